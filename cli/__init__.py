@@ -1,0 +1,1 @@
+"""The `rulesrun` command: a thin layer over the library."""

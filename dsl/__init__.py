@@ -1,0 +1,1 @@
+"""The rules language: text -> AST -> composed program -> checked program."""

@@ -1,0 +1,477 @@
+"""The syntax tree of a .rules file: small immutable nodes, one class per grammar rule.
+
+Each class is named after its grammar rule (`create_deck` -> `CreateDeck`) and declares its
+children in the order the rule produces them, so one generic builder (dsl/builder.py) makes
+every node. The source span rides on every node but stays out of equality and repr, so two
+trees compare by structure and a snapshot shows what a rule says, not where it stands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rulesrun.dsl.errors import Span
+
+
+@attrs.frozen(slots=True)
+class Node:
+    span: Span | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+def node(cls):
+    return attrs.frozen(slots=True)(cls)
+
+
+# ---------------------------------------------------------------- declarations
+
+
+@node
+class File(Node):
+    items: tuple
+
+
+@node
+class GameTitle(Node):
+    title: str
+
+
+@node
+class Fragment(Node):
+    title: str
+
+
+@node
+class PlayerRange(Node):
+    low: int
+    high: int
+
+
+@node
+class Include(Node):
+    path: str
+
+
+@node
+class Extends(Node):
+    path: str
+
+
+@node
+class Override(Node):
+    decl: Any
+
+
+@node
+class Param(Node):
+    name: str
+    default: Any
+    doc: str | None
+
+
+@node
+class Die(Node):
+    name: str
+    faces: Any
+    weight: Any
+    values: Any
+
+
+@node
+class Card(Node):
+    name: str
+    entries: tuple
+
+
+@node
+class CardEntry(Node):
+    value: Any
+    count: Any
+
+
+@node
+class Zone(Node):
+    name: str
+    shape: Any
+
+
+@node
+class Var(Node):
+    name: str
+    shape: Any
+    init: Any
+
+
+@node
+class PerPlayer(Node):
+    pass
+
+
+@node
+class Indexed(Node):
+    """`[1..6]`: one zone or variable for each number of a range."""
+
+    range: Any
+
+
+@node
+class Imaginary(Node):
+    name: str
+    label: str | None
+
+
+@node
+class Event(Node):
+    name: str
+    params: tuple
+
+
+@node
+class Proc(Node):
+    name: str
+    params: tuple
+    body: tuple
+
+
+@node
+class Phase(Node):
+    name: str
+    body: tuple
+
+
+@node
+class Hook(Node):
+    time: str
+    target: str
+    body: tuple
+
+
+@node
+class Move(Node):
+    name: str
+    params: tuple
+    point: str
+    when: Any
+    body: tuple
+
+
+@node
+class MoveParam(Node):
+    name: str
+    domain: Any
+
+
+@node
+class Forbid(Node):
+    move: str
+    when: Any
+
+
+@node
+class Handler(Node):
+    event: str
+    params: tuple
+    when: Any
+    body: tuple
+
+
+@node
+class Score(Node):
+    player: str
+    lowest: Any
+    keys: tuple
+
+
+# ---------------------------------------------------------------- statements
+
+
+@node
+class Let(Node):
+    name: str
+    value: Any
+
+
+@node
+class Assign(Node):
+    target: Any
+    value: Any
+
+
+@node
+class Augmented(Node):
+    target: Any
+    op: str
+    value: Any
+
+
+@node
+class Put(Node):
+    """`put X into Z` adds on top; `put X under Z` slides beneath (a deck's bottom)."""
+
+    pieces: Any
+    placement: str
+    zone: Any
+
+
+@node
+class Roll(Node):
+    pieces: Any
+
+
+@node
+class Shuffle(Node):
+    zone: Any
+
+
+@node
+class Deal(Node):
+    count: Any
+    source: Any
+    dest: Any
+
+
+@node
+class Create(Node):
+    kind: str
+    count: Any
+    owner: Any
+    zone: Any
+
+
+@node
+class CreateDeck(Node):
+    kind: str
+    zone: Any
+
+
+@node
+class Emit(Node):
+    event: str
+    args: tuple
+
+
+@node
+class Say(Node):
+    text: Any
+
+
+@node
+class Return(Node):
+    value: Any
+
+
+@node
+class Break(Node):
+    pass
+
+
+@node
+class Pass(Node):
+    pass
+
+
+@node
+class ExprStmt(Node):
+    expr: Any
+
+
+@node
+class If(Node):
+    cond: Any
+    body: tuple
+    elifs: tuple
+    orelse: tuple | None
+
+
+@node
+class Elif(Node):
+    cond: Any
+    body: tuple
+
+
+@node
+class For(Node):
+    names: tuple
+    iterable: Any
+    body: tuple
+
+
+@node
+class While(Node):
+    cond: Any
+    body: tuple
+
+
+@node
+class Repeat(Node):
+    count: Any
+    name: str | None
+    body: tuple
+
+
+@node
+class Turn(Node):
+    player: Any
+    body: tuple
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@node
+class Lambda(Node):
+    param: str
+    body: Any
+
+
+@node
+class Conditional(Node):
+    then: Any
+    cond: Any
+    orelse: Any
+
+
+@node
+class OrOp(Node):
+    left: Any
+    right: Any
+
+
+@node
+class AndOp(Node):
+    left: Any
+    right: Any
+
+
+@node
+class NotOp(Node):
+    operand: Any
+
+
+@node
+class Compare(Node):
+    left: Any
+    op: str
+    right: Any
+
+
+@node
+class InOp(Node):
+    left: Any
+    right: Any
+
+
+@node
+class NotIn(Node):
+    left: Any
+    right: Any
+
+
+@node
+class Range(Node):
+    low: Any
+    high: Any
+
+
+@node
+class Binary(Node):
+    left: Any
+    op: str
+    right: Any
+
+
+@node
+class Negate(Node):
+    operand: Any
+
+
+@node
+class Call(Node):
+    func: Any
+    args: tuple
+
+
+@node
+class Keyword(Node):
+    name: str
+    value: Any
+
+
+@node
+class Index(Node):
+    target: Any
+    index: Any
+
+
+@node
+class Attribute(Node):
+    target: Any
+    name: str
+
+
+@node
+class Name(Node):
+    id: str
+
+
+@node
+class Literal(Node):
+    value: Any
+
+
+@node
+class Interpolated(Node):
+    """A string with `{expr}` parts: literal text and expressions, in order."""
+
+    parts: tuple
+
+
+@node
+class Tuple(Node):
+    items: tuple
+
+
+@node
+class List(Node):
+    items: tuple
+
+
+@node
+class Comprehension(Node):
+    element: Any
+    names: tuple
+    iterable: Any
+    cond: Any
+
+
+@node
+class Play(Node):
+    point: str
+    player: Any
+
+
+DECLARATIONS = (Param, Die, Card, Zone, Var, Imaginary, Event, Proc, Phase, Move, Score)
+
+
+def children(n):
+    """The child nodes of `n`, flattened out of tuples: enough to walk any tree."""
+    for field in attrs.fields(type(n)):
+        if field.name == "span":
+            continue
+        value = getattr(n, field.name)
+        if isinstance(value, Node):
+            yield value
+        elif isinstance(value, tuple):
+            for item in value:
+                if isinstance(item, Node):
+                    yield item
+
+
+def walk(n):
+    """Every node below and including `n`, depth first."""
+    stack = [n]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(list(children(current))))

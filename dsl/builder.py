@@ -1,0 +1,163 @@
+"""Parse tree -> AST, by one generic rule: grammar rule `snake_name` builds class `SnakeName`.
+
+Children arrive in the order the grammar rule lists them, which is the order the AST class
+declares its fields. Only tokens need converting (a NAME to `str`, an INT to `int`, a STRING
+to its text or to an `Interpolated` string), and rules that stand for a list become tuples.
+"""
+
+from __future__ import annotations
+
+import ast as python_ast
+import re
+
+from lark import Transformer, v_args
+
+from rulesrun.dsl import ast
+from rulesrun.dsl.errors import Span
+
+_LIST_RULES = {"names", "exprs", "args", "move_params", "card_entries", "elifs", "body"}
+_UNWRAPPED = {"else_", "when_", "weight_", "values_"}
+_ALIASES = {
+    "per_player": "PerPlayer",
+    "indexed": "Indexed",
+    "conditional": "Conditional",
+    "or_op": "OrOp",
+    "and_op": "AndOp",
+    "not_op": "NotOp",
+    "compare": "Compare",
+    "not_in": "NotIn",
+    "in_op": "InOp",
+    "range_": "Range",
+    "binary": "Binary",
+    "negate": "Negate",
+    "call": "Call",
+    "index": "Index",
+    "attribute": "Attribute",
+    "keyword": "Keyword",
+    "tuple_": "Tuple",
+    "list_": "List",
+    "comprehension": "Comprehension",
+    "play": "Play",
+    "lambda_": "Lambda",
+    "return_": "Return",
+    "break_": "Break",
+    "pass_": "Pass",
+    "if_": "If",
+    "elif_": "Elif",
+    "for_": "For",
+    "while_": "While",
+}
+_INTERPOLATION = re.compile(r"\{([^{}]*)\}")
+
+
+def _class_for(rule: str):
+    name = _ALIASES.get(rule) or "".join(part.title() for part in rule.split("_"))
+    return getattr(ast, name)
+
+
+@v_args(meta=True)
+class Builder(Transformer):
+    """Turns a lark tree of one file into `ast.File`; `parse_expr` parses `{...}` parts."""
+
+    def __init__(self, file: str, parse_expr):
+        super().__init__(visit_tokens=True)
+        self.file = file
+        self.parse_expr = parse_expr
+
+    def _span(self, meta) -> Span | None:
+        if getattr(meta, "empty", True):
+            return None
+        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def __default__(self, data, children, meta):
+        if data in _UNWRAPPED:
+            return children[0]
+        if data in _LIST_RULES:
+            return tuple(c for c in children if c is not None)
+        if data in ("list_", "tuple_"):
+            children = [tuple(c for c in children if c is not None)]
+        return _class_for(data)(*children, span=self._span(meta))
+
+    def start(self, meta, children):
+        return ast.File(tuple(children))
+
+    def name(self, meta, children):
+        return ast.Name(children[0], span=self._span(meta))
+
+    def integer(self, meta, children):
+        return ast.Literal(int(children[0]), span=self._span(meta))
+
+    def decimal(self, meta, children):
+        return ast.Literal(float(children[0]), span=self._span(meta))
+
+    def true(self, meta, _):
+        return ast.Literal(True, span=self._span(meta))
+
+    def false(self, meta, _):
+        return ast.Literal(False, span=self._span(meta))
+
+    def none(self, meta, _):
+        return ast.Literal(None, span=self._span(meta))
+
+    def string(self, meta, children):
+        token = children[0]
+        text = _unquote(token)
+        span = self._span(meta)
+        if "{" not in text:
+            return ast.Literal(text, span=span)
+        parts = []
+        position = 0
+        for match in _INTERPOLATION.finditer(text):
+            if match.start() > position:
+                parts.append(text[position : match.start()])
+            column = token.column + 1 + match.start(1)
+            parts.append(self.parse_expr(match.group(1), self.file, token.line, column))
+            position = match.end()
+        if position < len(text):
+            parts.append(text[position:])
+        return ast.Interpolated(tuple(parts), span=span)
+
+    def param(self, meta, children):
+        name, default, doc = children
+        return ast.Param(name, default, _text(doc), span=self._span(meta))
+
+    def imaginary(self, meta, children):
+        name, label = children
+        return ast.Imaginary(name, _text(label), span=self._span(meta))
+
+    def game_title(self, meta, children):
+        return ast.GameTitle(_unquote(children[0]), span=self._span(meta))
+
+    def fragment(self, meta, children):
+        return ast.Fragment(_unquote(children[0]), span=self._span(meta))
+
+    def include(self, meta, children):
+        return ast.Include(_unquote(children[0]), span=self._span(meta))
+
+    def extends(self, meta, children):
+        return ast.Extends(_unquote(children[0]), span=self._span(meta))
+
+    def NAME(self, token):
+        return str(token)
+
+    def INT(self, token):
+        return int(token)
+
+    def LOWEST(self, token):
+        return True
+
+    def put_into(self, meta, children):
+        return ast.Put(children[0], "into", children[1], span=self._span(meta))
+
+    def put_under(self, meta, children):
+        return ast.Put(children[0], "under", children[1], span=self._span(meta))
+
+    HOOK_TIME = AUG_OP = COMP_OP = ADD_OP = MUL_OP = NAME
+
+
+def _text(token) -> str | None:
+    return None if token is None else _unquote(token)
+
+
+def _unquote(token) -> str:
+    return python_ast.literal_eval(str(token))

@@ -1,0 +1,122 @@
+"""Located errors: every mistake a designer can make ends here, never in a traceback.
+
+An error is a value (`Diagnostic`) with the place it points at, what went wrong and a hint.
+Passes collect diagnostics instead of stopping at the first, and raise one `RulesError`
+holding all of them; the CLI renders them and picks the exit code.
+
+    classic.rules:12:9: error: unknown name `casinoz`
+       12 |     put d into casinoz[f]
+          |                ^^^^^^^
+    hint: did you mean `casino`?
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import attrs
+
+
+@attrs.frozen(slots=True)
+class Span:
+    """Where a node stands in its source file (1-based line and column)."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@attrs.frozen(slots=True)
+class Diagnostic:
+    """One mistake: where, what, and what to do about it."""
+
+    span: Span | None
+    message: str
+    hint: str = ""
+    related: tuple[tuple[Span, str], ...] = ()
+
+    def render(self, sources: "SourceCache | None" = None) -> str:
+        sources = sources or SourceCache()
+        where = f"{self.span}: " if self.span else ""
+        lines = [f"{where}error: {self.message}"]
+        if self.span:
+            lines.extend(_excerpt(self.span, sources))
+        for span, note in self.related:
+            lines.append(f"{span}: note: {note}")
+            lines.extend(_excerpt(span, sources))
+        if self.hint:
+            lines.append(f"hint: {self.hint}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        out = {"message": self.message, "hint": self.hint}
+        if self.span:
+            out.update(file=self.span.file, line=self.span.line, column=self.span.column)
+        out["related"] = [
+            {"file": s.file, "line": s.line, "column": s.column, "note": n} for s, n in self.related
+        ]
+        return out
+
+
+class RulesError(Exception):
+    """One or more diagnostics; raised by any stage a designer's mistake can reach."""
+
+    def __init__(self, diagnostics: list[Diagnostic] | Diagnostic):
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics = list(diagnostics)
+        super().__init__(self.render())
+
+    def render(self, sources: "SourceCache | None" = None) -> str:
+        return "\n\n".join(d.render(sources) for d in self.diagnostics)
+
+
+class SourceCache:
+    """Source texts by file name, so excerpts can be shown for any span."""
+
+    _texts: dict[str, list[str]] = {}
+
+    @classmethod
+    def remember(cls, file: str, text: str) -> None:
+        cls._texts[file] = text.splitlines()
+
+    def line(self, file: str, number: int) -> str | None:
+        lines = self._texts.get(file)
+        if lines is None:
+            try:
+                lines = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                return None
+            self._texts[file] = lines
+        if 1 <= number <= len(lines):
+            return lines[number - 1]
+        return None
+
+
+def _excerpt(span: Span, sources: SourceCache) -> list[str]:
+    text = sources.line(span.file, span.line)
+    if text is None:
+        return []
+    text = text.expandtabs(4)
+    width = 1
+    if span.end_line == span.line and span.end_column > span.column:
+        width = span.end_column - span.column
+    gutter = " " * len(str(span.line))
+    return [
+        f"  {span.line} | {text}",
+        f"  {gutter} | {' ' * (span.column - 1)}{'^' * width}",
+    ]
+
+
+def did_you_mean(name: str, known) -> str:
+    """A hint naming the closest known names, or an empty string."""
+    close = difflib.get_close_matches(name, sorted(set(known)), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return "did you mean " + " or ".join(f"`{c}`" for c in close) + "?"

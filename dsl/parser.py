@@ -1,0 +1,166 @@
+"""Text -> AST for one file: the LALR parser, built once per process, and its errors.
+
+Syntax errors become located diagnostics that say what was found, what would have been
+accepted there, and which block is still open.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import DedentError, Indenter
+
+from rulesrun.dsl import ast
+from rulesrun.dsl.builder import Builder
+from rulesrun.dsl.errors import Diagnostic, RulesError, SourceCache, Span
+
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+_READABLE = {
+    "_NL": "end of line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "end of the block",
+    "NAME": "a name",
+    "INT": "a whole number",
+    "DECIMAL": "a decimal number",
+    "STRING": 'a "string"',
+    "$END": "end of file",
+}
+
+
+class _RulesIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(
+        GRAMMAR.read_text(encoding="utf-8"),
+        parser="lalr",
+        postlex=_RulesIndenter(),
+        start=["start", "expr"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=True,
+    )
+
+
+def parse_file(path: str | Path) -> ast.File:
+    """Parse the file at `path`; unreadable or non-text files are located errors too."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise RulesError(Diagnostic(None, f"cannot read `{name}`: {error.strerror}",
+                                    "check the path; rulesets live under rulesets/")) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RulesError(Diagnostic(Span(name, 1, 1), f"`{name}` is not UTF-8 text (byte {error.start})",
+                                    "a .rules file is plain text")) from None
+    return parse_text(text, name)
+
+
+def parse_text(text: str, file: str = "<text>") -> ast.File:
+    """Parse rules text; `file` names it in error messages."""
+    SourceCache.remember(file, text)
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise RulesError(Diagnostic(Span(file, line, 1), "the file contains a NUL byte: it is not rules text",
+                                    "a .rules file is plain UTF-8 text"))
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = _parser().parse(text, start="start")
+    except (UnexpectedInput, DedentError) as error:
+        raise RulesError(_syntax_diagnostic(error, file, text)) from None
+    return Builder(file, parse_expression).transform(tree)
+
+
+def parse_expression(text: str, file: str, line: int, column: int):
+    """Parse the expression inside `{...}` of a string that stands at `line:column`."""
+    try:
+        tree = _parser().parse(text, start="expr")
+    except UnexpectedInput as error:
+        span = Span(file, line, column + max(getattr(error, "column", 1), 1) - 1)
+        raise RulesError(Diagnostic(span, f"cannot read `{{{text}}}` as an expression",
+                                    "write a name or expression inside the braces, e.g. {name(p)}")) from None
+    return Builder(file, parse_expression).transform(tree)
+
+
+def _syntax_diagnostic(error, file: str, text: str) -> Diagnostic:
+    if isinstance(error, DedentError):
+        line = _line_of_bad_dedent(text)
+        return Diagnostic(Span(file, line, 1), "this line's indentation matches no enclosing block",
+                          "indent it exactly as far as the block it belongs to")
+    line, column = getattr(error, "line", 1), getattr(error, "column", 1)
+    if line is None or line < 1:
+        line, column = text.count("\n") or 1, 1
+    if isinstance(error, UnexpectedCharacters):
+        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "?"
+        return Diagnostic(Span(file, line, column), f"unexpected character {char!r}",
+                          _expected_hint(error.allowed))
+    if isinstance(error, UnexpectedEOF):
+        return Diagnostic(Span(file, line, column), "the file ends in the middle of a rule",
+                          _expected_hint(error.expected) + _open_block(text))
+    token: Token = error.token
+    found = _READABLE.get(token.type, f"`{token}`")
+    if token.type == "_NL":
+        found = "end of line"
+    width = len(str(token)) if token.type not in ("_NL", "_INDENT", "_DEDENT", "$END") else 1
+    span = Span(file, line, column, line, column + width)
+    hint = _expected_hint(error.expected)
+    if token.type == "_INDENT":
+        hint = "this line is indented but no block is open here: remove the indentation or end the line above with `:`"
+    elif token.type == "_NL" and "COLON" in error.expected:
+        hint = "a block opener (if, for, phase, proc, ...) ends with `:`"
+    return Diagnostic(span, f"unexpected {found}", hint)
+
+
+def _expected_hint(expected) -> str:
+    names = sorted({_READABLE.get(e, _terminal_text(e)) for e in expected if not e.startswith("__")})
+    if not names:
+        return ""
+    if len(names) > 8:
+        names = names[:8] + ["..."]
+    return "expected " + ", ".join(names)
+
+
+def _terminal_text(name: str) -> str:
+    try:
+        pattern = _parser().get_terminal(name).pattern
+    except KeyError:
+        return name
+    if pattern.type == "str":
+        return f"`{pattern.value}`"
+    return name.lower()
+
+
+def _open_block(text: str) -> str:
+    for line in reversed(text.rstrip().splitlines()):
+        if line.rstrip().endswith(":"):
+            return f"; the block `{line.strip()}` is still open"
+    return ""
+
+
+def _line_of_bad_dedent(text: str) -> int:
+    levels = [0]
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+        if indent > levels[-1]:
+            levels.append(indent)
+        else:
+            while indent < levels[-1]:
+                levels.pop()
+            if indent != levels[-1]:
+                return number
+    return 1

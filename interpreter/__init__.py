@@ -1,0 +1,1 @@
+"""The generic engine: checked program -> compiled rules -> running game -> log."""

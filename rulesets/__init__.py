@@ -1,0 +1,1 @@
+"""The rulesets shipped with rulesrun (package data: the .rules files beside this one)."""
