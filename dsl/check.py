@@ -1,0 +1,499 @@
+"""Composed program -> checked program: every name, call and operand is checked before play.
+
+All mistakes are collected, each with its place and a hint, and raised together:
+
+    phase game:              error: unknown name `casinoz` (did you mean `casino`?)
+        put d into casinoz[1]
+
+The checker knows the shapes of things (a zone, a family of zones `casino[1..6]`, a number,
+a text) well enough to catch what would otherwise fail mid-game; what it cannot know
+statically (the type of a local) it lets through, and the interpreter locates it at run time.
+"""
+
+from __future__ import annotations
+
+from rulesrun.dsl import ast
+from rulesrun.dsl.builtins import BUILTINS, GLOBAL_VALUES
+from rulesrun.dsl.compose import Program, kind_word
+from rulesrun.dsl.errors import Diagnostic, RulesError, did_you_mean
+
+ZONE, FAMILY, NUMBER, TEXT, UNKNOWN = "zone", "family", "number", "text", "unknown"
+PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
+
+
+def check(program: Program) -> Program:
+    """Return the program unchanged if it is sound; raise `RulesError` with all mistakes if not."""
+    checker = _Checker(program)
+    checker.run()
+    if checker.errors:
+        raise RulesError(checker.errors)
+    return program
+
+
+class _Checker:
+    def __init__(self, program: Program):
+        self.program = program
+        self.parts = program.parts
+        self.points = {m.point for m in program.moves}
+        self.errors: list[Diagnostic] = []
+        self.scopes: list[set[str]] = []
+        self.loop_depth = 0
+        self.in_proc = False
+
+    def error(self, node, message: str, hint: str = "", related=()) -> None:
+        self.errors.append(Diagnostic(node.span if node is not None else None, message, hint, related))
+
+    # ------------------------------------------------------------ program level
+
+    def run(self) -> None:
+        self._check_required()
+        for decl in self.parts.values():
+            self._declaration(decl)
+        for move in self.program.moves:
+            with_scope = {p.name for p in move.params} | {"player"}
+            self.scopes = [{"player"}]
+            for param in move.params:
+                self.expr(param.domain)
+                self.scopes[-1].add(param.name)
+            if move.when is not None:
+                self.expr(move.when)
+            self._body(move.body, with_scope, proc=True)
+        moves = {m.name: m for m in self.program.moves}
+        for forbid in self.program.forbids:
+            move = moves.get(forbid.move)
+            if move is None:
+                self.error(forbid, f"`forbid {forbid.move}`: no move is named `{forbid.move}`",
+                           did_you_mean(forbid.move, moves) or "forbid names a declared move")
+                continue
+            self.scopes = [{p.name for p in move.params} | {"player"}]
+            self.expr(forbid.when)
+        for hook in self.program.hooks:
+            target = self.parts.get(hook.target)
+            if not isinstance(target, ast.Phase):
+                phases = [d.name for d in self.program.of_kind(ast.Phase)]
+                self.error(hook, f"`{hook.time} {hook.target}`: no phase is named `{hook.target}`",
+                           did_you_mean(hook.target, phases) or "hooks attach to phases")
+            self._body(hook.body, set(), proc=False)
+        for handler in self.program.handlers:
+            event = self.parts.get(handler.event)
+            if not isinstance(event, ast.Event):
+                events = [d.name for d in self.program.of_kind(ast.Event)]
+                self.error(handler, f"`on {handler.event}`: no event is named `{handler.event}`",
+                           did_you_mean(handler.event, events) or f"declare it: event {handler.event}(...)")
+            elif len(event.params) != len(handler.params):
+                self.error(handler, f"`on {handler.event}` takes {len(event.params)} values, not {len(handler.params)}",
+                           f"the event is declared as {handler.event}({', '.join(event.params)})")
+            self.scopes = [set(handler.params)]
+            if handler.when is not None:
+                self.expr(handler.when)
+            self._body(handler.body, set(handler.params), proc=True)
+
+    def _check_required(self) -> None:
+        game = self.parts.get("game")
+        if not isinstance(game, ast.Phase):
+            self.error(None, f"{self.program.title}: no `phase game`",
+                       "a ruleset needs `phase game:` (what a game does, start to end); a fragment needs a ruleset to extend")
+        if "score" not in self.parts:
+            self.error(None, f"{self.program.title}: no `score by p: ...`", "say how a seat's result is measured, e.g. `score by p: sum(...)`")
+        if self.program.players is None:
+            self.error(None, f"{self.program.title}: no `players low..high`", "e.g. `players 2..6`")
+
+    def _declaration(self, decl) -> None:
+        self.scopes = [set()]
+        if isinstance(decl, ast.Param):
+            self.expr(decl.default)
+        elif isinstance(decl, ast.Die):
+            for value in (decl.faces, decl.weight, decl.values):
+                if value is not None:
+                    self.expr(value)
+        elif isinstance(decl, ast.Card):
+            for entry in decl.entries:
+                self.expr(entry.value)
+                if entry.count is not None:
+                    self.expr(entry.count)
+        elif isinstance(decl, (ast.Zone, ast.Var)):
+            if isinstance(decl.shape, ast.Indexed) and not isinstance(decl.shape.range, ast.Range):
+                self.error(decl.shape.range, f"`{decl.name}[...]` needs a range such as [1..6]")
+            elif isinstance(decl.shape, ast.Indexed):
+                self.expr(decl.shape.range)
+            if isinstance(decl, ast.Var):
+                self.expr(decl.init)
+        elif isinstance(decl, ast.Proc):
+            self._body(decl.body, set(decl.params), proc=True)
+        elif isinstance(decl, ast.Phase):
+            self._body(decl.body, set(), proc=False)
+        elif isinstance(decl, ast.Score):
+            self.scopes = [{decl.player}]
+            for key in decl.keys:
+                self.expr(key)
+
+    def _body(self, body, names: set[str], proc: bool) -> None:
+        self.scopes = [set(names)]
+        self.in_proc, self.loop_depth = proc, 0
+        self.block(body)
+
+    # ------------------------------------------------------------ statements
+
+    def block(self, body) -> None:
+        for stmt in body:
+            self.stmt(stmt)
+
+    def stmt(self, s) -> None:
+        method = getattr(self, "s_" + type(s).__name__)
+        method(s)
+
+    def s_Let(self, s):
+        self.expr(s.value)
+        self.scopes[-1].add(s.name)
+
+    def s_Assign(self, s):
+        self._target(s.target)
+        self.expr(s.value)
+
+    def s_Augmented(self, s):
+        self._target(s.target)
+        if self.expr(s.value) == TEXT:
+            self.error(s.value, f"`{s.op}` needs a number, not text")
+
+    def _target(self, target) -> None:
+        if isinstance(target, ast.Name):
+            if self._is_local(target.id):
+                return
+            decl = self.parts.get(target.id)
+            if isinstance(decl, ast.Var) and decl.shape is None:
+                return
+            if isinstance(decl, ast.Var):
+                self.error(target, f"`{target.id}` holds one value per index: assign to `{target.id}[...]`")
+            elif decl is not None:
+                self.error(target, f"cannot assign to {kind_word(decl)} `{target.id}`",
+                           "only `var`s and `let` names change during play" if not isinstance(decl, ast.Param)
+                           else "parameters are fixed for a game; change them with `--set` or `override param`")
+            else:
+                self.error(target, f"unknown name `{target.id}`",
+                           did_you_mean(target.id, self._visible()) or "declare it with `var` or `let` first")
+        elif isinstance(target, ast.Index):
+            base = target.target
+            if isinstance(base, ast.Name) and not self._is_local(base.id):
+                decl = self.parts.get(base.id)
+                if not (isinstance(decl, ast.Var) and decl.shape is not None):
+                    self.error(target, f"`{base.id}[...]` cannot be assigned",
+                               "declare it as `var name per player = ...` or `var name[1..6] = ...`")
+            self.expr(base)
+            self.expr(target.index)
+        elif isinstance(target, ast.Attribute):
+            self.expr(target.target)
+            if target.name != "face":
+                self.error(target, f"cannot set `.{target.name}` of a piece", "only `.face` can be set (turn a die)")
+        else:
+            self.error(target, "this cannot be assigned to", "assign to a name, `name[index]` or `die.face`")
+
+    def s_Put(self, s):
+        self.expr(s.pieces)
+        self._zone(s.zone, "put")
+
+    def s_Roll(self, s):
+        self.expr(s.pieces)
+
+    def s_Shuffle(self, s):
+        self._zone(s.zone, "shuffle")
+
+    def s_Deal(self, s):
+        self._number(s.count, "deal")
+        self._zone(s.source, "deal")
+        self._zone(s.dest, "deal")
+
+    def s_Create(self, s):
+        if not isinstance(self.parts.get(s.kind), ast.Die):
+            dice = [d.name for d in self.program.of_kind(ast.Die)]
+            self.error(s, f"`create {s.kind} x ...`: no die is named `{s.kind}`",
+                       did_you_mean(s.kind, dice) or "declare it: die NAME faces 1..6")
+        self._number(s.count, "create")
+        if s.owner is not None:
+            self.expr(s.owner)
+        self._zone(s.zone, "create")
+
+    def s_CreateDeck(self, s):
+        if not isinstance(self.parts.get(s.kind), ast.Card):
+            cards = [d.name for d in self.program.of_kind(ast.Card)]
+            self.error(s, f"`create deck {s.kind}`: no card is named `{s.kind}`",
+                       did_you_mean(s.kind, cards) or "declare it: card NAME values 10 x 4, ...")
+        self._zone(s.zone, "create")
+
+    def s_Emit(self, s):
+        event = self.parts.get(s.event)
+        if not isinstance(event, ast.Event):
+            events = [d.name for d in self.program.of_kind(ast.Event)]
+            self.error(s, f"no event is named `{s.event}`", did_you_mean(s.event, events) or f"declare it: event {s.event}(...)")
+        elif len(event.params) != len(s.args):
+            self.error(s, f"`{s.event}` takes {len(event.params)} values, not {len(s.args)}",
+                       f"declared as {s.event}({', '.join(event.params)})")
+        for arg in s.args:
+            self.expr(arg)
+
+    def s_Say(self, s):
+        self.expr(s.text)
+
+    def s_Return(self, s):
+        if not self.in_proc:
+            self.error(s, "`return` outside a procedure", "phases and hooks end at their last line; use `return` in a `proc`")
+        if s.value is not None:
+            self.expr(s.value)
+
+    def s_Break(self, s):
+        if self.loop_depth == 0:
+            self.error(s, "`break` outside a loop")
+
+    def s_Pass(self, s):
+        pass
+
+    def s_ExprStmt(self, s):
+        self.expr(s.expr)
+
+    def s_If(self, s):
+        self.expr(s.cond)
+        self._nested(s.body)
+        for clause in s.elifs:
+            self.expr(clause.cond)
+            self._nested(clause.body)
+        if s.orelse is not None:
+            self._nested(s.orelse)
+
+    def s_For(self, s):
+        self.expr(s.iterable)
+        self._nested(s.body, set(s.names), loop=True)
+
+    def s_While(self, s):
+        self.expr(s.cond)
+        self._nested(s.body, loop=True)
+
+    def s_Repeat(self, s):
+        self._number(s.count, "repeat")
+        self._nested(s.body, {s.name} if s.name else set(), loop=True)
+
+    def s_Turn(self, s):
+        self.expr(s.player)
+        self._nested(s.body)
+
+    def _nested(self, body, names=frozenset(), loop=False) -> None:
+        self.scopes.append(set(names))
+        self.loop_depth += loop
+        self.block(body)
+        self.loop_depth -= loop
+        self.scopes.pop()
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, e) -> str:
+        """Check `e` and return what is known of its shape."""
+        method = getattr(self, "e_" + type(e).__name__)
+        return method(e)
+
+    def e_Name(self, e):
+        if self._is_local(e.id):
+            return UNKNOWN
+        decl = self.parts.get(e.id)
+        if decl is not None:
+            if isinstance(decl, ast.Zone):
+                return FAMILY if decl.shape is not None else ZONE
+            if isinstance(decl, ast.Var) and decl.shape is not None:
+                return FAMILY
+            if isinstance(decl, ast.Param):
+                return _literal_shape(decl.default)
+            if isinstance(decl, (ast.Event, ast.Score)):
+                self.error(e, f"`{e.id}` is an event; use it with `emit` or `on`")
+            return UNKNOWN
+        if e.id in BUILTINS or e.id in GLOBAL_VALUES:
+            return UNKNOWN
+        self.error(e, f"unknown name `{e.id}`", did_you_mean(e.id, self._visible()) or "declare it, or check its spelling")
+        return UNKNOWN
+
+    def e_Literal(self, e):
+        return _literal_shape(e)
+
+    def e_Interpolated(self, e):
+        for part in e.parts:
+            if not isinstance(part, str):
+                self.expr(part)
+        return TEXT
+
+    def e_Lambda(self, e):
+        self.scopes.append({e.param})
+        self.expr(e.body)
+        self.scopes.pop()
+        return UNKNOWN
+
+    def e_Conditional(self, e):
+        self.expr(e.cond)
+        self.expr(e.then)
+        self.expr(e.orelse)
+        return UNKNOWN
+
+    def e_OrOp(self, e):
+        self.expr(e.left)
+        self.expr(e.right)
+        return UNKNOWN
+
+    e_AndOp = e_OrOp
+
+    def e_NotOp(self, e):
+        self.expr(e.operand)
+        return UNKNOWN
+
+    def e_Compare(self, e):
+        self.expr(e.left)
+        self.expr(e.right)
+        return UNKNOWN
+
+    e_InOp = e_NotIn = e_Compare
+
+    def e_Range(self, e):
+        self._number(e.low, "a range")
+        self._number(e.high, "a range")
+        return UNKNOWN
+
+    def e_Binary(self, e):
+        left, right = self.expr(e.left), self.expr(e.right)
+        if TEXT in (left, right) and {left, right} & {NUMBER}:
+            self.error(e, f"`{e.op}` between text and a number", "text cannot be used in arithmetic")
+            return UNKNOWN
+        if (left, right) == (NUMBER, NUMBER):
+            return NUMBER
+        return UNKNOWN
+
+    def e_Negate(self, e):
+        if self.expr(e.operand) == TEXT:
+            self.error(e, "`-` of text")
+        return NUMBER
+
+    def e_Call(self, e):
+        keywords = [a for a in e.args if isinstance(a, ast.Keyword)]
+        positional = [a for a in e.args if not isinstance(a, ast.Keyword)]
+        for arg in positional:
+            self.expr(arg)
+        for kw in keywords:
+            self.expr(kw.value)
+        func = e.func
+        if not isinstance(func, ast.Name):
+            self.error(e, "only named procedures and built-ins can be called")
+            return UNKNOWN
+        if self._is_local(func.id):
+            return UNKNOWN
+        decl = self.parts.get(func.id)
+        if isinstance(decl, (ast.Proc, ast.Phase)):
+            params = decl.params if isinstance(decl, ast.Proc) else ()
+            if keywords:
+                self.error(keywords[0], f"`{func.id}` takes no named arguments")
+            if len(positional) != len(params):
+                self.error(e, f"`{func.id}` takes {len(params)} argument{'s' * (len(params) != 1)}, given {len(positional)}",
+                           f"declared as {kind_word(decl)} {func.id}({', '.join(params)})",
+                           related=((decl.span, "declared here"),) if decl.span else ())
+            return UNKNOWN
+        builtin = BUILTINS.get(func.id)
+        if builtin is not None:
+            if not builtin.low <= len(positional) <= builtin.high:
+                wanted = str(builtin.low) if builtin.low == builtin.high else f"{builtin.low} to {builtin.high}"
+                self.error(e, f"`{func.id}` takes {wanted} argument{'s' * (builtin.high != 1)}, given {len(positional)}",
+                           f"{func.id}: {builtin.doc}")
+            for kw in keywords:
+                if kw.name not in builtin.keywords:
+                    self.error(kw, f"`{func.id}` has no option `{kw.name}`",
+                               did_you_mean(kw.name, builtin.keywords) or f"{func.id}: {builtin.doc}")
+            return NUMBER if func.id in ("len", "sum", "weight", "facesum", "count", "random_int") else UNKNOWN
+        if decl is not None:
+            self.error(func, f"{kind_word(decl)} `{func.id}` cannot be called")
+        else:
+            self.error(func, f"unknown procedure `{func.id}`",
+                       did_you_mean(func.id, self._callables()) or "declare it with `proc` or `phase`")
+        return UNKNOWN
+
+    def e_Keyword(self, e):
+        self.error(e, f"`{e.name}=` only goes inside a call")
+        return UNKNOWN
+
+    def e_Index(self, e):
+        shape = self.expr(e.target)
+        self.expr(e.index)
+        if isinstance(e.target, ast.Name) and not self._is_local(e.target.id):
+            decl = self.parts.get(e.target.id)
+            if shape != FAMILY and isinstance(decl, (ast.Zone, ast.Var)):
+                self.error(e, f"`{e.target.id}` is a single {kind_word(decl)}, not one per index",
+                           f"write `{e.target.id}` without [...]")
+            if shape == FAMILY:
+                return ZONE if isinstance(decl, ast.Zone) else UNKNOWN
+        return UNKNOWN
+
+    def e_Attribute(self, e):
+        self.expr(e.target)
+        if e.name not in PIECE_ATTRIBUTES:
+            self.error(e, f"pieces have no `.{e.name}`",
+                       did_you_mean(e.name, PIECE_ATTRIBUTES) or "a piece has " + ", ".join(f".{a}" for a in PIECE_ATTRIBUTES))
+        return UNKNOWN
+
+    def e_Tuple(self, e):
+        for item in e.items:
+            self.expr(item)
+        return UNKNOWN
+
+    e_List = e_Tuple
+
+    def e_Comprehension(self, e):
+        self.expr(e.iterable)
+        self.scopes.append(set(e.names))
+        self.expr(e.element)
+        if e.cond is not None:
+            self.expr(e.cond)
+        self.scopes.pop()
+        return UNKNOWN
+
+    def e_Play(self, e):
+        if e.point not in self.points:
+            self.error(e, f"no move is declared for `{e.point}`",
+                       did_you_mean(e.point, self.points) or f"declare one: move NAME(...) for {e.point}: ...")
+        self.expr(e.player)
+        return UNKNOWN
+
+    # ------------------------------------------------------------ helpers
+
+    def _zone(self, e, verb: str) -> None:
+        shape = self.expr(e)
+        if shape == FAMILY:
+            self.error(e, f"`{verb}` needs one zone, and `{_show(e)}` is a family of zones",
+                       f"pick one: `{_show(e)}[...]`")
+        elif shape in (NUMBER, TEXT):
+            self.error(e, f"`{verb}` needs a zone, not a {shape}")
+
+    def _number(self, e, where: str) -> None:
+        shape = self.expr(e)
+        if shape == TEXT:
+            self.error(e, f"{where} needs a number, not text")
+        elif shape in (ZONE, FAMILY):
+            self.error(e, f"{where} needs a number, not a zone", f"write len({_show(e)}) for how many pieces it holds")
+
+    def _is_local(self, name: str) -> bool:
+        return any(name in scope for scope in self.scopes)
+
+    def _visible(self) -> set[str]:
+        names = set(self.parts) | set(BUILTINS) | set(GLOBAL_VALUES)
+        for scope in self.scopes:
+            names |= scope
+        return names
+
+    def _callables(self) -> list[str]:
+        return [n for n, d in self.parts.items() if isinstance(d, (ast.Proc, ast.Phase))] + list(BUILTINS)
+
+
+def _literal_shape(e) -> str:
+    if isinstance(e, ast.Literal):
+        if isinstance(e.value, bool) or e.value is None:
+            return UNKNOWN
+        if isinstance(e.value, (int, float)):
+            return NUMBER
+        if isinstance(e.value, str):
+            return TEXT
+    if isinstance(e, ast.Interpolated):
+        return TEXT
+    return UNKNOWN
+
+
+def _show(e) -> str:
+    return e.id if isinstance(e, ast.Name) else "it"

@@ -1,0 +1,240 @@
+"""Files -> one program: resolve `extends`, `include`, `--with` fragments and `override`.
+
+A ruleset file may extend a base (all of the base's parts, then its own) and include
+libraries (each file at most once). Fragments given with `--with` are applied after the
+ruleset, in order. A declaration replaces one of the same name only when it says
+`override`; two fragments overriding the same part conflict, and the error names both.
+Moves, forbids, triggers and before/after hooks add up instead of replacing.
+
+    classic.rules + variants/bandit.rules  ->  Program(parts=..., moves=[place, place_on_bandit])
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from rulesrun.dsl import ast
+from rulesrun.dsl.errors import Diagnostic, RulesError, Span, did_you_mean
+from rulesrun.dsl.parser import parse_file
+
+_KIND_WORDS = {
+    ast.Param: "param",
+    ast.Die: "die",
+    ast.Card: "card",
+    ast.Zone: "zone",
+    ast.Var: "var",
+    ast.Imaginary: "imaginary",
+    ast.Event: "event",
+    ast.Proc: "proc",
+    ast.Phase: "phase",
+    ast.Move: "move",
+    ast.Score: "score",
+}
+
+
+def kind_word(decl) -> str:
+    return _KIND_WORDS[type(decl)]
+
+
+def part_name(decl) -> str:
+    return "score" if isinstance(decl, ast.Score) else decl.name
+
+
+@attrs.frozen(slots=True)
+class Source:
+    """One file of a composed program and what it contributed."""
+
+    path: str
+    role: str  # "ruleset", "base", "include" or "fragment"
+    title: str | None
+    declares: tuple[str, ...]
+    overrides: tuple[str, ...]
+    adds: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class Program:
+    """A composed ruleset: every named part once, plus the additive rules in order."""
+
+    title: str
+    players: ast.PlayerRange | None
+    parts: dict  # name -> declaration node (param, die, card, zone, var, ...)
+    moves: tuple
+    forbids: tuple
+    handlers: tuple
+    hooks: tuple
+    sources: tuple[Source, ...]
+    origin: dict  # name -> the unit (file or fragment) that last defined it
+
+    def of_kind(self, kind) -> list:
+        return [d for d in self.parts.values() if isinstance(d, kind)]
+
+
+class _Composer:
+    def __init__(self):
+        self.parts: dict = {}
+        self.moves: dict = {}
+        self.forbids: list = []
+        self.handlers: list = []
+        self.hooks: list = []
+        self.sources: list[Source] = []
+        self.origin: dict = {}
+        self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
+        self.applied: set[Path] = set()
+        self.title: str | None = None
+        self.players: ast.PlayerRange | None = None
+        self.errors: list[Diagnostic] = []
+
+    def apply(self, path: Path, role: str, unit: str, chain: tuple, at: Span | None) -> None:
+        path = path.resolve()
+        if path in chain:
+            cycle = " -> ".join(p.name for p in chain + (path,))
+            self.errors.append(Diagnostic(at, f"`{path.name}` includes itself: {cycle}",
+                                          "remove one `include`/`extends` of the cycle"))
+            return
+        if path in self.applied:
+            return
+        self.applied.add(path)
+        if at is not None and not path.exists():
+            self.errors.append(Diagnostic(at, f"no file `{path}`", _nearby_files(path)))
+            return
+        file = parse_file(_display(path))
+        title = None
+        declares, overrides, adds = [], [], []
+        for item in file.items:
+            if isinstance(item, (ast.Extends, ast.Include)):
+                target = path.parent / item.path
+                sub_role = "base" if isinstance(item, ast.Extends) else "include"
+                sub_unit = unit if sub_role == "base" else str(target.resolve())
+                self.apply(target, sub_role, sub_unit, chain + (path,), item.span)
+            elif isinstance(item, (ast.GameTitle, ast.Fragment)):
+                title = item.title
+                if isinstance(item, ast.GameTitle):
+                    self.title = item.title
+            elif isinstance(item, ast.PlayerRange):
+                self.players = item
+            elif isinstance(item, ast.Override):
+                self._override(item.decl, unit)
+                overrides.append(part_name(item.decl))
+            elif isinstance(item, (ast.Hook, ast.Forbid, ast.Handler)):
+                {ast.Hook: self.hooks, ast.Forbid: self.forbids, ast.Handler: self.handlers}[type(item)].append(item)
+                adds.append(_describe(item))
+            else:
+                self._declare(item, unit)
+                (adds if isinstance(item, ast.Move) else declares).append(part_name(item))
+        self.sources.append(Source(_display(path), role, title, tuple(declares), tuple(overrides), tuple(adds)))
+
+    def _table(self, decl) -> dict:
+        return self.moves if isinstance(decl, ast.Move) else self.parts
+
+    def _declare(self, decl, unit: str) -> None:
+        table, name = self._table(decl), part_name(decl)
+        if name in table:
+            old = table[name]
+            self.errors.append(Diagnostic(
+                decl.span, f"`{name}` is declared twice",
+                f"write `override {kind_word(decl)} {name}` to replace it on purpose",
+                related=((old.span, f"`{name}` was first declared here"),) if old.span else ()))
+            return
+        table[name] = decl
+        self.origin[name] = unit
+
+    def _override(self, decl, unit: str) -> None:
+        table, name = self._table(decl), part_name(decl)
+        old = table.get(name)
+        if old is None:
+            self.errors.append(Diagnostic(decl.span, f"nothing named `{name}` to override",
+                                          did_you_mean(name, table) or f"declare it without `override`"))
+            return
+        if type(old) is not type(decl):
+            self.errors.append(Diagnostic(
+                decl.span, f"`{name}` is a {kind_word(old)}, not a {kind_word(decl)}",
+                f"override it as `override {kind_word(old)} {name}`",
+                related=((old.span, "declared here"),) if old.span else ()))
+            return
+        previous = self.overridden_by.get(name)
+        if previous is not None and previous[0] != unit and previous[0].startswith("fragment:"):
+            self.errors.append(Diagnostic(
+                decl.span, f"two fragments override `{name}`",
+                "these fragments cannot be combined; merge the two overrides into one fragment",
+                related=((previous[1], f"`{name}` is also overridden here"),)))
+            return
+        table[name] = decl
+        self.origin[name] = unit
+        self.overridden_by[name] = (unit, decl.span)
+
+
+def _describe(item) -> str:
+    if isinstance(item, ast.Hook):
+        return f"{item.time} {item.target}"
+    if isinstance(item, ast.Forbid):
+        return f"forbid {item.move}"
+    return f"on {item.event}"
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _nearby_files(path: Path) -> str:
+    folder = path.parent
+    if not folder.is_dir():
+        return f"the folder `{_display(folder)}` does not exist either"
+    names = [p.name for p in folder.glob("*.rules")]
+    return did_you_mean(path.name, names) or "paths are relative to the file that names them"
+
+
+def compose(ruleset: str | Path, fragments=()) -> Program:
+    """Compose a ruleset and fragments into one program, or raise every conflict found."""
+    composer = _Composer()
+    composer.apply(Path(ruleset), "ruleset", "ruleset", (), None)
+    for fragment in fragments:
+        path = Path(fragment)
+        composer.apply(path, "fragment", f"fragment:{path.resolve()}", (), None)
+    if composer.errors:
+        raise RulesError(composer.errors)
+    return Program(
+        title=composer.title or Path(ruleset).stem,
+        players=composer.players,
+        parts=composer.parts,
+        moves=tuple(composer.moves.values()),
+        forbids=tuple(composer.forbids),
+        handlers=tuple(composer.handlers),
+        hooks=tuple(composer.hooks),
+        sources=tuple(composer.sources),
+        origin=composer.origin,
+    )
+
+
+def set_params(program: Program, settings: dict[str, str]) -> Program:
+    """Replace parameter defaults from `name=value` settings (the CLI's `--set`)."""
+    parts = dict(program.parts)
+    errors = []
+    params = {n for n, d in parts.items() if isinstance(d, ast.Param)}
+    for name, text in settings.items():
+        if name not in params:
+            errors.append(Diagnostic(None, f"unknown parameter `{name}` in --set {name}={text}",
+                                     did_you_mean(name, params) or "`rulesrun check --params RULES` lists them"))
+            continue
+        old = parts[name]
+        parts[name] = attrs.evolve(old, default=ast.Literal(_parse_value(text), span=old.default.span))
+    if errors:
+        raise RulesError(errors)
+    return attrs.evolve(program, parts=parts)
+
+
+def _parse_value(text: str):
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text

@@ -1,0 +1,137 @@
+"""The built-in functions of the language (declared in dsl/builtins.py), as Python.
+
+Compiled rules call these directly. Functions that need the game take it as their first
+argument; the compiler passes it, so the names a designer writes stay short: `left(p)`.
+"""
+
+from __future__ import annotations
+
+from rulesrun.interpreter.runtime import NoOptions
+
+
+def b_len(x):
+    return len(x)
+
+
+def b_sum(x):
+    return sum(x)
+
+
+def b_max(x):
+    return max(x)
+
+
+def b_min(x):
+    return min(x)
+
+
+def b_abs(x):
+    return abs(x)
+
+
+def b_sorted(x, key=None, desc=False):
+    return sorted(x, key=key, reverse=bool(desc))
+
+
+def b_zip(a, b):
+    return list(zip(a, b))
+
+
+def b_count(items, value):
+    return sum(1 for item in items if item == value)
+
+
+def b_any(items):
+    return any(items)
+
+
+def b_all(items):
+    return all(items)
+
+
+def b_distinct(items):
+    return list(dict.fromkeys(items))
+
+
+def b_first(items):
+    return items[0]
+
+
+def b_last(items):
+    return items[-1]
+
+
+def b_faces(pieces):
+    return sorted({p.face for p in pieces})
+
+
+def b_weight(pieces):
+    return sum(p.weight for p in pieces)
+
+
+def b_facesum(pieces):
+    return sum(p.value for p in pieces)
+
+
+def b_highest(pieces):
+    return max((p.value for p in pieces), default=0)
+
+
+def b_owned(pieces, owner):
+    return [p for p in pieces if p.owner == owner]
+
+
+def b_showing(pieces, face):
+    return [p for p in pieces if p.face == face]
+
+
+def b_owners_of(pieces):
+    return sorted({p.owner for p in pieces})
+
+
+def b_of_kind(pieces, kind):
+    return [p for p in pieces if p.kind is kind]
+
+
+def g_pieces(g, kind):
+    return list(g.pieces_by_kind.get(kind.name, ()))
+
+
+def g_left(g, seat):
+    return (seat + 1) % g.n
+
+
+def g_right(g, seat):
+    return (seat - 1) % g.n
+
+
+def g_name(g, owner):
+    return g.names[owner]
+
+
+def g_is_player(g, owner):
+    return 0 <= owner < g.n
+
+
+def g_choose(g, player, label, options):
+    options = list(options)
+    if not options:
+        raise NoOptions(label)
+    return g.decide(player, label, options)
+
+
+def g_chance(g, probability):
+    return g.random() < probability
+
+
+def g_random_int(g, low, high):
+    return low + int(g.random() * (high - low + 1))
+
+
+GAME_BUILTINS = {"pieces", "left", "right", "name", "is_player", "choose", "chance", "random_int"}
+
+
+def implementation(name: str):
+    """The Python function behind built-in `name`."""
+    prefix = "g_" if name in GAME_BUILTINS else "b_"
+    return globals()[prefix + name]

@@ -1,0 +1,460 @@
+"""Checked program -> Python source -> compiled rules, once per ruleset and parameter set.
+
+Every declaration becomes a plain Python function over the game state `g`: a phase
+`ph_round(g)`, a procedure `pr_score(g, c)`, a decision point `pt_after_roll(g, player)`
+that gathers the legal moves of every `move ... for after_roll` and asks the agent. The
+running game calls these functions and never walks the tree. Each generated line remembers
+the .rules span it came from, so a mistake that shows only during play (a loop that never
+ends, an index off the board) is still reported at file:line:col.
+
+    move place(f in faces(rolled[player])) for after_roll:      def pt_after_roll(g, l_player):
+        put showing(rolled[player], f) into casino[f]     ->        opts = [] ...
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from rulesrun.dsl import ast
+from rulesrun.dsl.builtins import BUILTINS
+from rulesrun.dsl.compose import Program
+from rulesrun.dsl.errors import Span
+from rulesrun.interpreter import builtins as runtime_builtins
+from rulesrun.interpreter import operations
+from rulesrun.interpreter.runtime import Kind, StepBudgetExceeded, Zone
+
+_PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
+_GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
+_COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+_compile_counter = itertools.count()
+
+
+class Source:
+    """Generated Python lines, each remembering the .rules span it came from."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.spans: list[Span | None] = []
+        self.depth = 0
+
+    def emit(self, text: str, span: Span | None = None) -> None:
+        self.lines.append("    " * self.depth + text)
+        self.spans.append(span)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+class _Compiler:
+    def __init__(self, program: Program):
+        self.program = program
+        self.parts = program.parts
+        self.out = Source()
+        self.locals: list[set[str]] = []
+
+    # ------------------------------------------------------------ program
+
+    def run(self) -> Source:
+        self._init()
+        for decl in self.parts.values():
+            if isinstance(decl, ast.Proc):
+                self._function(f"pr_{decl.name}", ["g"] + [f"l_{p}" for p in decl.params], decl.params, decl.body, decl.span)
+            elif isinstance(decl, ast.Phase):
+                self._phase(decl)
+        self._moves()
+        self._events()
+        self._score()
+        return self.out
+
+    def _init(self) -> None:
+        o = self.out
+        o.emit("def init(g):")
+        o.depth += 1
+        o.emit("pass")
+        self.locals = [set()]
+        for decl in self.parts.values():
+            if isinstance(decl, ast.Imaginary):
+                o.emit(f"g.i_{decl.name} = g.n + {self._imaginary_index(decl.name)}", decl.span)
+            elif isinstance(decl, ast.Param):
+                o.emit(f"g.p_{decl.name} = {self.expr(decl.default)}", decl.span)
+            elif isinstance(decl, ast.Die):
+                faces = self.expr(decl.faces)
+                values = self.expr(decl.values) if decl.values is not None else "None"
+                weight = self.expr(decl.weight) if decl.weight is not None else "1"
+                o.emit(f"g.k_{decl.name} = make_die({decl.name!r}, {faces}, {values}, {weight})", decl.span)
+            elif isinstance(decl, ast.Card):
+                entries = ", ".join(
+                    f"({self.expr(e.value)}, {self.expr(e.count) if e.count is not None else 1})" for e in decl.entries
+                )
+                o.emit(f"g.k_{decl.name} = make_card({decl.name!r}, [{entries}])", decl.span)
+                o.emit(f"g.deck_{decl.name} = [{entries}]", decl.span)
+            elif isinstance(decl, ast.Zone):
+                o.emit(f"g.z_{decl.name} = {self._shaped(decl, 'Zone({label})')}", decl.span)
+            elif isinstance(decl, ast.Var):
+                o.emit(f"g.v_{decl.name} = {self._shaped(decl, self.expr(decl.init))}", decl.span)
+        o.depth -= 1
+
+    def _imaginary_index(self, name: str) -> int:
+        names = [d.name for d in self.parts.values() if isinstance(d, ast.Imaginary)]
+        return names.index(name)
+
+    def _shaped(self, decl, make: str) -> str:
+        shape = decl.shape
+        if shape is None:
+            return make.format(label=repr(decl.name))
+        if isinstance(shape, ast.PerPlayer):
+            return "[" + make.format(label=f"{decl.name!r} + '[' + g.names[_o] + ']'") + " for _o in g.owners]"
+        low, high = self.expr(shape.range.low), self.expr(shape.range.high)
+        return "{_i: " + make.format(label=f"{decl.name!r} + '[' + str(_i) + ']'") + f" for _i in range({low}, {high} + 1)}}"
+
+    def _function(self, name: str, signature: list[str], local_names, body, span) -> None:
+        o = self.out
+        o.emit(f"def {name}({', '.join(signature)}):", span)
+        o.depth += 1
+        self.locals = [set(local_names)]
+        self.block(body)
+        o.depth -= 1
+
+    def _phase(self, decl: ast.Phase) -> None:
+        before = [h for h in self.program.hooks if h.target == decl.name and h.time == "before"]
+        after = [h for h in self.program.hooks if h.target == decl.name and h.time == "after"]
+        if not before and not after:
+            self._function(f"ph_{decl.name}", ["g"], (), decl.body, decl.span)
+            return
+        hooks = []
+        for index, hook in enumerate(before + after):
+            hooks.append(f"hk_{decl.name}_{index}")
+            self._function(hooks[-1], ["g"], (), hook.body, hook.span)
+        self._function(f"body_{decl.name}", ["g"], (), decl.body, decl.span)
+        o = self.out
+        o.emit(f"def ph_{decl.name}(g):", decl.span)
+        o.depth += 1
+        calls = hooks[: len(before)] + [f"body_{decl.name}"] + hooks[len(before) :]
+        for call in calls:
+            o.emit(f"{call}(g)", decl.span)
+        o.depth -= 1
+
+    def _moves(self) -> None:
+        o = self.out
+        forbids = {}
+        for forbid in self.program.forbids:
+            forbids.setdefault(forbid.move, []).append(forbid)
+        points = {}
+        for move in self.program.moves:
+            points.setdefault(move.point, []).append(move)
+            self._function(f"mv_{move.name}", ["g", "l_player"] + [f"l_{p.name}" for p in move.params],
+                           ["player"] + [p.name for p in move.params], move.body, move.span)
+        o.emit("MOVES = {" + ", ".join(f"{m.name!r}: mv_{m.name}" for m in self.program.moves) + "}")
+        for point, moves in points.items():
+            o.emit(f"def pt_{point}(g, l_player):")
+            o.depth += 1
+            o.emit("opts = []")
+            for move in moves:
+                self.locals = [{"player"}]
+                depth = o.depth
+                for param in move.params:
+                    o.emit(f"for l_{param.name} in {self.expr(param.domain)}:", param.span)
+                    self.locals[-1].add(param.name)
+                    o.depth += 1
+                conditions = []
+                if move.when is not None:
+                    conditions.append(f"({self.expr(move.when)})")
+                for forbid in forbids.get(move.name, ()):
+                    conditions.append(f"not ({self.expr(forbid.when)})")
+                args = "".join(f"l_{p.name}, " for p in move.params)
+                append = f"opts.append(({move.name!r}, ({args})))"
+                if conditions:
+                    o.emit(f"if {' and '.join(conditions)}:", move.span)
+                    o.depth += 1
+                o.emit(append, move.span)
+                o.depth = depth
+            o.emit("if not opts:")
+            o.emit("    return False")
+            o.emit(f"_name, _args = g.decide(l_player, {point!r}, opts)")
+            o.emit("MOVES[_name](g, l_player, *_args)")
+            o.emit("return True")
+            o.depth -= 1
+
+    def _events(self) -> None:
+        o = self.out
+        for decl in self.parts.values():
+            if not isinstance(decl, ast.Event):
+                continue
+            handlers = [h for h in self.program.handlers if h.event == decl.name]
+            names = []
+            for index, handler in enumerate(handlers):
+                names.append(f"on_{decl.name}_{index}")
+                params = [f"l_{p}" for p in handler.params]
+                o.emit(f"def {names[-1]}(g, {', '.join(params)}):", handler.span)
+                o.depth += 1
+                self.locals = [set(handler.params)]
+                if handler.when is not None:
+                    o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
+                    o.emit("    return")
+                self.block(handler.body)
+                o.depth -= 1
+            args = [f"a{i}" for i in range(len(decl.params))]
+            o.emit(f"def ev_{decl.name}(g, {', '.join(args)}):", decl.span)
+            o.depth += 1
+            o.emit("pass")
+            for name in names:
+                o.emit(f"{name}(g, {', '.join(args)})")
+            o.depth -= 1
+
+    def _score(self) -> None:
+        score = self.parts["score"]
+        o = self.out
+        o.emit(f"def score_keys(g, l_{score.player}):", score.span)
+        self.locals = [{score.player}]
+        o.emit(f"    return ({''.join(self.expr(k) + ', ' for k in score.keys)})", score.span)
+        o.emit(f"LOWEST_WINS = {bool(score.lowest)}")
+
+    # ------------------------------------------------------------ statements
+
+    def block(self, body) -> None:
+        for stmt in body:
+            getattr(self, "s_" + type(stmt).__name__)(stmt)
+
+    def _nested(self, body, names=()) -> None:
+        self.out.depth += 1
+        self.locals[-1].update(names)
+        start = len(self.out.lines)
+        self.block(body)
+        if len(self.out.lines) == start:
+            self.out.emit("pass")
+        self.out.depth -= 1
+
+    def s_Let(self, s):
+        value = self.expr(s.value)
+        self.locals[-1].add(s.name)
+        self.out.emit(f"l_{s.name} = {value}", s.span)
+
+    def s_Assign(self, s):
+        if isinstance(s.target, ast.Attribute):
+            self.out.emit(f"set_face({self.expr(s.target.target)}, {self.expr(s.value)})", s.span)
+        else:
+            self.out.emit(f"{self.expr(s.target)} = {self.expr(s.value)}", s.span)
+
+    def s_Augmented(self, s):
+        self.out.emit(f"{self.expr(s.target)} {s.op} {self.expr(s.value)}", s.span)
+
+    def s_Put(self, s):
+        function = "put" if s.placement == "into" else "put_under"
+        self.out.emit(f"{function}({self.expr(s.pieces)}, {self.expr(s.zone)})", s.span)
+
+    def s_Roll(self, s):
+        self.out.emit(f"roll(g, {self.expr(s.pieces)})", s.span)
+
+    def s_Shuffle(self, s):
+        self.out.emit(f"g.rng.shuffle({self.expr(s.zone)})", s.span)
+
+    def s_Deal(self, s):
+        self.out.emit(f"deal({self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)})", s.span)
+
+    def s_Create(self, s):
+        owner = self.expr(s.owner) if s.owner is not None else "None"
+        self.out.emit(f"create(g, g.k_{s.kind}, {self.expr(s.count)}, {owner}, {self.expr(s.zone)})", s.span)
+
+    def s_CreateDeck(self, s):
+        self.out.emit(f"create_deck(g, g.k_{s.kind}, g.deck_{s.kind}, {self.expr(s.zone)})", s.span)
+
+    def s_Emit(self, s):
+        if any(h.event == s.event for h in self.program.handlers):
+            self.out.emit(f"ev_{s.event}(g, {', '.join(self.expr(a) for a in s.args)})", s.span)
+
+    def s_Say(self, s):
+        self.out.emit(f"if g.log is not None: g.say({self._text(s.text)})", s.span)
+
+    def s_Return(self, s):
+        self.out.emit(f"return {self.expr(s.value)}" if s.value is not None else "return", s.span)
+
+    def s_Break(self, s):
+        self.out.emit("break", s.span)
+
+    def s_Pass(self, s):
+        self.out.emit("pass", s.span)
+
+    def s_ExprStmt(self, s):
+        self.out.emit(self.expr(s.expr), s.span)
+
+    def s_If(self, s):
+        self.out.emit(f"if {self.expr(s.cond)}:", s.span)
+        self._nested(s.body)
+        for clause in s.elifs:
+            self.out.emit(f"elif {self.expr(clause.cond)}:", clause.span)
+            self._nested(clause.body)
+        if s.orelse is not None:
+            self.out.emit("else:", s.span)
+            self._nested(s.orelse)
+
+    def s_For(self, s):
+        iterable = self.expr(s.iterable)
+        if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):
+            iterable = f"tuple({iterable})"
+        targets = ", ".join(f"l_{n}" for n in s.names)
+        self.out.emit(f"for {targets} in {iterable}:", s.span)
+        self._nested(s.body, s.names)
+
+    def s_While(self, s):
+        self.out.emit(f"while {self.expr(s.cond)}:", s.span)
+        self.out.emit("    g.step()", s.span)
+        self._nested(s.body)
+
+    def s_Repeat(self, s):
+        name = f"l_{s.name}" if s.name else "_"
+        self.out.emit(f"for {name} in range(1, {self.expr(s.count)} + 1):", s.span)
+        self._nested(s.body, [s.name] if s.name else [])
+
+    def s_Turn(self, s):
+        player = self.expr(s.player)
+        self.out.emit(f"begin_turn(g, {player})", s.span)
+        self.block(s.body)
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, e) -> str:
+        return getattr(self, "e_" + type(e).__name__)(e)
+
+    def _is_local(self, name: str) -> bool:
+        return any(name in scope for scope in self.locals)
+
+    def e_Name(self, e):
+        name = e.id
+        if self._is_local(name):
+            return f"l_{name}"
+        decl = self.parts.get(name)
+        if isinstance(decl, ast.Param):
+            return f"g.p_{name}"
+        if isinstance(decl, ast.Zone):
+            return f"g.z_{name}"
+        if isinstance(decl, ast.Var):
+            return f"g.v_{name}"
+        if isinstance(decl, ast.Imaginary):
+            return f"g.i_{name}"
+        if isinstance(decl, (ast.Die, ast.Card)):
+            return f"g.k_{name}"
+        if name in _GLOBAL_VALUES:
+            return _GLOBAL_VALUES[name]
+        if name in BUILTINS:
+            return name if name in _PYTHON_BUILTINS else f"b_{name}"
+        return f"l_{name}"
+
+    def e_Literal(self, e):
+        return repr(e.value)
+
+    def e_Interpolated(self, e):
+        return self._text(e)
+
+    def _text(self, e) -> str:
+        if isinstance(e, ast.Literal):
+            return repr(str(e.value))
+        if not isinstance(e, ast.Interpolated):
+            return f"show({self.expr(e)})"
+        parts = [repr(p) if isinstance(p, str) else f"show({self.expr(p)})" for p in e.parts]
+        return "''.join((" + ", ".join(parts) + ",))"
+
+    def e_Lambda(self, e):
+        self.locals.append({e.param})
+        body = self.expr(e.body)
+        self.locals.pop()
+        return f"(lambda l_{e.param}: {body})"
+
+    def e_Conditional(self, e):
+        return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.orelse)})"
+
+    def e_OrOp(self, e):
+        return f"({self.expr(e.left)} or {self.expr(e.right)})"
+
+    def e_AndOp(self, e):
+        return f"({self.expr(e.left)} and {self.expr(e.right)})"
+
+    def e_NotOp(self, e):
+        return f"(not {self.expr(e.operand)})"
+
+    def e_Compare(self, e):
+        return f"({self.expr(e.left)} {_COMPARE[e.op]} {self.expr(e.right)})"
+
+    def e_InOp(self, e):
+        return f"({self.expr(e.left)} in {self.expr(e.right)})"
+
+    def e_NotIn(self, e):
+        return f"({self.expr(e.left)} not in {self.expr(e.right)})"
+
+    def e_Range(self, e):
+        return f"range({self.expr(e.low)}, {self.expr(e.high)} + 1)"
+
+    def e_Binary(self, e):
+        return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
+
+    def e_Negate(self, e):
+        return f"(-{self.expr(e.operand)})"
+
+    def e_Call(self, e):
+        args = [self.expr(a) for a in e.args]
+        name = e.func.id
+        if self._is_local(name):
+            return f"l_{name}({', '.join(args)})"
+        decl = self.parts.get(name)
+        if isinstance(decl, ast.Proc):
+            return f"pr_{name}(g, {', '.join(args)})"
+        if isinstance(decl, ast.Phase):
+            return f"ph_{name}(g)"
+        if name in _PYTHON_BUILTINS:
+            return f"{name}({', '.join(args)})"
+        if name in runtime_builtins.GAME_BUILTINS:
+            return f"g_{name}(g, {', '.join(args)})"
+        return f"b_{name}({', '.join(args)})"
+
+    def e_Keyword(self, e):
+        return f"{e.name}={self.expr(e.value)}"
+
+    def e_Index(self, e):
+        return f"{self.expr(e.target)}[{self.expr(e.index)}]"
+
+    def e_Attribute(self, e):
+        return f"{self.expr(e.target)}.{e.name}"
+
+    def e_Tuple(self, e):
+        return "(" + "".join(self.expr(i) + ", " for i in e.items) + ")"
+
+    def e_List(self, e):
+        return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
+
+    def e_Comprehension(self, e):
+        iterable = self.expr(e.iterable)
+        self.locals.append(set(e.names))
+        element = self.expr(e.element)
+        cond = f" if {self.expr(e.cond)}" if e.cond is not None else ""
+        self.locals.pop()
+        targets = ", ".join(f"l_{n}" for n in e.names)
+        return f"[{element} for {targets} in {iterable}{cond}]"
+
+    def e_Play(self, e):
+        return f"pt_{e.point}(g, {self.expr(e.player)})"
+
+
+def generate(program: Program) -> Source:
+    """The Python source of a checked program, with its line -> span map."""
+    return _Compiler(program).run()
+
+
+def namespace() -> dict:
+    """What generated code may call: the operations, the built-ins and the step-budget error."""
+    names = {
+        "Zone": Zone,
+        "Kind": Kind,
+        "StepBudgetExceeded": StepBudgetExceeded,
+    }
+    names.update(operations.EXPORTS)
+    for name in BUILTINS:
+        prefix = "g_" if name in runtime_builtins.GAME_BUILTINS else "b_"
+        names[prefix + name] = runtime_builtins.implementation(name)
+    return names
+
+
+def load_code(source: Source, label: str):
+    """Compile generated source once; returns its namespace and the file name tracebacks show."""
+    filename = f"<rules {label} #{next(_compile_counter)}>"
+    names = namespace()
+    exec(compile(source.text(), filename, "exec"), names)
+    return names, filename

@@ -1,0 +1,121 @@
+"""What the statements of the language do to pieces and zones: put, roll, deal, create.
+
+Generated code calls these with already-evaluated operands. A piece is always in exactly
+one zone (or none, before it is placed): `put` takes it out of where it lies, so no rule
+can duplicate or lose a piece by moving it.
+"""
+
+from __future__ import annotations
+
+from rulesrun.interpreter.runtime import Kind, Piece, format_value
+
+
+def _as_list(pieces) -> list:
+    if type(pieces) is Piece:
+        return [pieces]
+    return list(pieces)
+
+
+def put(pieces, zone) -> None:
+    for piece in _as_list(pieces):
+        source = piece.zone
+        if source is not None:
+            source.remove(piece)
+        zone.append(piece)
+        piece.zone = zone
+
+
+def put_under(pieces, zone) -> None:
+    for piece in _as_list(pieces):
+        source = piece.zone
+        if source is not None:
+            source.remove(piece)
+        zone.insert(0, piece)
+        piece.zone = zone
+
+
+def deal(count: int, source, dest) -> None:
+    """Move up to `count` pieces from the top of `source` onto `dest`, one at a time."""
+    for _ in range(min(count, len(source))):
+        piece = source.pop()
+        dest.append(piece)
+        piece.zone = dest
+
+
+def roll(g, pieces) -> None:
+    random = g.random
+    for piece in pieces:
+        index = int(random() * len(piece.faces))
+        piece.face = piece.faces[index]
+        piece.value = piece.values[index]
+    if g.log is not None:
+        g.log.append({"t": "roll", "zone": getattr(pieces, "name", "dice"),
+                      "faces": [p.face for p in pieces]})
+
+
+def set_face(piece, face) -> None:
+    """Turn a die to `face` (it must be one of its faces)."""
+    index = piece.faces.index(face)
+    piece.face = face
+    piece.value = piece.values[index]
+
+
+def create(g, kind: Kind, count: int, owner, zone) -> None:
+    made = g.pieces_by_kind.setdefault(kind.name, [])
+    for _ in range(count):
+        piece = Piece(kind, owner, 0, g.next_piece_id)
+        g.next_piece_id += 1
+        made.append(piece)
+        zone.append(piece)
+        piece.zone = zone
+
+
+def create_deck(g, kind: Kind, entries, zone) -> None:
+    """One card for each entry of the card table (value x count), in table order."""
+    made = g.pieces_by_kind.setdefault(kind.name, [])
+    for value, count in entries:
+        index = kind.faces.index(value)
+        for _ in range(count):
+            piece = Piece(kind, None, index, g.next_piece_id)
+            g.next_piece_id += 1
+            made.append(piece)
+            zone.append(piece)
+            piece.zone = zone
+
+
+def make_die(name: str, faces, values, weight) -> Kind:
+    faces = tuple(faces)
+    if values is None:
+        values = tuple(f if isinstance(f, (int, float)) and not isinstance(f, bool) else 0 for f in faces)
+    return Kind(name, faces, tuple(values), weight, True)
+
+
+def make_card(name: str, entries) -> Kind:
+    faces = tuple(dict.fromkeys(value for value, _ in entries))
+    values = tuple(f if isinstance(f, (int, float)) else 0 for f in faces)
+    return Kind(name, faces, values, 1, False)
+
+
+def begin_turn(g, player) -> None:
+    g.turns += 1
+    if g.log is not None:
+        g.log.append({"t": "turn", "player": player, "number": g.turns})
+
+
+def show(value) -> str:
+    return format_value(value)
+
+
+EXPORTS = {
+    "put": put,
+    "put_under": put_under,
+    "deal": deal,
+    "roll": roll,
+    "set_face": set_face,
+    "create": create,
+    "create_deck": create_deck,
+    "make_die": make_die,
+    "make_card": make_card,
+    "begin_turn": begin_turn,
+    "show": show,
+}

@@ -1,0 +1,114 @@
+"""Compiled rules: the one object that plays games of a ruleset.
+
+    rules = load_rules("rulesets/classic.rules", fragments=["rulesets/variants/bandit.rules"])
+    result = rules.play(num_players=4, seed=7, agents=[RandomAgent()] * 4)
+
+A mistake that only shows during play (a loop without end, an index outside a zone family,
+a `choose` with nothing to choose) becomes a located `RulesError`, like a checker error.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import attrs
+
+from rulesrun.dsl import ast
+from rulesrun.dsl.check import check
+from rulesrun.dsl.compose import Program, compose, set_params
+from rulesrun.dsl.errors import Diagnostic, RulesError
+from rulesrun.interpreter.compiler import generate, load_code
+from rulesrun.interpreter.runtime import Game, NoOptions, StepBudgetExceeded
+
+DEFAULT_STEP_BUDGET = 200_000
+
+
+@attrs.frozen(slots=True)
+class Result:
+    """How a game ended: the first score key per seat, all keys, winners, and its length."""
+
+    scores: list
+    keys: list
+    winners: list
+    turns: int
+    decisions: int
+    log: list | None
+
+
+class Rules:
+    """A checked, compiled ruleset, ready to play any number of games."""
+
+    def __init__(self, program: Program):
+        self.program = program
+        self.imaginaries = [
+            attrs.evolve(d, label=d.label or d.name) for d in program.parts.values() if isinstance(d, ast.Imaginary)
+        ]
+        self.source = generate(program)
+        self.namespace, self.filename = load_code(self.source, program.title)
+        self._init = self.namespace["init"]
+        self._game = self.namespace["ph_game"]
+        self._score_keys = self.namespace["score_keys"]
+        self._lowest_wins = self.namespace["LOWEST_WINS"]
+        players = program.players
+        self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            span = self.program.players.span if self.program.players else None
+            raise RulesError(Diagnostic(span, f"{self.program.title} is for {self.min_players}-{self.max_players} players, not {num_players}",
+                                        f"choose --players from {self.min_players} to {self.max_players}"))
+
+    def play(self, num_players: int, seed: int, agents, log: list | None = None,
+             step_budget: int = DEFAULT_STEP_BUDGET) -> Result:
+        """Play one game; `log`, if given, receives the game's events as dicts."""
+        self.check_players(num_players)
+        game = Game(self, num_players, seed, agents, log, step_budget)
+        if log is not None:
+            log.append({"t": "game", "title": self.program.title, "players": num_players, "seed": seed,
+                        "sources": [s.path for s in self.program.sources]})
+        try:
+            self._init(game)
+            self._game(game)
+            keys = [self._score_keys(game, p) for p in game.players]
+        except RulesError:
+            raise
+        except (StepBudgetExceeded, NoOptions, RecursionError, ArithmeticError, LookupError, TypeError,
+                ValueError, AttributeError) as error:
+            raise self._located(error) from None
+        best = (min if self._lowest_wins else max)(keys)
+        winners = [p for p in game.players if keys[p] == best]
+        if log is not None:
+            log.append({"t": "end", "scores": [k[0] for k in keys], "winners": winners})
+        return Result([k[0] for k in keys], keys, winners, game.turns, game.decisions, log)
+
+    def _located(self, error: Exception) -> RulesError:
+        span = None
+        trace = error.__traceback__
+        while trace is not None:
+            if trace.tb_frame.f_code.co_filename == self.filename:
+                line = trace.tb_lineno - 1
+                if 0 <= line < len(self.source.spans) and self.source.spans[line] is not None:
+                    span = self.source.spans[line]
+            trace = trace.tb_next
+        if isinstance(error, StepBudgetExceeded):
+            return RulesError(Diagnostic(span, f"the rules ran more than {error.args[0]} loop steps: this loop never ends",
+                                         "make sure each pass of the loop brings its condition closer to false"))
+        if isinstance(error, RecursionError):
+            return RulesError(Diagnostic(span, "procedures call each other without end",
+                                         "give the recursion a case that does not call again"))
+        if isinstance(error, NoOptions):
+            return RulesError(Diagnostic(span, f"`choose` for `{error.args[0]}` got no options",
+                                         "check that the list is not empty before choosing"))
+        if isinstance(error, KeyError):
+            return RulesError(Diagnostic(span, f"index {error.args[0]!r} is outside the zone or variable family",
+                                         "a family declared [1..6] has the indexes 1 to 6"))
+        return RulesError(Diagnostic(span, f"while playing: {error}", "this value does not fit what the rule does with it"))
+
+
+def load_rules(ruleset, fragments=(), params: dict | None = None) -> Rules:
+    """Text -> AST -> composed program -> checked program -> compiled rules."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    program = compose(ruleset, fragments)
+    if params:
+        program = set_params(program, params)
+    return Rules(check(program))

@@ -1,0 +1,132 @@
+"""The running game's data: pieces, zones, and the state every compiled rule works on.
+
+State is plain slotted objects and lists, so a game can be copied cheaply and the compiled
+rules reach every zone and variable by attribute, never by a string lookup in the hot loop.
+Chance comes from one `random.Random(seed)`; every decision goes to the seat's agent.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+
+@attrs.frozen(slots=True)
+class Kind:
+    """A kind of piece: a die with faces (and their values) or a card with a fixed value."""
+
+    name: str
+    faces: tuple
+    values: tuple
+    weight: int
+    is_die: bool
+
+
+class Piece:
+    """One die or card: its kind, owner, what it shows and the zone it lies in."""
+
+    __slots__ = ("kind", "owner", "face", "value", "weight", "zone", "faces", "values", "id")
+
+    def __init__(self, kind: Kind, owner, index: int, ident: int):
+        self.kind = kind
+        self.owner = owner
+        self.faces = kind.faces
+        self.values = kind.values
+        self.face = kind.faces[index]
+        self.value = kind.values[index]
+        self.weight = kind.weight
+        self.zone = None
+        self.id = ident
+
+    def __repr__(self) -> str:
+        return f"{self.kind.name}:{self.face}"
+
+
+class Zone(list):
+    """An ordered place holding pieces; the last item is the top (of a deck)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class StepBudgetExceeded(Exception):
+    """A loop of the rules ran longer than the game's step budget."""
+
+
+class NoOptions(Exception):
+    """`choose` was given an empty list of options."""
+
+
+@attrs.frozen(slots=True)
+class Decision:
+    """What an agent is asked: who decides, at which point, and the legal options."""
+
+    player: int
+    point: str
+    options: list
+    game: "Game"
+
+    def labels(self) -> list[str]:
+        return [option_label(o) for o in self.options]
+
+
+def option_label(option) -> str:
+    if isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], str) and isinstance(option[1], tuple):
+        return f"{option[0]}({', '.join(format_value(a) for a in option[1])})"
+    return format_value(option)
+
+
+def format_value(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(format_value(v) for v in value) + "]"
+    return str(value)
+
+
+class Game:
+    """One game in progress. The compiled rules add the attributes of zones and variables."""
+
+    def __init__(self, rules, num_players: int, seed: int, agents, log: list | None, step_budget: int):
+        self.rules = rules
+        self.n = num_players
+        self.players = list(range(num_players))
+        self.imaginary = [i.name for i in rules.imaginaries]
+        self.owners = list(range(num_players + len(self.imaginary)))
+        self.names = [f"seat {p}" for p in self.players] + [i.label for i in rules.imaginaries]
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.random = self.rng.random
+        self.agents = agents
+        self.log = log
+        self.steps = 0
+        self.step_budget = step_budget
+        self.turns = 0
+        self.decisions = 0
+        self.next_piece_id = 0
+        self.pieces_by_kind: dict[str, list[Piece]] = {}
+
+    def decide(self, player: int, point: str, options: list):
+        """Ask the seat's agent to pick one of `options`; log what was asked and answered."""
+        if len(options) == 1:
+            index = 0
+        else:
+            index = self.agents[player].choose(Decision(player, point, options, self))
+        self.decisions += 1
+        if self.log is not None:
+            self.log.append({"t": "decide", "player": player, "point": point,
+                             "options": [option_label(o) for o in options], "choice": index})
+        return options[index]
+
+    def say(self, text: str) -> None:
+        self.log.append({"t": "say", "text": text})
+
+    def step(self) -> None:
+        self.steps += 1
+        if self.steps > self.step_budget:
+            raise StepBudgetExceeded(self.step_budget)
