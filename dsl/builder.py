@@ -143,16 +143,22 @@ class Builder(Transformer):
     def INT(self, token):
         return int(token)
 
-    def LOWEST(self, token):
-        return True
-
     def put_into(self, meta, children):
         return ast.Put(children[0], "into", children[1], span=self._span(meta))
 
     def put_under(self, meta, children):
         return ast.Put(children[0], "under", children[1], span=self._span(meta))
 
-    HOOK_TIME = AUG_OP = COMP_OP = ADD_OP = MUL_OP = NAME
+    def lowest(self, meta, children):
+        return True
+
+    def before_hook(self, meta, children):
+        return ast.Hook("before", *children, span=self._span(meta))
+
+    def after_hook(self, meta, children):
+        return ast.Hook("after", *children, span=self._span(meta))
+
+    AUG_OP = COMP_OP = ADD_OP = MUL_OP = NAME
 
 
 def _text(token) -> str | None:

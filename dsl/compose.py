@@ -114,7 +114,7 @@ class _Composer:
                 if isinstance(item, ast.GameTitle):
                     self.title = item.title
             elif isinstance(item, ast.PlayerRange):
-                self.players = item
+                self._narrow_players(item)
             elif isinstance(item, ast.Override):
                 self._override(item.decl, unit)
                 overrides.append(part_name(item.decl))
@@ -125,6 +125,19 @@ class _Composer:
                 self._declare(item, unit)
                 (adds if isinstance(item, ast.Move) else declares).append(part_name(item))
         self.sources.append(Source(_display(path), role, title, tuple(declares), tuple(overrides), tuple(adds)))
+
+    def _narrow_players(self, item: ast.PlayerRange) -> None:
+        """A later file (a fragment for 2-4 players, say) can only narrow the player range."""
+        if self.players is None:
+            self.players = item
+            return
+        low, high = max(self.players.low, item.low), min(self.players.high, item.high)
+        if low > high:
+            self.errors.append(Diagnostic(item.span, f"players {item.low}..{item.high} leaves no player count of {self.players.low}..{self.players.high}",
+                                          "these rules cannot be played together",
+                                          related=((self.players.span, "the earlier range"),) if self.players.span else ()))
+            return
+        self.players = ast.PlayerRange(low, high, span=item.span)
 
     def _table(self, decl) -> dict:
         return self.moves if isinstance(decl, ast.Move) else self.parts
