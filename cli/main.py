@@ -1,0 +1,230 @@
+"""The `rulesrun` command: play, check, simulate, list and replay rulesets.
+
+    rulesrun rulesets/classic.rules --players 4 --seed 7      play one game with bots
+    rulesrun check rulesets/classic.rules --with rulesets/variants/bandit.rules
+    rulesrun simulate rulesets/classic.rules --players 4 --games 1000 --out games.jsonl
+
+Every mistake in rules text ends as located messages on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import click
+
+from rulesrun.dsl import ast
+from rulesrun.dsl.check import check as check_program
+from rulesrun.dsl.compose import compose, set_params
+from rulesrun.dsl.errors import RulesError
+from rulesrun.interpreter.agents import AGENTS, make_agent
+from rulesrun.interpreter.log import Setup, read_log, replay, write_log
+from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter import simulate as simulation
+from rulesrun.cli.transcript import standing, transcript
+
+INVALID_RULES = 2
+
+
+class _PlayByDefault(click.Group):
+    """`rulesrun RULES ...` means `rulesrun play RULES ...`."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = ["play"] + list(args)
+        return super().parse_args(ctx, args)
+
+
+def _settings(values) -> dict:
+    params = {}
+    for item in values:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise click.BadParameter(f"`{item}` is not NAME=VALUE (e.g. --set rounds=4)", param_hint="--set")
+        params[name.strip()] = value.strip()
+    return params
+
+
+def _agent_names(values) -> tuple[str, ...]:
+    for value in values:
+        if value.split(":", 1)[0] not in AGENTS:
+            raise click.BadParameter(f"unknown agent `{value}`; known: {', '.join(AGENTS)}", param_hint="--agent")
+    return tuple(values) or ("random",)
+
+
+def _fail(error: RulesError, as_json: bool = False):
+    if as_json:
+        click.echo(json.dumps({"valid": False, "errors": [d.to_json() for d in error.diagnostics]}, indent=2))
+    else:
+        click.echo(error.render(), err=True)
+    sys.exit(INVALID_RULES)
+
+
+def _common(function):
+    function = click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
+                            help="Set a declared parameter (repeatable); `check --params` lists them.")(function)
+    function = click.option("--with", "fragments", multiple=True, metavar="FRAGMENT",
+                            help="Compose a variant or board fragment onto the ruleset (repeatable, in order).")(function)
+    return click.argument("rules", metavar="RULES")(function)
+
+
+@click.group(cls=_PlayByDefault, context_settings={"help_option_names": ["-h", "--help"]})
+def main():
+    """Play, check and simulate dice games written as .rules files.
+
+    `rulesrun RULES` plays one game with bots and prints its transcript.
+    """
+
+
+@main.command()
+@_common
+@click.option("--players", type=click.IntRange(1, 99), default=4, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted; printed for replay).")
+@click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True), help="Write the game log (JSON lines).")
+def play(rules, fragments, settings, players, seed, agents, log_path):
+    """Play one game and print its transcript and final standing."""
+    agents = _agent_names(agents)
+    params = _settings(settings)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**6)
+    try:
+        compiled = load_rules(rules, fragments, params)
+        seats = [agents[min(p, len(agents) - 1)] for p in range(players)]
+        log: list[dict] = []
+        result = compiled.play(players, seed, [make_agent(a, seed, p) for p, a in enumerate(seats)], log)
+    except RulesError as error:
+        _fail(error)
+    click.echo(f"{compiled.program.title}: {players} players, seed {seed}")
+    click.echo(f"replay: rulesrun {rules} {' '.join('--with ' + f for f in fragments)} "
+               f"--players {players} --seed {seed}".replace("  ", " "))
+    click.echo()
+    click.echo(transcript(log))
+    click.echo()
+    click.echo(standing(result, seats, compiled.program))
+    if log_path:
+        write_log(log_path, Setup(rules, tuple(fragments), params, players, seed, tuple(seats)), log)
+
+
+@main.command()
+@_common
+@click.option("--params", "show_params", is_flag=True, help="List the ruleset's parameters with defaults and docs.")
+@click.option("--verbose", "-v", is_flag=True, help="Also list the files composed and what each overrides.")
+@click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
+def check(rules, fragments, settings, show_params, verbose, as_json):
+    """Check rules: exit 0 when valid, 2 with located errors when not."""
+    try:
+        program = compose(rules, fragments)
+        program = set_params(program, _settings(settings))
+        check_program(program)
+        load_rules(rules, fragments, _settings(settings))
+    except RulesError as error:
+        _fail(error, as_json)
+    if as_json:
+        click.echo(json.dumps({"valid": True, "title": program.title, "params": _params(program),
+                               "sources": [s.path for s in program.sources]}, indent=2))
+        return
+    click.echo(f"{program.title}: ok ({len(program.sources)} files)")
+    if verbose:
+        click.echo(_composition(program))
+    if show_params:
+        for param in _params(program):
+            click.echo(f"  {param['name']} = {param['default']}    {param['doc']}")
+
+
+def _params(program) -> list[dict]:
+    out = []
+    for decl in program.parts.values():
+        if isinstance(decl, ast.Param):
+            default = decl.default.value if isinstance(decl.default, ast.Literal) else "(computed)"
+            out.append({"name": decl.name, "default": default, "doc": decl.doc or "",
+                        "file": decl.span.file if decl.span else ""})
+    return out
+
+
+def _composition(program) -> str:
+    lines = []
+    for source in program.sources:
+        title = f" ({source.title})" if source.title else ""
+        lines.append(f"{source.role:9} {source.path}{title}")
+        if source.declares:
+            lines.append(f"          declares:  {', '.join(source.declares)}")
+        if source.overrides:
+            lines.append(f"          overrides: {', '.join(source.overrides)}")
+        if source.adds:
+            lines.append(f"          adds:      {', '.join(source.adds)}")
+    return "\n".join(lines)
+
+
+@main.command(name="list")
+@_common
+def list_(rules, fragments, settings):
+    """Which files a composed ruleset consists of, and what each declares, overrides and adds."""
+    try:
+        program = compose(rules, fragments)
+    except RulesError as error:
+        _fail(error)
+    click.echo(_composition(program))
+
+
+@main.command()
+@_common
+@click.option("--players", type=click.IntRange(1, 99), default=4, show_default=True)
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED + i.")
+@click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), help="One JSON object per game and line.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out_path, as_json):
+    """Play many games with bots and summarize them."""
+    plan = simulation.Plan(rules, tuple(fragments), _settings(settings), players, _agent_names(agents), seed, games)
+    try:
+        load_rules(rules, fragments, plan.params).check_players(players)
+        records = _run_with_progress(plan, jobs)
+    except RulesError as error:
+        _fail(error)
+    if out_path:
+        with open(out_path, "w", encoding="utf-8") as out:
+            for record in records:
+                out.write(json.dumps(record) + "\n")
+    summary = simulation.summarize(plan, records)
+    if as_json:
+        click.echo(json.dumps(summary.to_json(), indent=2))
+    else:
+        from rulesrun.cli.transcript import summary_table
+
+        summary_table(summary)
+
+
+def _run_with_progress(plan, jobs) -> list[dict]:
+    if not sys.stderr.isatty():
+        return list(simulation.run(plan, jobs))
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task("playing", total=plan.games)
+        return list(simulation.run(plan, jobs, lambda n: progress.advance(task, n)))
+
+
+@main.command(name="replay")
+@click.argument("log_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False))
+def replay_(log_path):
+    """Replay a game log and check that it reproduces the same game, event for event."""
+    try:
+        setup, events = read_log(log_path)
+    except (ValueError, KeyError) as error:
+        raise click.ClickException(f"{error}; hint: pass a file written by `rulesrun RULES --log FILE`")
+    try:
+        new, first_difference = replay(setup, events)
+    except RulesError as error:
+        _fail(error)
+    if first_difference is None:
+        click.echo(f"replayed {len(events)} events: identical")
+        return
+    old = events[first_difference] if first_difference < len(events) else "(end of log)"
+    got = new[first_difference] if first_difference < len(new) else "(end of game)"
+    click.echo(f"replay differs at event {first_difference}:\n  logged:   {old}\n  replayed: {got}", err=True)
+    sys.exit(1)
