@@ -2,6 +2,7 @@
 
 The transcript is built from the log alone: what the rules narrate (`say`), grouped under
 each turn, with every real decision (more than one option) shown as the seat's choice.
+A narration that starts with `===` or `---` is a heading and ends the current turn's group.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ def transcript(log: list[dict]) -> str:
             indent = "  "
         elif kind == "say":
             text = event["text"]
-            if text.startswith("==="):
+            if text.startswith(("===", "---")):
                 indent = ""
-                lines.append("")
+                if text.startswith("==="):
+                    lines.append("")
             lines.append(indent + text)
         elif kind == "decide" and len(event["options"]) > 1:
             chosen = event["options"][event["choice"]]

@@ -41,6 +41,7 @@ BUILTINS = {
         Builtin("owned", 2, 2, "the pieces owned by an owner"),
         Builtin("showing", 2, 2, "the dice showing a face"),
         Builtin("owners_of", 1, 1, "the distinct owners of pieces, in seat order"),
+        Builtin("by_owner", 1, 1, "pairs (owner, that owner's pieces), in seat order"),
         Builtin("of_kind", 2, 2, "the pieces of one kind"),
         Builtin("pieces", 1, 1, "every piece of a kind in the game, wherever it lies"),
         Builtin("left", 1, 1, "the next seat clockwise"),

@@ -38,6 +38,8 @@ def b_zip(a, b):
 
 
 def b_count(items, value):
+    if type(items) is list:
+        return items.count(value)
     return sum(1 for item in items if item == value)
 
 
@@ -87,6 +89,13 @@ def b_showing(pieces, face):
 
 def b_owners_of(pieces):
     return sorted({p.owner for p in pieces})
+
+
+def b_by_owner(pieces):
+    groups: dict = {}
+    for piece in pieces:
+        groups.setdefault(piece.owner, []).append(piece)
+    return sorted(groups.items(), key=lambda pair: (pair[0] is None, pair[0] or 0))
 
 
 def b_of_kind(pieces, kind):

@@ -297,7 +297,8 @@ class _Compiler:
 
     def s_While(self, s):
         self.out.emit(f"while {self.expr(s.cond)}:", s.span)
-        self.out.emit("    g.step()", s.span)
+        self.out.emit("    g.steps += 1", s.span)
+        self.out.emit("    if g.steps > g.step_budget: raise StepBudgetExceeded(g.step_budget)", s.span)
         self._nested(s.body)
 
     def s_Repeat(self, s):

@@ -7,7 +7,7 @@ can duplicate or lose a piece by moving it.
 
 from __future__ import annotations
 
-from rulesrun.interpreter.runtime import Kind, Piece, format_value
+from rulesrun.interpreter.runtime import Kind, Piece, Zone, format_value
 
 
 def _as_list(pieces) -> list:
@@ -17,7 +17,24 @@ def _as_list(pieces) -> list:
 
 
 def put(pieces, zone) -> None:
-    for piece in _as_list(pieces):
+    kind = type(pieces)
+    if kind is Piece:
+        source = pieces.zone
+        if source is not None:
+            source.remove(pieces)
+        zone.append(pieces)
+        pieces.zone = zone
+        return
+    if kind is Zone:
+        if pieces is zone:
+            return
+        moved = pieces[:]
+        pieces.clear()
+        zone.extend(moved)
+        for piece in moved:
+            piece.zone = zone
+        return
+    for piece in list(pieces):
         source = piece.zone
         if source is not None:
             source.remove(piece)

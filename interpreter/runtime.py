@@ -64,14 +64,20 @@ class NoOptions(Exception):
     """`choose` was given an empty list of options."""
 
 
-@attrs.frozen(slots=True)
 class Decision:
-    """What an agent is asked: who decides, at which point, and the legal options."""
+    """What an agent is asked: who decides, at which point, and the legal options.
 
-    player: int
-    point: str
-    options: list
-    game: "Game"
+    A plain slotted class rather than an attrs one: one is made for every decision of every
+    simulated game, and this keeps that cheap.
+    """
+
+    __slots__ = ("player", "point", "options", "game")
+
+    def __init__(self, player: int, point: str, options: list, game: "Game"):
+        self.player = player
+        self.point = point
+        self.options = options
+        self.game = game
 
     def labels(self) -> list[str]:
         return [option_label(o) for o in self.options]
@@ -125,8 +131,3 @@ class Game:
 
     def say(self, text: str) -> None:
         self.log.append({"t": "say", "text": text})
-
-    def step(self) -> None:
-        self.steps += 1
-        if self.steps > self.step_budget:
-            raise StepBudgetExceeded(self.step_budget)
