@@ -475,3 +475,30 @@ def walk(n):
         current = stack.pop()
         yield current
         stack.extend(reversed(list(children(current))))
+
+
+def dump(n, indent: str = "") -> str:
+    """An indented outline of a tree: what a snapshot of a parsed file shows, one node a line.
+
+        Move place
+          params:
+            MoveParam f
+    """
+    if isinstance(n, tuple):
+        return "\n".join(dump(item, indent) for item in n)
+    if not isinstance(n, Node):
+        return f"{indent}{n!r}"
+    scalars, nested = [], []
+    for field in attrs.fields(type(n)):
+        if field.name == "span":
+            continue
+        value = getattr(n, field.name)
+        if isinstance(value, Node) or (isinstance(value, tuple) and any(isinstance(v, Node) for v in value)):
+            nested.append((field.name, value))
+        elif value is not None and value != ():
+            scalars.append(f"{field.name}={value!r}")
+    lines = [f"{indent}{type(n).__name__}" + (" " + " ".join(scalars) if scalars else "")]
+    for name, value in nested:
+        lines.append(f"{indent}  {name}:")
+        lines.append(dump(value, indent + "    "))
+    return "\n".join(lines)

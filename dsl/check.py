@@ -2,10 +2,10 @@
 
 All mistakes are collected, each with its place and a hint, and raised together:
 
-    phase game:              error: unknown name `casinoz` (did you mean `casino`?)
-        put d into casinoz[1]
+    phase game:              error: unknown name `fieldz` (did you mean `field`?)
+        put d into fieldz[1]
 
-The checker knows the shapes of things (a zone, a family of zones `casino[1..6]`, a number,
+The checker knows the shapes of things (a zone, a family of zones `field[1..6]`, a number,
 a text) well enough to catch what would otherwise fail mid-game; what it cannot know
 statically (the type of a local) it lets through, and the interpreter locates it at run time.
 """

@@ -6,7 +6,7 @@ ruleset, in order. A declaration replaces one of the same name only when it says
 `override`; two fragments overriding the same part conflict, and the error names both.
 Moves, forbids, triggers and before/after hooks add up instead of replacing.
 
-    classic.rules + variants/bandit.rules  ->  Program(parts=..., moves=[place, place_on_bandit])
+    base.rules + variants/extra_field.rules  ->  Program(parts=..., moves=[place, place_on_extra_field])
 """
 
 from __future__ import annotations

@@ -4,10 +4,10 @@ An error is a value (`Diagnostic`) with the place it points at, what went wrong 
 Passes collect diagnostics instead of stopping at the first, and raise one `RulesError`
 holding all of them; the CLI renders them and picks the exit code.
 
-    classic.rules:12:9: error: unknown name `casinoz`
-       12 |     put d into casinoz[f]
+    classic.rules:12:9: error: unknown name `fieldz`
+       12 |     put d into fieldz[f]
           |                ^^^^^^^
-    hint: did you mean `casino`?
+    hint: did you mean `field`?
 """
 
 from __future__ import annotations

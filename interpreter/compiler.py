@@ -8,7 +8,7 @@ the .rules span it came from, so a mistake that shows only during play (a loop t
 ends, an index off the board) is still reported at file:line:col.
 
     move place(f in faces(rolled[player])) for after_roll:      def pt_after_roll(g, l_player):
-        put showing(rolled[player], f) into casino[f]     ->        opts = [] ...
+        put showing(rolled[player], f) into field[f]      ->        opts = [] ...
 """
 
 from __future__ import annotations

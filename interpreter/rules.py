@@ -1,6 +1,6 @@
 """Compiled rules: the one object that plays games of a ruleset.
 
-    rules = load_rules("rulesets/classic.rules", fragments=["rulesets/variants/bandit.rules"])
+    rules = load_rules("rulesets/classic.rules", fragments=["rulesets/variants/neutral_dice.rules"])
     result = rules.play(num_players=4, seed=7, agents=[RandomAgent()] * 4)
 
 A mistake that only shows during play (a loop without end, an index outside a zone family,

@@ -3,11 +3,11 @@
 This is how a rule book's example becomes a test. A scenario is a real game of the ruleset
 (same compiled rules, same state); it just starts where the example starts.
 
-    s = Scenario(load_rules("rulesets/classic.rules"), players=4)
+    s = Scenario(load_rules("rulesets/some_game.rules"), players=4)
     s.call("setup")
-    s.place(0, "small", [3, 3], "casino", 3)          # seat 0 has two dice on casino 3
-    s.cards("bills_at", 3, [70000, 30000])
-    s.call("score_casinos")
+    s.place(0, "small", [3, 3], "field", 3)          # seat 0 has two dice on field 3
+    s.cards("prizes_at", 3, [70000, 30000])
+    s.call("score_fields")
     assert s.total("won", 0) == 70000
 """
 

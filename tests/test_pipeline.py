@@ -1,0 +1,149 @@
+"""The pipeline end to end on classic Las Vegas: parse, compose, check, compile, play, log."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from helpers import BANDIT, CLASSIC, NEUTRAL, ROOT, random_agents
+from rulesrun.cli.main import main
+from rulesrun.cli.transcript import transcript
+from rulesrun.dsl import builtins as language
+from rulesrun.dsl.ast import dump
+from rulesrun.dsl.parser import parse_file
+from rulesrun.interpreter import builtins as implementation
+from rulesrun.interpreter.rules import load_rules
+
+
+@pytest.fixture(scope="module")
+def classic():
+    return load_rules(CLASSIC)
+
+
+def test_parsed_classic_rules_snapshot(snapshot):
+    assert dump(parse_file(CLASSIC)) == snapshot
+
+
+def test_seeded_four_player_transcript_snapshot(classic, snapshot):
+    log = []
+    result = classic.play(4, 2024, random_agents(2024, 4), log)
+    assert transcript(log) == snapshot
+    assert result.winners == snapshot(name="winners")
+
+
+def test_same_seed_gives_the_same_log(classic):
+    first, second = [], []
+    classic.play(4, 11, random_agents(11, 4), first)
+    classic.play(4, 11, random_agents(11, 4), second)
+    assert first == second
+
+
+def test_different_seeds_give_different_games(classic):
+    scores = {tuple(classic.play(4, seed, random_agents(seed, 4)).scores) for seed in range(20)}
+    assert len(scores) > 15
+
+
+def test_every_declared_builtin_is_implemented():
+    for name in language.BUILTINS:
+        assert callable(implementation.implementation(name)), name
+
+
+@pytest.mark.parametrize("fragments", [[], [NEUTRAL], [BANDIT], [NEUTRAL, BANDIT], [BANDIT, NEUTRAL]])
+def test_classic_and_its_variants_play_50_games(fragments):
+    rules = load_rules(CLASSIC, fragments)
+    for seed in range(50):
+        players = 2 + seed % 3
+        result = rules.play(players, seed, random_agents(seed, players))
+        assert result.winners and all(0 <= w < players for w in result.winners)
+        assert result.turns > 0
+
+
+def test_neutral_dice_fragment_narrows_the_player_range():
+    rules = load_rules(CLASSIC, [NEUTRAL])
+    assert (rules.min_players, rules.max_players) == (2, 4)
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_cli_plays_a_game_with_transcript_and_winner():
+    out = run(CLASSIC, "--players", 3, "--seed", 5)
+    assert out.exit_code == 0
+    assert "seed 5" in out.output and "Final standing" in out.output and "Winner" in out.output
+    assert "turn 1 - seat 0" in out.output
+
+
+def test_cli_check_exits_zero_for_valid_rules_and_lists_params():
+    out = run("check", CLASSIC, "--with", BANDIT, "--params")
+    assert out.exit_code == 0
+    assert "biggy_weight = 2" in out.output
+
+
+def test_cli_set_changes_a_parameter_and_rejects_unknown_ones():
+    assert run(CLASSIC, "--seed", 1, "--set", "rounds=1").exit_code == 0
+    bad = run(CLASSIC, "--seed", 1, "--set", "roundz=1")
+    assert bad.exit_code == 2
+    assert "did you mean `rounds`" in bad.output
+
+
+def test_cli_simulate_out_has_the_contract_fields(tmp_path):
+    out_file = tmp_path / "games.jsonl"
+    result = run("simulate", CLASSIC, "--players", 4, "--games", 30, "--seed", 3, "--agent", "random", "--out", out_file)
+    assert result.exit_code == 0
+    records = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert len(records) == 30
+    for record in records:
+        assert len(record["scores"]) == 4
+        assert record["winners"] and set(record["winners"]) <= {0, 1, 2, 3}
+        assert record["turns"] > 0
+
+
+def test_cli_simulate_results_do_not_depend_on_jobs(tmp_path):
+    outputs = []
+    for jobs in (1, 2):
+        path = tmp_path / f"jobs{jobs}.jsonl"
+        assert run("simulate", CLASSIC, "--players", 3, "--games", 40, "--seed", 9, "--jobs", jobs, "--out", path).exit_code == 0
+        outputs.append(path.read_text())
+    assert outputs[0] == outputs[1]
+
+
+def test_cli_log_replays_identically(tmp_path):
+    log = tmp_path / "game.jsonl"
+    assert run(CLASSIC, "--with", BANDIT, "--players", 5, "--seed", 8, "--log", log).exit_code == 0
+    out = run("replay", log)
+    assert out.exit_code == 0 and "identical" in out.output
+
+
+def test_cli_replay_notices_a_tampered_log(tmp_path):
+    log = tmp_path / "game.jsonl"
+    run(CLASSIC, "--players", 2, "--seed", 8, "--log", log)
+    lines = log.read_text().splitlines()
+    events = [json.loads(line) for line in lines]
+    roll = next(i for i, e in enumerate(events) if e.get("t") == "roll")
+    events[roll]["faces"][0] = 7
+    log.write_text("\n".join(json.dumps(e) for e in events) + "\n")
+    out = CliRunner().invoke(main, ["replay", str(log)])
+    assert out.exit_code == 1
+    assert "differs at event" in out.output
+
+
+def test_cli_list_shows_what_a_fragment_adds():
+    out = run("list", CLASSIC, "--with", BANDIT)
+    assert out.exit_code == 0
+    assert "place_on_bandit" in out.output and "after score_casinos" in out.output
+
+
+def test_cli_rejects_a_player_count_outside_the_range():
+    out = run(CLASSIC, "--with", NEUTRAL, "--players", 5, "--seed", 1)
+    assert out.exit_code == 2
+    assert "2-4 players" in out.output and "neutral_dice.rules" in out.output
+
+
+def test_no_game_words_in_the_engine():
+    words = ("casino", "biggy", "jeton", "tafel", "bandit", "kicker", "jackpot", "vegas", "royale")
+    for folder in ("dsl", "interpreter"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", ".lark"):
+                text = path.read_text().lower()
+                assert not [w for w in words if w in text], path
