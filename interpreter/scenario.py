@@ -21,10 +21,10 @@ from rulesrun.interpreter.runtime import Game, Piece
 class Scenario:
     """A game of `rules` stopped before `phase game`, for tests to arrange and run parts of."""
 
-    def __init__(self, rules: Rules, players: int, seed: int = 0, answers=None, log: bool = True):
+    def __init__(self, rules: Rules, players: int, seed: int = 0, answers=None, log: bool = True, agents=None):
         answers = answers or {}
         self.rules = rules
-        self.agents = [ScriptedAgent(answers.get(p, [])) for p in range(players)]
+        self.agents = agents or [ScriptedAgent(answers.get(p, [])) for p in range(players)]
         self.log = [] if log else None
         self.game = Game(rules, players, seed, self.agents, self.log, 100_000)
         rules.namespace["init"](self.game)
