@@ -44,13 +44,24 @@ class Piece:
 
 
 class Zone(list):
-    """An ordered place holding pieces; the last item is the top (of a deck)."""
+    """An ordered place holding pieces; the last item is the top (of a deck).
+
+    Two zones are equal only if they are the same place, whatever they hold: rules compare
+    zones (`if target == home`) and an empty zone must not equal every other empty zone.
+    """
 
     __slots__ = ("name",)
+    __hash__ = object.__hash__
 
     def __init__(self, name: str):
         super().__init__()
         self.name = name
+
+    def __eq__(self, other):
+        return self is other
+
+    def __ne__(self, other):
+        return self is not other
 
     def __repr__(self) -> str:
         return self.name
