@@ -40,7 +40,8 @@ class Piece:
         self.id = ident
 
     def __repr__(self) -> str:
-        return f"{self.kind.name}:{self.face}"
+        owner = "" if self.owner is None else f"@{self.owner}"
+        return f"{self.kind.name}:{self.face}{owner}"
 
 
 class Zone(list):
