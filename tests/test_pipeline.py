@@ -147,3 +147,21 @@ def test_no_game_words_in_the_engine():
             if path.suffix in (".py", ".lark"):
                 text = path.read_text().lower()
                 assert not [w for w in words if w in text], path
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_seeded_lasvegas_transcript_snapshot(players, snapshot):
+    rules = load_rules(ROOT / "rulesets" / "lasvegas.rules")
+    log = []
+    rules.play(players, 77, random_agents(77, players), log)
+    assert transcript(log) == snapshot
+
+
+@pytest.mark.parametrize("ruleset", ["lasvegas2012", "lasvegas"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_simulate_works_on_both_editions(ruleset, players):
+    out = run("simulate", ROOT / "rulesets" / f"{ruleset}.rules", "--players", players, "--games", 20, "--json")
+    assert out.exit_code == 0
+    summary = json.loads(out.output)
+    assert summary["games"] == 20
+    assert abs(sum(s["win_share"] for s in summary["seats"]) - 1) < 1e-9
