@@ -65,11 +65,17 @@ class Scenario:
             moved.append(piece)
         return moved
 
-    def cards(self, zone: str, index, values) -> None:
-        """Put cards with `values` into a zone, taken from wherever they lie (deck first)."""
+    def cards(self, zone: str, index, values, kind: str | None = None) -> None:
+        """Put cards with `values` (of one card kind, if given) into a zone, in order.
+
+        Each card is taken from wherever it lies, the deck first, and no card twice in one
+        call: stacking `[40000, 40000]` onto the deck moves two different cards to the top.
+        """
         target = self.zone(zone, index)
+        chosen: set[int] = set()
         for value in values:
-            piece = self._find_card(value)
+            piece = self._find_card(value, target, kind, chosen)
+            chosen.add(id(piece))
             self.game.rules.namespace["put"](piece, target)
 
     def set(self, name: str, value, index=None) -> None:
@@ -139,9 +145,10 @@ class Scenario:
         made.append(piece)
         return piece
 
-    def _find_card(self, value) -> Piece:
+    def _find_card(self, value, target, kind: str | None, chosen: set[int]) -> Piece:
         candidates = [p for pieces in self.game.pieces_by_kind.values() for p in pieces
-                      if not p.kind.is_die and p.value == value]
-        for piece in sorted(candidates, key=lambda p: p.zone is None or p.zone.name != "deck"):
+                      if not p.kind.is_die and p.value == value and id(p) not in chosen
+                      and (kind is None or p.kind.name == kind)]
+        for piece in sorted(candidates, key=lambda p: (p.zone is None or p.zone.name != "deck", p.zone is target)):
             return piece
-        raise LookupError(f"no card worth {value}: call the setup phase first")
+        raise LookupError(f"no more cards worth {value}: call the setup phase first")
