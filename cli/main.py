@@ -103,7 +103,7 @@ def play(rules, fragments, settings, players, seed, agents, log_path):
     click.echo()
     click.echo(transcript(log))
     click.echo()
-    click.echo(standing(result, seats, compiled.program))
+    click.echo(standing(result, seats, compiled.lowest_wins))
     if log_path:
         write_log(log_path, Setup(rules, tuple(fragments), params, players, seed, tuple(seats)), log)
 

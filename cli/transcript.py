@@ -33,8 +33,8 @@ def transcript(log: list[dict]) -> str:
     return "\n".join(lines).strip("\n")
 
 
-def standing(result, seats: list[str], program) -> str:
-    order = sorted(range(len(seats)), key=lambda p: result.keys[p], reverse=True)
+def standing(result, seats: list[str], lowest_wins: bool) -> str:
+    order = sorted(range(len(seats)), key=lambda p: result.keys[p], reverse=not lowest_wins)
     lines = ["Final standing:"]
     for rank, seat in enumerate(order, start=1):
         keys = ", ".join(str(k) for k in result.keys[seat])

@@ -47,7 +47,7 @@ _ALIASES = {
     "for_": "For",
     "while_": "While",
 }
-_INTERPOLATION = re.compile(r"\{([^{}]*)\}")
+_INTERPOLATION = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
 
 def _class_for(rule: str):
@@ -100,22 +100,33 @@ class Builder(Transformer):
         return ast.Literal(None, span=self._span(meta))
 
     def string(self, meta, children):
+        """A string; `{expr}` parts are parsed in place, `{{` and `}}` stand for braces."""
         token = children[0]
-        text = _unquote(token)
+        raw = str(token)
         span = self._span(meta)
-        if "{" not in text:
-            return ast.Literal(text, span=span)
-        parts = []
-        position = 0
-        for match in _INTERPOLATION.finditer(text):
-            if match.start() > position:
-                parts.append(text[position : match.start()])
-            column = token.column + 1 + match.start(1)
-            parts.append(self.parse_expr(match.group(1), self.file, token.line, column))
+        if "{" not in raw and "}" not in raw:
+            return ast.Literal(_unquote(token), span=span)
+        parts: list = []
+        position = 1
+        body_end = len(raw) - 1
+        for match in _INTERPOLATION.finditer(raw, 1, body_end):
+            parts.append(_unquote('"' + raw[position : match.start()] + '"'))
+            if match.group(1) is None:
+                parts.append(match.group(0)[0])
+            else:
+                column = token.column + match.start(1)
+                parts.append(self.parse_expr(match.group(1), self.file, token.line, column))
             position = match.end()
-        if position < len(text):
-            parts.append(text[position:])
-        return ast.Interpolated(tuple(parts), span=span)
+        parts.append(_unquote('"' + raw[position:body_end] + '"'))
+        merged: list = []
+        for part in parts:
+            if isinstance(part, str) and merged and isinstance(merged[-1], str):
+                merged[-1] += part
+            elif part != "":
+                merged.append(part)
+        if all(isinstance(p, str) for p in merged):
+            return ast.Literal("".join(merged), span=span)
+        return ast.Interpolated(tuple(merged), span=span)
 
     def param(self, meta, children):
         name, default, doc = children

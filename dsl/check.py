@@ -13,12 +13,21 @@ statically (the type of a local) it lets through, and the interpreter locates it
 from __future__ import annotations
 
 from rulesrun.dsl import ast
+from rulesrun.dsl.ast import walk
 from rulesrun.dsl.builtins import BUILTINS, GLOBAL_VALUES
-from rulesrun.dsl.compose import Program, kind_word
+from rulesrun.dsl.compose import SCORE, Program, kind_word
 from rulesrun.dsl.errors import Diagnostic, RulesError, did_you_mean
 
 ZONE, FAMILY, NUMBER, TEXT, UNKNOWN = "zone", "family", "number", "text", "unknown"
 PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
+RESERVED = {
+    "if", "elif", "else", "for", "in", "while", "not", "and", "or", "let", "return", "break", "pass",
+    "true", "false", "none", "play", "put", "roll", "shuffle", "deal", "create", "emit", "say",
+    "repeat", "turn", "as", "into", "under", "from", "when", "by",
+}
+# Built-ins that draw from the game's random stream or ask a decision: not allowed in `say`,
+# whose text is only computed when a game is logged.
+SIDE_EFFECTS = {"choose", "chance", "random_int"}
 
 
 def check(program: Program) -> Program:
@@ -47,6 +56,7 @@ class _Checker:
 
     def run(self) -> None:
         self._check_required()
+        self._check_binders()
         for decl in self.parts.values():
             self._declaration(decl)
         for move in self.program.moves:
@@ -88,12 +98,32 @@ class _Checker:
                 self.expr(handler.when)
             self._body(handler.body, set(handler.params), proc=True)
 
+    def _check_binders(self) -> None:
+        """No declaration, parameter or local may be named by a reserved word (`let if = 1`)."""
+        roots = list(self.parts.values()) + list(self.program.moves) + list(self.program.hooks) + list(self.program.handlers)
+        for root in roots:
+            if not isinstance(root, ast.Score) and getattr(root, "name", None) in RESERVED:
+                self._name_ok(root, root.name)
+            for node in walk(root):
+                if isinstance(node, (ast.Proc, ast.Handler)):
+                    names = node.params
+                elif isinstance(node, (ast.Comprehension, ast.For)):
+                    names = node.names
+                elif isinstance(node, ast.Lambda):
+                    names = (node.param,)
+                elif isinstance(node, (ast.MoveParam, ast.Repeat)):
+                    names = (node.name,) if node.name else ()
+                else:
+                    continue
+                for name in names:
+                    self._name_ok(node, name)
+
     def _check_required(self) -> None:
         game = self.parts.get("game")
         if not isinstance(game, ast.Phase):
             self.error(None, f"{self.program.title}: no `phase game`",
                        "a ruleset needs `phase game:` (what a game does, start to end); a fragment needs a ruleset to extend")
-        if "score" not in self.parts:
+        if SCORE not in self.parts:
             self.error(None, f"{self.program.title}: no `score by p: ...`", "say how a seat's result is measured, e.g. `score by p: sum(...)`")
         if self.program.players is None:
             self.error(None, f"{self.program.title}: no `players low..high`", "e.g. `players 2..6`")
@@ -102,6 +132,7 @@ class _Checker:
         self.scopes = [set()]
         if isinstance(decl, ast.Param):
             self.expr(decl.default)
+            self._declared_before(decl, decl.default)
         elif isinstance(decl, ast.Die):
             for value in (decl.faces, decl.weight, decl.values):
                 if value is not None:
@@ -118,6 +149,7 @@ class _Checker:
                 self.expr(decl.shape.range)
             if isinstance(decl, ast.Var):
                 self.expr(decl.init)
+                self._declared_before(decl, decl.init)
         elif isinstance(decl, ast.Proc):
             self._body(decl.body, set(decl.params), proc=True)
         elif isinstance(decl, ast.Phase):
@@ -126,6 +158,19 @@ class _Checker:
             self.scopes = [{decl.player}]
             for key in decl.keys:
                 self.expr(key)
+
+    def _declared_before(self, decl, value) -> None:
+        """A parameter's default may use parameters declared above it (they are set in order)."""
+        order = list(self.parts)
+        for node in walk(value):
+            used = self.parts.get(node.id) if isinstance(node, ast.Name) else None
+            if isinstance(used, type(decl)) and order.index(used.name) > order.index(decl.name):
+                self.error(node, f"`{node.id}` is used before it is declared",
+                           f"declare {kind_word(used)} `{node.id}` above {kind_word(decl)} `{decl.name}`",
+                           related=((used.span, "declared here"),) if used.span else ())
+            elif isinstance(used, ast.Var) and isinstance(decl, ast.Param):
+                self.error(node, f"parameter `{decl.name}` cannot depend on var `{node.id}`",
+                           "parameters are fixed before play; vars change during it")
 
     def _body(self, body, names: set[str], proc: bool) -> None:
         self.scopes = [set(names)]
@@ -144,13 +189,22 @@ class _Checker:
 
     def s_Let(self, s):
         self.expr(s.value)
+        self._name_ok(s, s.name)
         self.scopes[-1].add(s.name)
+
+    def _name_ok(self, node, name: str) -> None:
+        if name in RESERVED:
+            self.error(node, f"`{name}` is a reserved word and cannot name a value", "pick another name")
 
     def s_Assign(self, s):
         self._target(s.target)
         self.expr(s.value)
 
     def s_Augmented(self, s):
+        if isinstance(s.target, ast.Attribute):
+            self.error(s, f"`{s.op}` cannot change `.{s.target.name}` of a piece",
+                       "turn a die with `d.face = ...` (the face must be one of its faces)")
+            return
         self._target(s.target)
         if self.expr(s.value) == TEXT:
             self.error(s.value, f"`{s.op}` needs a number, not text")
@@ -232,6 +286,11 @@ class _Checker:
 
     def s_Say(self, s):
         self.expr(s.text)
+        for node in walk(s.text):
+            called = node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else None
+            if isinstance(node, ast.Play) or called in SIDE_EFFECTS:
+                self.error(node, "`say` text must not draw chance or ask for a decision",
+                           "narration is skipped when games are simulated without a log; do it in a `let` first")
 
     def s_Return(self, s):
         if not self.in_proc:
@@ -299,10 +358,16 @@ class _Checker:
                 return FAMILY
             if isinstance(decl, ast.Param):
                 return _literal_shape(decl.default)
-            if isinstance(decl, (ast.Event, ast.Score)):
+            if isinstance(decl, ast.Event):
                 self.error(e, f"`{e.id}` is an event; use it with `emit` or `on`")
+            elif isinstance(decl, (ast.Proc, ast.Phase)):
+                self.error(e, f"{kind_word(decl)} `{e.id}` is used as a value",
+                           f"call it: `{e.id}(...)`; to pass behaviour, write a lambda such as `x => {e.id}(x)`")
             return UNKNOWN
-        if e.id in BUILTINS or e.id in GLOBAL_VALUES:
+        if e.id in GLOBAL_VALUES:
+            return UNKNOWN
+        if e.id in BUILTINS:
+            self.error(e, f"built-in `{e.id}` is used as a value", f"call it: `{e.id}(...)`, or wrap it: `x => {e.id}(x)`")
             return UNKNOWN
         self.error(e, f"unknown name `{e.id}`", did_you_mean(e.id, self._visible()) or "declare it, or check its spelling")
         return UNKNOWN

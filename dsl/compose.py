@@ -38,8 +38,12 @@ def kind_word(decl) -> str:
     return _KIND_WORDS[type(decl)]
 
 
+SCORE = "score by"
+
+
 def part_name(decl) -> str:
-    return "score" if isinstance(decl, ast.Score) else decl.name
+    """The name a declaration is known by; the score rule has one no designer name can clash with."""
+    return SCORE if isinstance(decl, ast.Score) else decl.name
 
 
 @attrs.frozen(slots=True)
@@ -107,11 +111,10 @@ class _Composer:
             if isinstance(item, (ast.Extends, ast.Include)):
                 target = path.parent / item.path
                 sub_role = "base" if isinstance(item, ast.Extends) else "include"
-                sub_unit = unit if sub_role == "base" else str(target.resolve())
-                self.apply(target, sub_role, sub_unit, chain + (path,), item.span)
+                self.apply(target, sub_role, unit, chain + (path,), item.span)
             elif isinstance(item, (ast.GameTitle, ast.Fragment)):
                 title = item.title
-                if isinstance(item, ast.GameTitle):
+                if isinstance(item, ast.GameTitle) and (role == "ruleset" or self.title is None):
                     self.title = item.title
             elif isinstance(item, ast.PlayerRange):
                 self._narrow_players(item)
@@ -148,7 +151,7 @@ class _Composer:
             old = table[name]
             self.errors.append(Diagnostic(
                 decl.span, f"`{name}` is declared twice",
-                f"write `override {kind_word(decl)} {name}` to replace it on purpose",
+                f"write `override {_override_form(decl)}` to replace it on purpose",
                 related=((old.span, f"`{name}` was first declared here"),) if old.span else ()))
             return
         table[name] = decl
@@ -164,7 +167,7 @@ class _Composer:
         if type(old) is not type(decl):
             self.errors.append(Diagnostic(
                 decl.span, f"`{name}` is a {kind_word(old)}, not a {kind_word(decl)}",
-                f"override it as `override {kind_word(old)} {name}`",
+                f"override it as `override {_override_form(old)}`",
                 related=((old.span, "declared here"),) if old.span else ()))
             return
         previous = self.overridden_by.get(name)
@@ -177,6 +180,12 @@ class _Composer:
         table[name] = decl
         self.origin[name] = unit
         self.overridden_by[name] = (unit, decl.span)
+
+
+def _override_form(decl) -> str:
+    if isinstance(decl, ast.Score):
+        return f"score by {decl.player}: ..."
+    return f"{kind_word(decl)} {decl.name}"
 
 
 def _describe(item) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from lark.exceptions import VisitError
 from lark.indenter import DedentError, Indenter
 
 from rulesrun.dsl import ast
@@ -81,18 +82,40 @@ def parse_text(text: str, file: str = "<text>") -> ast.File:
         tree = _parser().parse(text, start="start")
     except (UnexpectedInput, DedentError) as error:
         raise RulesError(_syntax_diagnostic(error, file, text)) from None
-    return Builder(file, parse_expression).transform(tree)
+    return _build(tree, file)
+
+
+def _build(tree, file: str):
+    """Run the builder; a located error raised inside it (a bad `{...}`) comes out unwrapped."""
+    try:
+        return Builder(file, parse_expression).transform(tree)
+    except VisitError as error:
+        if isinstance(error.orig_exc, RulesError):
+            raise error.orig_exc from None
+        raise
 
 
 def parse_expression(text: str, file: str, line: int, column: int):
-    """Parse the expression inside `{...}` of a string that stands at `line:column`."""
+    """Parse the expression inside `{...}` of a string; its text starts at `line:column`.
+
+    Positions inside the expression are moved to where it stands in the file, so an error
+    in `say "{nme(p)}"` points at `nme`, not at column 1.
+    """
     try:
         tree = _parser().parse(text, start="expr")
     except UnexpectedInput as error:
-        span = Span(file, line, column + max(getattr(error, "column", 1), 1) - 1)
+        offset = max(getattr(error, "column", 1) or 1, 1) - 1
+        span = Span(file, line, column + offset, line, column + len(text))
         raise RulesError(Diagnostic(span, f"cannot read `{{{text}}}` as an expression",
-                                    "write a name or expression inside the braces, e.g. {name(p)}")) from None
-    return Builder(file, parse_expression).transform(tree)
+                                    "write a name or expression inside the braces, e.g. {name(p)}; {{ and }} print braces")) from None
+    for node in tree.iter_subtrees():
+        meta = node.meta
+        if not getattr(meta, "empty", True):
+            meta.end_column = meta.end_column + column - 1 if meta.end_line == 1 else meta.end_column
+            meta.column = meta.column + column - 1 if meta.line == 1 else meta.column
+            meta.line = meta.line + line - 1
+            meta.end_line = meta.end_line + line - 1
+    return _build(tree, file)
 
 
 def _syntax_diagnostic(error, file: str, text: str) -> Diagnostic:

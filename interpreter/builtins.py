@@ -87,15 +87,19 @@ def b_showing(pieces, face):
     return [p for p in pieces if p.face == face]
 
 
+def _owner_order(owner):
+    return (owner is None, owner if owner is not None else 0)
+
+
 def b_owners_of(pieces):
-    return sorted({p.owner for p in pieces})
+    return sorted({p.owner for p in pieces}, key=_owner_order)
 
 
 def b_by_owner(pieces):
     groups: dict = {}
     for piece in pieces:
         groups.setdefault(piece.owner, []).append(piece)
-    return sorted(groups.items(), key=lambda pair: (pair[0] is None, pair[0] or 0))
+    return sorted(groups.items(), key=lambda pair: _owner_order(pair[0]))
 
 
 def b_of_kind(pieces, kind):

@@ -17,7 +17,7 @@ import itertools
 
 from rulesrun.dsl import ast
 from rulesrun.dsl.builtins import BUILTINS
-from rulesrun.dsl.compose import Program
+from rulesrun.dsl.compose import SCORE, Program
 from rulesrun.dsl.errors import Span
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
@@ -72,7 +72,8 @@ class _Compiler:
         o.depth += 1
         o.emit("pass")
         self.locals = [set()]
-        for decl in self.parts.values():
+        order = (ast.Imaginary, ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var)
+        for decl in sorted(self.parts.values(), key=lambda d: order.index(type(d)) if type(d) in order else len(order)):
             if isinstance(decl, ast.Imaginary):
                 o.emit(f"g.i_{decl.name} = g.n + {self._imaginary_index(decl.name)}", decl.span)
             elif isinstance(decl, ast.Param):
@@ -202,7 +203,7 @@ class _Compiler:
             o.depth -= 1
 
     def _score(self) -> None:
-        score = self.parts["score"]
+        score = self.parts[SCORE]
         o = self.out
         o.emit(f"def score_keys(g, l_{score.player}):", score.span)
         self.locals = [{score.player}]
@@ -259,8 +260,7 @@ class _Compiler:
         self.out.emit(f"create_deck(g, g.k_{s.kind}, g.deck_{s.kind}, {self.expr(s.zone)})", s.span)
 
     def s_Emit(self, s):
-        if any(h.event == s.event for h in self.program.handlers):
-            self.out.emit(f"ev_{s.event}(g, {', '.join(self.expr(a) for a in s.args)})", s.span)
+        self.out.emit(f"ev_{s.event}(g, {', '.join(self.expr(a) for a in s.args)})", s.span)
 
     def s_Say(self, s):
         self.out.emit(f"if g.log is not None: g.say({self._text(s.text)})", s.span)
@@ -296,9 +296,12 @@ class _Compiler:
         self._nested(s.body, s.names)
 
     def s_While(self, s):
+        """Each run of a loop has its own step count: a loop that never ends is stopped, located."""
+        counter = f"_steps{len(self.out.lines)}"
+        self.out.emit(f"{counter} = 0", s.span)
         self.out.emit(f"while {self.expr(s.cond)}:", s.span)
-        self.out.emit("    g.steps += 1", s.span)
-        self.out.emit("    if g.steps > g.step_budget: raise StepBudgetExceeded(g.step_budget)", s.span)
+        self.out.emit(f"    {counter} += 1", s.span)
+        self.out.emit(f"    if {counter} > g.step_budget: raise StepBudgetExceeded(g.step_budget)", s.span)
         self._nested(s.body)
 
     def s_Repeat(self, s):

@@ -43,12 +43,14 @@ def put(pieces, zone) -> None:
 
 
 def put_under(pieces, zone) -> None:
-    for piece in _as_list(pieces):
+    """Slide pieces beneath a zone's bottom as one block, keeping their order."""
+    moved = _as_list(pieces)
+    for piece in moved:
         source = piece.zone
         if source is not None:
             source.remove(piece)
-        zone.insert(0, piece)
         piece.zone = zone
+    zone[0:0] = moved
 
 
 def deal(count: int, source, dest) -> None:
@@ -60,6 +62,8 @@ def deal(count: int, source, dest) -> None:
 
 
 def roll(g, pieces) -> None:
+    if type(pieces) is Piece:
+        pieces = [pieces]
     random = g.random
     for piece in pieces:
         index = int(random() * len(piece.faces))

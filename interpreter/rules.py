@@ -48,7 +48,7 @@ class Rules:
         self._init = self.namespace["init"]
         self._game = self.namespace["ph_game"]
         self._score_keys = self.namespace["score_keys"]
-        self._lowest_wins = self.namespace["LOWEST_WINS"]
+        self.lowest_wins = self.namespace["LOWEST_WINS"]
         players = program.players
         self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
 
@@ -75,7 +75,7 @@ class Rules:
         except (StepBudgetExceeded, NoOptions, RecursionError, ArithmeticError, LookupError, TypeError,
                 ValueError, AttributeError) as error:
             raise self._located(error) from None
-        best = (min if self._lowest_wins else max)(keys)
+        best = (min if self.lowest_wins else max)(keys)
         winners = [p for p in game.players if keys[p] == best]
         if log is not None:
             log.append({"t": "end", "scores": [k[0] for k in keys], "winners": winners})

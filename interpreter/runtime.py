@@ -102,7 +102,18 @@ def option_label(option) -> str:
 
 
 def format_value(value) -> str:
-    if isinstance(value, (list, tuple)):
+    """A value as the rules language writes it: true, none, 1..6, [a, b], a kind by its name."""
+    if value is True or value is False:
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, range):
+        return f"{value.start}..{value.stop - 1}"
+    if isinstance(value, Kind):
+        return value.name
+    if isinstance(value, dict):
+        return "[" + ", ".join(f"{k}: {format_value(v)}" for k, v in value.items()) + "]"
+    if isinstance(value, (list, tuple)) and not isinstance(value, Zone):
         return "[" + ", ".join(format_value(v) for v in value) + "]"
     return str(value)
 

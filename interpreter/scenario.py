@@ -13,6 +13,7 @@ This is how a rule book's example becomes a test. A scenario is a real game of t
 
 from __future__ import annotations
 
+from rulesrun.dsl import ast
 from rulesrun.interpreter.agents import ScriptedAgent
 from rulesrun.interpreter.rules import Rules
 from rulesrun.interpreter.runtime import Game, Piece
@@ -21,9 +22,13 @@ from rulesrun.interpreter.runtime import Game, Piece
 class Scenario:
     """A game of `rules` stopped before `phase game`, for tests to arrange and run parts of."""
 
-    def __init__(self, rules: Rules, players: int, seed: int = 0, answers=None, log: bool = True, agents=None):
+    def __init__(self, rules: Rules, players: int, seed: int = 0, answers=None, log: bool = True, agents=None,
+                 supply: str = "supply", deck: str = "deck"):
+        """`supply` names the per-owner zone `place` takes dice from; `deck`, the zone `cards` prefers."""
         answers = answers or {}
         self.rules = rules
+        self.supply_zone = f"z_{supply}"
+        self.deck_zone = deck
         self.agents = agents or [ScriptedAgent(answers.get(p, [])) for p in range(players)]
         self.log = [] if log else None
         self.game = Game(rules, players, seed, self.agents, self.log, 100_000)
@@ -37,8 +42,10 @@ class Scenario:
         """Queue answers (option labels such as "place(3)", or indexes) for a seat."""
         self.agents[seat].answers.extend(answers)
 
-    def load_dice(self, *faces, kind: str = "small") -> None:
-        """The next dice rolled show `faces`, in the order the dice lie in the rolled zone."""
+    def load_dice(self, *faces, kind: str | None = None) -> None:
+        """The next dice rolled show `faces`, in the order they lie; `kind` defaults to the first die declared."""
+        if kind is None:
+            kind = next(d.name for d in self.rules.program.parts.values() if isinstance(d, ast.Die))
         sides = self.kind(kind).faces
         self._loaded.extend((sides.index(f) + 0.5) / len(sides) for f in faces)
         self.game.random = self._next_random
@@ -51,7 +58,7 @@ class Scenario:
     def place(self, owner, kind: str, faces, zone: str, index=None) -> list[Piece]:
         """Move dice of `owner` (a seat or an imaginary player's name) showing `faces` into a zone.
 
-        Dice come from the owner's supply if the ruleset has one and it holds that kind;
+        Dice come from the owner's supply zone (see `__init__`) if it holds that kind;
         otherwise new dice are made, as a designer would take them from the box.
         """
         owner = self.owner(owner)
@@ -134,7 +141,7 @@ class Scenario:
 
     def _take(self, owner, kind: str) -> Piece:
         k = self.kind(kind)
-        supplies = getattr(self.game, "z_supply", None)
+        supplies = getattr(self.game, self.supply_zone, None)
         if supplies is not None and owner is not None and owner < len(supplies):
             for piece in supplies[owner]:
                 if piece.kind is k:
@@ -149,6 +156,6 @@ class Scenario:
         candidates = [p for pieces in self.game.pieces_by_kind.values() for p in pieces
                       if not p.kind.is_die and p.value == value and id(p) not in chosen
                       and (kind is None or p.kind.name == kind)]
-        for piece in sorted(candidates, key=lambda p: (p.zone is None or p.zone.name != "deck", p.zone is target)):
+        for piece in sorted(candidates, key=lambda p: (p.zone is None or p.zone.name != self.deck_zone, p.zone is target)):
             return piece
         raise LookupError(f"no more cards worth {value}: call the setup phase first")
