@@ -51,6 +51,7 @@ BUILTINS = {
         Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option"),
         Builtin("chance", 1, 1, "true with the given probability (one draw of the game's random stream)"),
         Builtin("random_int", 2, 2, "a uniform whole number from low to high inclusive"),
+        Builtin("shuffled", 1, 1, "a new list with the items in random order (the game's random stream)"),
     )
 }
 

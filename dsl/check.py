@@ -27,7 +27,7 @@ RESERVED = {
 }
 # Built-ins that draw from the game's random stream or ask a decision: not allowed in `say`,
 # whose text is only computed when a game is logged.
-SIDE_EFFECTS = {"choose", "chance", "random_int"}
+SIDE_EFFECTS = {"choose", "chance", "random_int", "shuffled"}
 
 
 def check(program: Program) -> Program:

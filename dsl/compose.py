@@ -234,7 +234,11 @@ def compose(ruleset: str | Path, fragments=()) -> Program:
 
 
 def set_params(program: Program, settings: dict[str, str]) -> Program:
-    """Replace parameter defaults from `name=value` settings (the CLI's `--set`)."""
+    """Replace parameter defaults from `name=value` settings (the CLI's `--set`).
+
+    A value is read as true/false, a whole or decimal number, or else text; a parameter whose
+    default is a list takes a comma-separated list: `--set forced=a,b`.
+    """
     parts = dict(program.parts)
     errors = []
     params = {n for n, d in parts.items() if isinstance(d, ast.Param)}
@@ -244,7 +248,11 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
                                      did_you_mean(name, params) or "`rulesrun check --params RULES` lists them"))
             continue
         old = parts[name]
-        parts[name] = attrs.evolve(old, default=ast.Literal(_parse_value(text), span=old.default.span))
+        if isinstance(old.default, ast.List):
+            items = tuple(ast.Literal(_parse_value(t)) for t in text.split(",") if t.strip())
+            parts[name] = attrs.evolve(old, default=ast.List(items, span=old.default.span))
+        else:
+            parts[name] = attrs.evolve(old, default=ast.Literal(_parse_value(text), span=old.default.span))
     if errors:
         raise RulesError(errors)
     return attrs.evolve(program, parts=parts)

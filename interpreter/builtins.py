@@ -141,7 +141,13 @@ def g_random_int(g, low, high):
     return low + int(g.random() * (high - low + 1))
 
 
-GAME_BUILTINS = {"pieces", "left", "right", "name", "is_player", "choose", "chance", "random_int"}
+def g_shuffled(g, items):
+    items = list(items)
+    g.rng.shuffle(items)
+    return items
+
+
+GAME_BUILTINS = {"pieces", "left", "right", "name", "is_player", "choose", "chance", "random_int", "shuffled"}
 
 
 def implementation(name: str):
