@@ -439,7 +439,14 @@ class List(Node):
 
 @node
 class Comprehension(Node):
+    """`[e for a in xs if c for b in ys]`: one or more `for` clauses, each with an optional filter."""
+
     element: Any
+    clauses: tuple
+
+
+@node
+class CompFor(Node):
     names: tuple
     iterable: Any
     cond: Any

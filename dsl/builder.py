@@ -37,6 +37,7 @@ _ALIASES = {
     "tuple_": "Tuple",
     "list_": "List",
     "comprehension": "Comprehension",
+    "comp_for": "CompFor",
     "play": "Play",
     "lambda_": "Lambda",
     "return_": "Return",
@@ -76,6 +77,8 @@ class Builder(Transformer):
             return tuple(c for c in children if c is not None)
         if data in ("list_", "tuple_"):
             children = [tuple(c for c in children if c is not None)]
+        if data == "comprehension":
+            children = [children[0], tuple(children[1:])]
         return _class_for(data)(*children, span=self._span(meta))
 
     def start(self, meta, children):

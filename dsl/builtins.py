@@ -51,6 +51,8 @@ BUILTINS = {
         Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option"),
         Builtin("chance", 1, 1, "true with the given probability (one draw of the game's random stream)"),
         Builtin("random_int", 2, 2, "a uniform whole number from low to high inclusive"),
+        Builtin("combinations", 2, 2, "every way to pick k items of a list, each as a list, in list order"),
+        Builtin("without", 2, 2, "the items of the first list that are not in the second"),
         Builtin("shuffled", 1, 1, "a new list with the items in random order (the game's random stream)"),
     )
 }

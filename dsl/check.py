@@ -107,7 +107,7 @@ class _Checker:
             for node in walk(root):
                 if isinstance(node, (ast.Proc, ast.Handler)):
                     names = node.params
-                elif isinstance(node, (ast.Comprehension, ast.For)):
+                elif isinstance(node, (ast.CompFor, ast.For)):
                     names = node.names
                 elif isinstance(node, ast.Lambda):
                     names = (node.param,)
@@ -236,8 +236,9 @@ class _Checker:
             self.expr(target.index)
         elif isinstance(target, ast.Attribute):
             self.expr(target.target)
-            if target.name != "face":
-                self.error(target, f"cannot set `.{target.name}` of a piece", "only `.face` can be set (turn a die)")
+            if target.name not in ("face", "owner"):
+                self.error(target, f"cannot set `.{target.name}` of a piece",
+                           "only `.face` (turn a die) and `.owner` (hand a piece to another owner) can be set")
         else:
             self.error(target, "this cannot be assigned to", "assign to a name, `name[index]` or `die.face`")
 
@@ -480,9 +481,6 @@ class _Checker:
         self.expr(e.index)
         if isinstance(e.target, ast.Name) and not self._is_local(e.target.id):
             decl = self.parts.get(e.target.id)
-            if shape != FAMILY and isinstance(decl, (ast.Zone, ast.Var)):
-                self.error(e, f"`{e.target.id}` is a single {kind_word(decl)}, not one per index",
-                           f"write `{e.target.id}` without [...]")
             if shape == FAMILY:
                 return ZONE if isinstance(decl, ast.Zone) else UNKNOWN
         return UNKNOWN
@@ -502,12 +500,14 @@ class _Checker:
     e_List = e_Tuple
 
     def e_Comprehension(self, e):
-        self.expr(e.iterable)
-        self.scopes.append(set(e.names))
+        for clause in e.clauses:
+            self.expr(clause.iterable)
+            self.scopes.append(set(clause.names))
+            if clause.cond is not None:
+                self.expr(clause.cond)
         self.expr(e.element)
-        if e.cond is not None:
-            self.expr(e.cond)
-        self.scopes.pop()
+        for _ in e.clauses:
+            self.scopes.pop()
         return UNKNOWN
 
     def e_Play(self, e):

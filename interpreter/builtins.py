@@ -6,6 +6,8 @@ argument; the compiler passes it, so the names a designer writes stay short: `le
 
 from __future__ import annotations
 
+import itertools
+
 from rulesrun.interpreter.runtime import NoOptions
 
 
@@ -61,6 +63,15 @@ def b_first(items):
 
 def b_last(items):
     return items[-1]
+
+
+def b_combinations(items, k):
+    return [list(c) for c in itertools.combinations(items, k)]
+
+
+def b_without(items, removed):
+    removed = list(removed)
+    return [item for item in items if not any(item is r or item == r for r in removed)]
 
 
 def b_faces(pieces):

@@ -231,7 +231,7 @@ class _Compiler:
         self.out.emit(f"l_{s.name} = {value}", s.span)
 
     def s_Assign(self, s):
-        if isinstance(s.target, ast.Attribute):
+        if isinstance(s.target, ast.Attribute) and s.target.name == "face":
             self.out.emit(f"set_face({self.expr(s.target.target)}, {self.expr(s.value)})", s.span)
         else:
             self.out.emit(f"{self.expr(s.target)} = {self.expr(s.value)}", s.span)
@@ -425,13 +425,16 @@ class _Compiler:
         return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
 
     def e_Comprehension(self, e):
-        iterable = self.expr(e.iterable)
-        self.locals.append(set(e.names))
+        clauses = []
+        for clause in e.clauses:
+            iterable = self.expr(clause.iterable)
+            self.locals.append(set(clause.names))
+            cond = f" if {self.expr(clause.cond)}" if clause.cond is not None else ""
+            clauses.append(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}{cond}")
         element = self.expr(e.element)
-        cond = f" if {self.expr(e.cond)}" if e.cond is not None else ""
-        self.locals.pop()
-        targets = ", ".join(f"l_{n}" for n in e.names)
-        return f"[{element} for {targets} in {iterable}{cond}]"
+        for _ in e.clauses:
+            self.locals.pop()
+        return f"[{element} {' '.join(clauses)}]"
 
     def e_Play(self, e):
         return f"pt_{e.point}(g, {self.expr(e.player)})"
