@@ -165,3 +165,29 @@ def test_simulate_works_on_both_editions(ruleset, players):
     summary = json.loads(out.output)
     assert summary["games"] == 20
     assert abs(sum(s["win_share"] for s in summary["seats"]) - 1) < 1e-9
+
+
+def test_royale_plays_from_the_cli_with_board_activations_in_the_transcript():
+    out = run(ROOT / "rulesets" / "royale.rules", "--seed", 5)
+    assert out.exit_code == 0
+    assert "lies at casino 1" in out.output and "activates" in out.output and "Winner" in out.output
+
+
+def test_royale_simulates_with_jobs_and_its_parameters_are_settable(tmp_path):
+    royale = ROOT / "rulesets" / "royale.rules"
+    outputs = []
+    for jobs in (1, 2):
+        path = tmp_path / f"royale{jobs}.jsonl"
+        result = run("simulate", royale, "--players", 4, "--games", 30, "--jobs", jobs, "--out", path,
+                     "--set", "boards_per_round=6")
+        assert result.exit_code == 0
+        outputs.append(path.read_text())
+    assert outputs[0] == outputs[1]
+    params = run("check", royale, "--params")
+    assert "boards_per_round = 3" in params.output and "jackpot_track" in params.output
+
+
+def test_royale_forced_boards_lie_at_the_first_casinos():
+    out = run(ROOT / "rulesets" / "royale.rules", "--seed", 2, "--set", "forced_boards=jackpot,no_entry")
+    assert out.exit_code == 0
+    assert "board jackpot lies at casino 1" in out.output and "board no_entry lies at casino 2" in out.output
