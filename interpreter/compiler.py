@@ -51,6 +51,8 @@ class _Compiler:
         self.parts = program.parts
         self.out = Source()
         self.locals: list[set[str]] = []
+        self.substitutions: dict[str, str] = {}
+        self.inlining: set[str] = set()
 
     # ------------------------------------------------------------ program
 
@@ -149,8 +151,18 @@ class _Compiler:
         for point, moves in points.items():
             o.emit(f"def pt_{point}(g, l_player):")
             o.depth += 1
+            if len(moves) == 1 and not moves[0].params and moves[0].when is None and moves[0].name not in forbids:
+                o.emit(f"mv_{moves[0].name}(g, l_player)")
+                o.emit("return True")
+                o.depth -= 1
+                continue
             o.emit("opts = []")
             for move in moves:
+                if len(move.params) == 1 and move.when is None and move.name not in forbids:
+                    param = move.params[0]
+                    domain = self.expr(param.domain)
+                    o.emit(f"opts.extend([({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}])", move.span)
+                    continue
                 self.locals = [{"player"}]
                 depth = o.depth
                 for param in move.params:
@@ -326,6 +338,8 @@ class _Compiler:
         name = e.id
         if self._is_local(name):
             return f"l_{name}"
+        if name in self.substitutions:
+            return self.substitutions[name]
         decl = self.parts.get(name)
         if isinstance(decl, ast.Param):
             return f"g.p_{name}"
@@ -400,7 +414,8 @@ class _Compiler:
             return f"l_{name}({', '.join(args)})"
         decl = self.parts.get(name)
         if isinstance(decl, ast.Proc):
-            return f"pr_{name}(g, {', '.join(args)})"
+            inlined = self._inline(decl, e.args, args)
+            return inlined if inlined is not None else f"pr_{name}(g, {', '.join(args)})"
         if isinstance(decl, ast.Phase):
             return f"ph_{name}(g)"
         if name in _PYTHON_BUILTINS:
@@ -408,6 +423,39 @@ class _Compiler:
         if name in runtime_builtins.GAME_BUILTINS:
             return f"g_{name}(g, {', '.join(args)})"
         return f"b_{name}({', '.join(args)})"
+
+    def _inline(self, proc: ast.Proc, arg_nodes, arg_code: list[str]) -> str | None:
+        """The body of a one-line procedure (`return EXPR`) in place of a call, where that is safe.
+
+        Safe means: not already being inlined (recursion), and every argument evaluated exactly
+        as often as the call would (each parameter used once, outside lambdas and
+        comprehensions), unless the argument is a plain name or literal.
+        """
+        body = [stmt for stmt in proc.body if not (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.expr, ast.Literal))]
+        if proc.name in self.inlining or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+            return None
+        if len(arg_nodes) != len(proc.params) or any(isinstance(a, ast.Keyword) for a in arg_nodes):
+            return None
+        uses = {p: 0 for p in proc.params}
+        repeated = set()
+        for node, inside_loop in _names_with_context(body[0].value):
+            if node.id in uses:
+                uses[node.id] += 1
+                if inside_loop:
+                    repeated.add(node.id)
+        for param, node in zip(proc.params, arg_nodes):
+            simple = isinstance(node, (ast.Name, ast.Literal))
+            if not simple and (uses[param] != 1 or param in repeated):
+                return None
+        saved = self.locals, self.substitutions
+        self.locals = [set()]
+        self.substitutions = {p: f"({code})" for p, code in zip(proc.params, arg_code)}
+        self.inlining.add(proc.name)
+        try:
+            return f"({self.expr(body[0].value)})"
+        finally:
+            self.inlining.discard(proc.name)
+            self.locals, self.substitutions = saved
 
     def e_Keyword(self, e):
         return f"{e.name}={self.expr(e.value)}"
@@ -438,6 +486,16 @@ class _Compiler:
 
     def e_Play(self, e):
         return f"pt_{e.point}(g, {self.expr(e.player)})"
+
+
+def _names_with_context(expr, inside_loop: bool = False):
+    """Every Name node of an expression, with whether it sits inside a lambda or comprehension."""
+    if isinstance(expr, ast.Name):
+        yield expr, inside_loop
+        return
+    nested = inside_loop or isinstance(expr, (ast.Lambda, ast.Comprehension))
+    for child in ast.children(expr):
+        yield from _names_with_context(child, nested)
 
 
 def generate(program: Program) -> Source:
