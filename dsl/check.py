@@ -16,7 +16,7 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.ast import walk
 from rulesrun.dsl.builtins import BUILTINS, GLOBAL_VALUES
 from rulesrun.dsl.compose import SCORE, Program, kind_word
-from rulesrun.dsl.errors import Diagnostic, RulesError, did_you_mean
+from rulesrun.dsl.errors import Diagnostic, RulesError, Span, did_you_mean
 
 ZONE, FAMILY, NUMBER, TEXT, UNKNOWN = "zone", "family", "number", "text", "unknown"
 PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
@@ -120,13 +120,14 @@ class _Checker:
 
     def _check_required(self) -> None:
         game = self.parts.get("game")
+        self.main_file = next((ast.Node(span=Span(src.path, 1, 1)) for src in self.program.sources if src.role == "ruleset"), None)
         if not isinstance(game, ast.Phase):
-            self.error(None, f"{self.program.title}: no `phase game`",
+            self.error(self.main_file, f"{self.program.title}: no `phase game`",
                        "a ruleset needs `phase game:` (what a game does, start to end); a fragment needs a ruleset to extend")
         if SCORE not in self.parts:
-            self.error(None, f"{self.program.title}: no `score by p: ...`", "say how a seat's result is measured, e.g. `score by p: sum(...)`")
+            self.error(self.main_file, f"{self.program.title}: no `score by p: ...`", "say how a seat's result is measured, e.g. `score by p: sum(...)`")
         if self.program.players is None:
-            self.error(None, f"{self.program.title}: no `players low..high`", "e.g. `players 2..6`")
+            self.error(self.main_file, f"{self.program.title}: no `players low..high`", "e.g. `players 2..6`")
 
     def _declaration(self, decl) -> None:
         self.scopes = [set()]
@@ -301,7 +302,7 @@ class _Checker:
 
     def s_Break(self, s):
         if self.loop_depth == 0:
-            self.error(s, "`break` outside a loop")
+            self.error(s, "`break` outside a loop", "`break` leaves a `for`, `while` or `repeat`; to end a procedure early, `return`")
 
     def s_Pass(self, s):
         pass
@@ -530,7 +531,7 @@ class _Checker:
     def _number(self, e, where: str) -> None:
         shape = self.expr(e)
         if shape == TEXT:
-            self.error(e, f"{where} needs a number, not text")
+            self.error(e, f"{where} needs a number, not text", "write a whole number, or a param that holds one")
         elif shape in (ZONE, FAMILY):
             self.error(e, f"{where} needs a number, not a zone", f"write len({_show(e)}) for how many pieces it holds")
 
