@@ -50,6 +50,16 @@ class Scenario:
         self._loaded.extend((sides.index(f) + 0.5) / len(sides) for f in faces)
         self.game.random = self._next_random
 
+    def load_random(self, *values: float) -> None:
+        """The next draws of the game's random stream return `values` (for `chance`, say: 0.1 < 0.35 hits)."""
+        self._loaded.extend(values)
+        self.game.random = self._next_random
+
+    def face_draw(self, face, kind: str) -> float:
+        """The random draw that makes a die of `kind` show `face` when rolled."""
+        sides = self.kind(kind).faces
+        return (sides.index(face) + 0.5) / len(sides)
+
     def _next_random(self) -> float:
         if self._loaded:
             return self._loaded.pop(0)
