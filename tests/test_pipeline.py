@@ -191,3 +191,13 @@ def test_royale_forced_boards_lie_at_the_first_casinos():
     out = run(ROOT / "rulesets" / "royale.rules", "--seed", 2, "--set", "forced_boards=jackpot,no_entry")
     assert out.exit_code == 0
     assert "board jackpot lies at casino 1" in out.output and "board no_entry lies at casino 2" in out.output
+
+
+@pytest.mark.parametrize("ruleset", ["pot", "grosser_wurf"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_pot_and_grosser_wurf_check_play_and_simulate(ruleset, players):
+    path = ROOT / "rulesets" / f"{ruleset}.rules"
+    assert run("check", path).exit_code == 0
+    assert run(path, "--players", players, "--seed", players).exit_code == 0
+    out = run("simulate", path, "--players", players, "--games", 25, "--json", "--jobs", 2)
+    assert out.exit_code == 0 and json.loads(out.output)["games"] == 25
