@@ -1,10 +1,15 @@
 """Agents: whoever answers a seat's decisions. Generic, so they work for every ruleset.
 
-An agent has one method, `choose(decision) -> index` into `decision.options`. Agents get
-their own random stream, derived from the game seed and the seat, so the same seed gives
-the same game whatever the agents' internals draw.
+An agent has one method, `choose(decision) -> index` into `decision.options`, and a flag
+`blind`: an agent that never looks at the decision (it only needs how many options there
+are) sets `blind = True` and implements `pick(count) -> index` instead, which spares the
+game building a `Decision` for every choice. Agents get their own random stream, derived
+from the game seed and the seat, so the same seed gives the same game whatever the agents'
+internals draw.
 
     class FirstOption:
+        blind = False
+
         def choose(self, decision):
             return 0
 """
@@ -18,12 +23,16 @@ class RandomAgent:
     """Picks uniformly among the legal options."""
 
     name = "random"
+    blind = True
 
     def __init__(self, seed=0):
         self._random = random.Random(seed).random
 
+    def pick(self, count: int) -> int:
+        return int(self._random() * count)
+
     def choose(self, decision) -> int:
-        return int(self._random() * len(decision.options))
+        return self.pick(len(decision.options))
 
 
 class ScriptedAgent:
@@ -35,6 +44,7 @@ class ScriptedAgent:
     """
 
     name = "scripted"
+    blind = False
 
     def __init__(self, answers):
         self.answers = list(answers)

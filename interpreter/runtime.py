@@ -142,10 +142,13 @@ class Game:
 
     def decide(self, player: int, point: str, options: list):
         """Ask the seat's agent to pick one of `options`; log what was asked and answered."""
+        agent = self.agents[player]
         if len(options) == 1:
             index = 0
+        elif agent.blind:
+            index = agent.pick(len(options))
         else:
-            index = self.agents[player].choose(Decision(player, point, options, self))
+            index = agent.choose(Decision(player, point, options, self))
         self.decisions += 1
         if self.log is not None:
             self.log.append({"t": "decide", "player": player, "point": point,
