@@ -21,7 +21,7 @@ from rulesrun.dsl.compose import SCORE, Program
 from rulesrun.dsl.errors import Span
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
-from rulesrun.interpreter.runtime import Kind, StepBudgetExceeded, Zone
+from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone
 
 _PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
@@ -505,11 +505,7 @@ def generate(program: Program) -> Source:
 
 def namespace() -> dict:
     """What generated code may call: the operations, the built-ins and the step-budget error."""
-    names = {
-        "Zone": Zone,
-        "Kind": Kind,
-        "StepBudgetExceeded": StepBudgetExceeded,
-    }
+    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded}
     names.update(operations.EXPORTS)
     for name in BUILTINS:
         prefix = "g_" if name in runtime_builtins.GAME_BUILTINS else "b_"

@@ -34,23 +34,28 @@ def put(pieces, zone) -> None:
         for piece in moved:
             piece.zone = zone
         return
-    for piece in list(pieces):
-        source = piece.zone
-        if source is not None:
-            source.remove(piece)
-        zone.append(piece)
+    moved = _detach(pieces)
+    zone.extend(moved)
+    for piece in moved:
         piece.zone = zone
 
 
 def put_under(pieces, zone) -> None:
     """Slide pieces beneath a zone's bottom as one block, keeping their order."""
+    moved = _detach(pieces)
+    zone[0:0] = moved
+    for piece in moved:
+        piece.zone = zone
+
+
+def _detach(pieces) -> list:
+    """Take pieces out of wherever they lie; returns them in order."""
     moved = _as_list(pieces)
     for piece in moved:
-        source = piece.zone
-        if source is not None:
-            source.remove(piece)
-        piece.zone = zone
-    zone[0:0] = moved
+        if piece.zone is not None:
+            piece.zone.remove(piece)
+            piece.zone = None
+    return moved
 
 
 def deal(count: int, source, dest) -> None:
