@@ -1,8 +1,9 @@
-"""The `rulesrun` command: play, check, simulate, list and replay rulesets.
+"""The `rulesrun` command: play, check, simulate, compare, list and replay rulesets.
 
     rulesrun rulesets/classic.rules --players 4 --seed 7      play one game with bots
     rulesrun check rulesets/classic.rules --with rulesets/variants/bandit.rules
     rulesrun simulate rulesets/classic.rules --players 4 --games 1000 --out games.jsonl
+    rulesrun compare rulesets/classic.rules rulesets/classic.rules --set-b rounds=3
 
 Every mistake in rules text ends as located messages on stderr and exit status 2.
 """
@@ -22,7 +23,10 @@ from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.agents import AGENTS, make_agent
 from rulesrun.interpreter.log import Setup, read_log, replay, write_log
 from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter import compare as comparison
+from rulesrun.interpreter import report
 from rulesrun.interpreter import simulate as simulation
+from rulesrun.cli import plot, report_view
 from rulesrun.cli.transcript import standing, transcript
 
 INVALID_RULES = 2
@@ -37,12 +41,12 @@ class _PlayByDefault(click.Group):
         return super().parse_args(ctx, args)
 
 
-def _settings(values) -> dict:
+def _settings(values, option: str = "--set") -> dict:
     params = {}
     for item in values:
         name, sep, value = item.partition("=")
         if not sep or not name:
-            raise click.BadParameter(f"`{item}` is not NAME=VALUE (e.g. --set rounds=4)", param_hint="--set")
+            raise click.BadParameter(f"`{item}` is not NAME=VALUE (e.g. {option} rounds=4)", param_hint=option)
         params[name.strip()] = value.strip()
     return params
 
@@ -169,44 +173,117 @@ def list_(rules, fragments, settings):
     click.echo(_composition(program))
 
 
+def _simulation_options(function):
+    """The options `simulate` and `compare` share: who plays how many games on which seeds."""
+    for option in reversed([
+        click.option("--players", type=click.IntRange(1, 99), default=4, show_default=True),
+        click.option("--games", type=click.IntRange(1), default=1000, show_default=True),
+        click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED + i."),
+        click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats)."),
+        click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes."),
+    ]):
+        function = option(function)
+    return function
+
+
+def _plot_target(ctx, param, value):
+    if value is not None:
+        try:
+            plot.check_target(value)
+        except plot.PlotError as error:
+            raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+    return value
+
+
 @main.command()
 @_common
-@click.option("--players", type=click.IntRange(1, 99), default=4, show_default=True)
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED + i.")
-@click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats).")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
+@_simulation_options
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), help="One JSON object per game and line.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out_path, as_json):
-    """Play many games with bots and summarize them."""
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (fields in README.md).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html|PATH.png",
+              help="Draw each seat's score distribution and each rule's mean pay (.html needs nothing, .png matplotlib).")
+def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out_path, as_json, plot_path):
+    """Play many games with bots and report balance, score spread, length and rule values."""
     plan = simulation.Plan(rules, tuple(fragments), _settings(settings), players, _agent_names(agents), seed, games)
     try:
-        load_rules(rules, fragments, plan.params).check_players(players)
-        records = _run_with_progress(plan, jobs)
+        compiled = load_rules(rules, fragments, plan.params)
+        compiled.check_players(players)
+        (records,) = _run_with_progress([plan], jobs)
     except RulesError as error:
         _fail(error)
     if out_path:
         with open(out_path, "w", encoding="utf-8") as out:
             for record in records:
                 out.write(json.dumps(record) + "\n")
-    summary = simulation.summarize(plan, records)
+    result = report.build(records)
+    if plot_path:
+        try:
+            plot.write(plot_path, records, result, compiled.program.title)
+        except plot.PlotError as error:
+            raise click.ClickException(str(error))
     if as_json:
-        click.echo(json.dumps(summary.to_json(), indent=2))
+        click.echo(json.dumps(result.to_json(), indent=2))
     else:
-        from rulesrun.cli.transcript import summary_table
-
-        summary_table(summary)
+        click.echo(report_view.report_text(result, compiled.program.title))
 
 
-def _run_with_progress(plan, jobs) -> list[dict]:
+@main.command(name="compare")
+@click.argument("rules_a", metavar="A")
+@click.argument("rules_b", metavar="B")
+@click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", help="Compose a fragment onto A and B (repeatable).")
+@click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help="Set a parameter in A and B (repeatable).")
+@click.option("--with-b", "fragments_b", multiple=True, metavar="FRAGMENT", help="Compose a fragment onto B only, after --with.")
+@click.option("--set-b", "settings_b", multiple=True, metavar="NAME=VALUE", help="Set a parameter in B only, over --set.")
+@_simulation_options
+@click.option("--level", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=comparison.DEFAULT_LEVEL,
+              show_default=True, help="Significance level of each test.")
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, players, games, seed, agents, jobs,
+            level, as_json):
+    """Play A and B on the same seeds and show which statistics changed significantly.
+
+    A one-parameter change: rulesrun compare R.rules R.rules --set-b NAME=VALUE
+    """
+    agents = _agent_names(agents)
+    params = _settings(settings)
+    params_b = {**params, **_settings(settings_b, "--set-b")}
+    plans = [simulation.Plan(rules_a, tuple(fragments), params, players, agents, seed, games),
+             simulation.Plan(rules_b, tuple(fragments) + tuple(fragments_b), params_b, players, agents, seed, games)]
+    try:
+        titles = []
+        for plan in plans:
+            compiled = load_rules(plan.ruleset, plan.fragments, plan.params)
+            compiled.check_players(players)
+            titles.append(compiled.program.title)
+        records_a, records_b = _run_with_progress(plans, jobs)
+    except RulesError as error:
+        _fail(error)
+    result = comparison.build(records_a, records_b, level)
+    setups = [{"title": title, "rules": plan.ruleset, "fragments": list(plan.fragments), "params": plan.params}
+              for title, plan in zip(titles, plans)]
+    if as_json:
+        click.echo(json.dumps({"a": setups[0], "b": setups[1], "seed": seed, "agents": list(agents),
+                               **result.to_json()}, indent=2))
+        return
+    heading = "\n".join(f"{side}: {setup['title']} = {_setup_line(plan)}"
+                        for side, setup, plan in zip("AB", setups, plans))
+    click.echo(report_view.comparison_text(result, heading))
+
+
+def _setup_line(plan) -> str:
+    words = [plan.ruleset] + [f"--with {f}" for f in plan.fragments] + [f"--set {k}={v}" for k, v in plan.params.items()]
+    return " ".join(words)
+
+
+def _run_with_progress(plans, jobs) -> list[list[dict]]:
+    """Every plan's records, in order; a progress bar over all of them on a terminal."""
     if not sys.stderr.isatty():
-        return list(simulation.run(plan, jobs))
+        return [list(simulation.run(plan, jobs)) for plan in plans]
     from rich.progress import Progress
 
     with Progress(transient=True) as progress:
-        task = progress.add_task("playing", total=plan.games)
-        return list(simulation.run(plan, jobs, lambda n: progress.advance(task, n)))
+        task = progress.add_task("playing", total=sum(plan.games for plan in plans))
+        return [list(simulation.run(plan, jobs, lambda n: progress.advance(task, n))) for plan in plans]
 
 
 @main.command(name="replay")

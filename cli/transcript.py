@@ -1,4 +1,4 @@
-"""What a person reads: a game's transcript, its final standing, a simulation's summary.
+"""What a person reads of one game: its transcript and its final standing.
 
 The transcript is built from the log alone: what the rules narrate (`say`), grouped under
 each turn, with every real decision (more than one option) shown as the seat's choice.
@@ -6,9 +6,6 @@ A narration that starts with `===` or `---` is a heading and ends the current tu
 """
 
 from __future__ import annotations
-
-from rich.console import Console
-from rich.table import Table
 
 
 def transcript(log: list[dict]) -> str:
@@ -46,11 +43,3 @@ def standing(result, seats: list[str], lowest_wins: bool) -> str:
                  + f" after {result.turns} turns")
     return "\n".join(lines)
 
-
-def summary_table(summary) -> None:
-    table = Table(title=f"{summary.games} games, mean turns {summary.mean_turns:.1f}")
-    for column in ("seat", "agent", "win share", "mean score", "sd score"):
-        table.add_column(column, justify="right")
-    for seat in summary.seats:
-        table.add_row(str(seat.seat), seat.agent, f"{seat.win_share:.3f}", f"{seat.mean_score:,.0f}", f"{seat.sd_score:,.0f}")
-    Console(width=100).print(table)

@@ -1,4 +1,5 @@
-"""Many games, one summary: what a designer reads to judge a ruleset.
+"""Many games played for a report (`interpreter/report.py`): what a designer reads to judge
+a ruleset.
 
 Game i of a run with seed S is played with seed S + i and its own agents, so its result
 does not depend on how the games are split over worker processes (`jobs`).
@@ -6,7 +7,6 @@ does not depend on how the games are split over worker processes (`jobs`).
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 from typing import Callable, Iterator
 
@@ -46,9 +46,13 @@ def play_one(plan: Plan, index: int) -> dict:
     seed = plan.seed + index
     agents = [make_agent(plan.agent_for(p), seed, p) for p in range(plan.players)]
     result = rules.play(plan.players, seed, agents)
-    return {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
-            "turns": result.turns, "decisions": result.decisions,
-            "agents": [plan.agent_for(p) for p in range(plan.players)]}
+    record = {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
+              "turns": result.turns, "decisions": result.decisions,
+              "agents": [plan.agent_for(p) for p in range(plan.players)]}
+    metered = getattr(result, "rules", None)
+    if metered is not None:
+        record["rules"] = metered
+    return record
 
 
 def _play_chunk(args) -> list[dict]:
@@ -73,37 +77,3 @@ def run(plan: Plan, jobs: int = 1, progress: Callable[[int], None] | None = None
             yield from batch
             if progress:
                 progress(len(batch))
-
-
-@attrs.frozen(slots=True)
-class SeatSummary:
-    seat: int
-    agent: str
-    win_share: float
-    mean_score: float
-    sd_score: float
-
-
-@attrs.frozen(slots=True)
-class Summary:
-    games: int
-    seats: tuple[SeatSummary, ...]
-    mean_turns: float
-
-    def to_json(self) -> dict:
-        return {"games": self.games, "mean_turns": self.mean_turns,
-                "seats": [attrs.asdict(s) for s in self.seats]}
-
-
-def summarize(plan: Plan, records: list[dict]) -> Summary:
-    """Win share per seat (a shared win counts 1/k), score mean and spread, mean turns."""
-    n = len(records)
-    seats = []
-    for seat in range(plan.players):
-        scores = [r["scores"][seat] for r in records]
-        wins = sum(1 / len(r["winners"]) for r in records if seat in r["winners"])
-        mean = sum(scores) / n if n else 0.0
-        sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1)) if n > 1 else 0.0
-        seats.append(SeatSummary(seat, plan.agent_for(seat), wins / n if n else 0.0, mean, sd))
-    turns = sum(r["turns"] for r in records) / n if n else 0.0
-    return Summary(n, tuple(seats), turns)
