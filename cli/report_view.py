@@ -81,7 +81,7 @@ def number(value: float) -> str:
         return f"{value:,.0f}"
     if abs(value) >= 10:
         return f"{value:.1f}"
-    return f"{value:.2f}"
+    return f"{value:.3g}"
 
 
 def _row(table: Table, label: str, change: Change, share: bool = False) -> None:
