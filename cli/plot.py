@@ -20,6 +20,7 @@ from rulesrun.interpreter.report import Report
 SUFFIXES = (".html", ".png")
 COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")
 MAX_BINS = 30
+FONT = 'font-family="system-ui, sans-serif" font-size="12"'
 
 
 class PlotError(Exception):
@@ -76,7 +77,9 @@ def _round_width(raw: float) -> float:
 
 
 def _rules(report: Report):
-    return [(r.rule, r.paid_per_firing, r.fired_share) for r in report.rules if r.paid_per_firing is not None]
+    """The rules that paid something: a chart of the many that only steer the game (setup,
+    bookkeeping hooks) would bury the few that are worth points. The tables list them all."""
+    return [(r.rule, r.paid_per_firing, r.fired_share) for r in report.rules if r.paid_per_firing]
 
 
 # --- HTML with inline SVG ---------------------------------------------------------------
@@ -101,7 +104,8 @@ def html_page(report: Report, edges: list[float], counts: list[list[int]], title
     if rules:
         parts += ["<h2>Mean paid per firing, per rule</h2>",
                   "<p>Change of the seats' first score key while the rule ran, per firing; "
-                  "in brackets the share of games in which it fired.</p>", _rules_svg(rules)]
+                  "in brackets the share of games in which it fired. Rules that paid nothing are left out.</p>",
+                  _rules_svg(rules)]
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
@@ -116,7 +120,7 @@ def _histogram_svg(seat, edges: list[float], counts: list[int], tallest: int) ->
 
     colour = COLOURS[seat.seat % len(COLOURS)]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img">',
+           f'viewBox="0 0 {width} {height}" role="img" {FONT}>',
            f'<text x="{left}" y="16" font-weight="bold">{html.escape(f"seat {seat.seat} ({seat.agent})")}: '
            f"mean {html.escape(number(seat.score.mean))}, sd {html.escape(number(seat.score.sd))}</text>"]
     for i, count in enumerate(counts):
@@ -131,8 +135,9 @@ def _histogram_svg(seat, edges: list[float], counts: list[int], tallest: int) ->
     out.append(f'<text x="{left - 6}" y="{top + 4}" text-anchor="end">{tallest}</text>')
     out.append(f'<text x="{left - 6}" y="{base}" text-anchor="end">0</text>')
     step = max(1, math.ceil((len(edges) - 1) / 6))
-    for edge in edges[::step] + ([edges[-1]] if (len(edges) - 1) % step else []):
-        out.append(f'<text x="{x(edge):.1f}" y="{base + 16}" text-anchor="middle">{html.escape(number(edge))}</text>')
+    for edge in edges[::step]:
+        anchor = "end" if x(edge) > width - right - 30 else "middle"
+        out.append(f'<text x="{x(edge):.1f}" y="{base + 16}" text-anchor="{anchor}">{html.escape(number(edge))}</text>')
     mean_x = x(seat.score.mean)
     out.append(f'<line x1="{mean_x:.1f}" y1="{top}" x2="{mean_x:.1f}" y2="{base}" stroke="#222" stroke-dasharray="4 3"/>')
     out.append("</svg>")
@@ -140,7 +145,8 @@ def _histogram_svg(seat, edges: list[float], counts: list[int], tallest: int) ->
 
 
 def _rules_svg(rules) -> str:
-    row, label_w, value_w, width, top = 22, 220, 90, 720, 8
+    row, value_w, width, top = 22, 120, 720, 8
+    label_w = min(360, 16 + 7 * max(len(name) for name, _, _ in rules))
     height = top * 2 + row * len(rules)
     plot_w = width - label_w - value_w
     values = [v for _, v, _ in rules]
@@ -151,7 +157,7 @@ def _rules_svg(rules) -> str:
         return label_w + (value - low) / span * plot_w
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img">']
+           f'viewBox="0 0 {width} {height}" role="img" {FONT}>']
     for i, (name, value, share) in enumerate(rules):
         y = top + i * row
         start, end = sorted((x(0), x(value)))
@@ -176,7 +182,7 @@ def _png(path: str, report: Report, edges: list[float], counts: list[list[int]],
 
     rules = _rules(report)
     rows = report.players + (1 if rules else 0)
-    ratios = [1.0] * report.players + ([max(1.0, 0.25 * len(rules))] if rules else [])
+    ratios = [1.0] * report.players + ([max(1.0, 0.16 * len(rules))] if rules else [])
     figure = Figure(figsize=(9, 1.7 * sum(ratios) + 0.8), layout="constrained")
     FigureCanvasAgg(figure)
     axes = figure.subplots(rows, 1, gridspec_kw={"height_ratios": ratios}, squeeze=False)[:, 0]
@@ -199,7 +205,9 @@ def _png(path: str, report: Report, edges: list[float], counts: list[list[int]],
         ax.barh(names, values, color=[COLOURS[0] if v >= 0 else COLOURS[3] for v in values])
         ax.axvline(0, color="#555", linewidth=1)
         ax.invert_yaxis()
+        ax.margins(y=0.01)
         ax.xaxis.set_major_formatter(readable)
-        ax.set_title("mean paid per firing (share of games it fired)", fontsize=9, loc="left")
+        ax.set_title("mean paid per firing (share of games it fired; rules that paid nothing left out)",
+                     fontsize=9, loc="left")
         ax.tick_params(labelsize=8)
     figure.savefig(path, dpi=100)

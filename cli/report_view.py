@@ -17,7 +17,7 @@ from rich.text import Text
 from rulesrun.interpreter.compare import TEST, Change, Comparison
 from rulesrun.interpreter.report import QUANTILES, Report, Spread
 
-WIDTH = 100
+WIDTH = 160
 
 
 def report_text(report: Report, title: str) -> str:
@@ -59,10 +59,15 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
     for seat in comparison.seats:
         _row(table, f"mean score, seat {seat.seat}", seat.mean_score)
     _row(table, "mean turns", comparison.turns)
+    unchanged = 0
     for rule in comparison.rules:
+        if rule.mean_fired.difference == 0 and rule.paid_per_game.difference == 0:
+            unchanged += 1
+            continue
         _row(table, f"{rule.rule}: firings / game", rule.mean_fired)
-        _row(table, f"{rule.rule}: paid / game", rule.paid_per_game)
-        _row(table, f"{rule.rule}: paid / firing", rule.paid_per_firing)
+        if rule.paid_per_game.a or rule.paid_per_game.b:
+            _row(table, f"{rule.rule}: paid / game", rule.paid_per_game)
+            _row(table, f"{rule.rule}: paid / firing", rule.paid_per_firing)
     changes = comparison.changes()
     tested = sum(1 for c in changes if c.p is not None)
     flagged = sum(1 for c in changes if c.significant)
@@ -70,7 +75,10 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
              f"{flagged} of {tested} tested statistics changed significantly. Each is tested on its own, "
              f"so about {comparison.level:.0%} of unchanged ones are flagged by chance."]
     if comparison.rules:
-        notes.append("Paid / firing is a ratio of sums, not a mean per game: shown without a test.")
+        notes.append("Paid / firing is a ratio of sums, not a mean per game: shown without a test. "
+                     "Pay is shown for rules that paid something.")
+    if unchanged:
+        notes.append(f"{unchanged} rules fired and paid the same on average in A and B and are not shown (--json lists them).")
     return _render(f"{heading}\n{comparison.players} players, {comparison.games} games, game i of A and B on the same seed",
                    [(None, table)], notes)
 
@@ -112,7 +120,7 @@ def _interval(share) -> str:
 
 def _table(first: str, *columns: str) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column(first, justify="left")
+    table.add_column(first, justify="left", no_wrap=True)
     for column in columns:
         table.add_column(column, justify="right")
     return table

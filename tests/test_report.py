@@ -9,6 +9,7 @@ section): review the diff, then `pytest tests/test_report.py --snapshot-update`.
 
 import json
 import math
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -185,6 +186,17 @@ def test_cli_plot_with_a_wrong_suffix_is_a_usage_error(tmp_path):
     assert out.exit_code == 2 and isinstance(out.exception, SystemExit)
     assert "--plot" in out.output and ".html or .png" in out.output
     assert not (tmp_path / "scores.svg").exists()
+
+
+def test_cli_png_without_matplotlib_says_how_to_install_it(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    out = run(*SIMULATE, "--plot", tmp_path / "scores.png")
+    assert out.exit_code == 2 and "rulesrun[plot]" in out.output and isinstance(out.exception, SystemExit)
+
+
+def test_cli_plot_into_a_missing_folder_is_an_error_not_a_traceback(tmp_path):
+    out = run(*SIMULATE, "--plot", tmp_path / "nowhere" / "scores.html")
+    assert out.exit_code == 1 and "cannot write" in out.output and isinstance(out.exception, SystemExit)
 
 
 def test_plot_bins_are_shared_and_round():
