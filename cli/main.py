@@ -279,9 +279,10 @@ def _run_with_progress(plans, jobs) -> list[list[dict]]:
     """Every plan's records, in order; a progress bar over all of them on a terminal."""
     if not sys.stderr.isatty():
         return [list(simulation.run(plan, jobs)) for plan in plans]
+    from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(transient=True) as progress:
+    with Progress(console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("playing", total=sum(plan.games for plan in plans))
         return [list(simulation.run(plan, jobs, lambda n: progress.advance(task, n))) for plan in plans]
 
