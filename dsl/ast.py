@@ -94,6 +94,7 @@ class CardEntry(Node):
 class Zone(Node):
     name: str
     shape: Any
+    hidden: Any
 
 
 @node
@@ -181,6 +182,14 @@ class Score(Node):
     player: str
     lowest: Any
     keys: tuple
+
+
+@node
+class Value(Node):
+    """`value by p: EXPR`: how well seat p stands, for agents that look ahead."""
+
+    player: str
+    expr: Any
 
 
 # ---------------------------------------------------------------- statements
@@ -458,7 +467,7 @@ class Play(Node):
     player: Any
 
 
-DECLARATIONS = (Param, Die, Card, Zone, Var, Imaginary, Event, Proc, Phase, Move, Score)
+DECLARATIONS = (Param, Die, Card, Zone, Var, Imaginary, Event, Proc, Phase, Move, Score, Value)
 
 
 def children(n):

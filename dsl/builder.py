@@ -166,6 +166,9 @@ class Builder(Transformer):
     def lowest(self, meta, children):
         return True
 
+    def hidden(self, meta, children):
+        return True
+
     def before_hook(self, meta, children):
         return ast.Hook("before", *children, span=self._span(meta))
 

@@ -48,7 +48,7 @@ BUILTINS = {
         Builtin("right", 1, 1, "the previous seat (counter-clockwise)"),
         Builtin("name", 1, 1, "an owner's display name (seats and imaginary players)"),
         Builtin("is_player", 1, 1, "true for a seat, false for an imaginary player"),
-        Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option"),
+        Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option; secret=true: no other seat learns which", ("secret",)),
         Builtin("chance", 1, 1, "true with the given probability (one draw of the game's random stream)"),
         Builtin("random_int", 2, 2, "a uniform whole number from low to high inclusive"),
         Builtin("combinations", 2, 2, "every way to pick k items of a list, each as a list, in list order"),

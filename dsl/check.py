@@ -102,7 +102,7 @@ class _Checker:
         """No declaration, parameter or local may be named by a reserved word (`let if = 1`)."""
         roots = list(self.parts.values()) + list(self.program.moves) + list(self.program.hooks) + list(self.program.handlers)
         for root in roots:
-            if not isinstance(root, ast.Score) and getattr(root, "name", None) in RESERVED:
+            if not isinstance(root, (ast.Score, ast.Value)) and getattr(root, "name", None) in RESERVED:
                 self._name_ok(root, root.name)
             for node in walk(root):
                 if isinstance(node, (ast.Proc, ast.Handler)):
@@ -159,6 +159,11 @@ class _Checker:
             self.scopes = [{decl.player}]
             for key in decl.keys:
                 self.expr(key)
+        elif isinstance(decl, ast.Value):
+            self.scopes = [{decl.player}]
+            self.expr(decl.expr)
+            self._no_side_effects(decl.expr, "`value` must not draw chance or ask for a decision",
+                                  "agents evaluate it while they think; it has to read the position, not change it")
 
     def _declared_before(self, decl, value) -> None:
         """A parameter's default may use parameters declared above it (they are set in order)."""
@@ -288,11 +293,14 @@ class _Checker:
 
     def s_Say(self, s):
         self.expr(s.text)
-        for node in walk(s.text):
+        self._no_side_effects(s.text, "`say` text must not draw chance or ask for a decision",
+                              "narration is skipped when games are simulated without a log; do it in a `let` first")
+
+    def _no_side_effects(self, expr, message: str, hint: str) -> None:
+        for node in walk(expr):
             called = node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else None
             if isinstance(node, ast.Play) or called in SIDE_EFFECTS:
-                self.error(node, "`say` text must not draw chance or ask for a decision",
-                           "narration is skipped when games are simulated without a log; do it in a `let` first")
+                self.error(node, message, hint)
 
     def s_Return(self, s):
         if not self.in_proc:

@@ -31,6 +31,7 @@ _KIND_WORDS = {
     ast.Phase: "phase",
     ast.Move: "move",
     ast.Score: "score",
+    ast.Value: "value",
 }
 
 
@@ -39,11 +40,16 @@ def kind_word(decl) -> str:
 
 
 SCORE = "score by"
+VALUE = "value by"
 
 
 def part_name(decl) -> str:
-    """The name a declaration is known by; the score rule has one no designer name can clash with."""
-    return SCORE if isinstance(decl, ast.Score) else decl.name
+    """The name a declaration is known by; `score` and `value` have names no designer name can clash with."""
+    if isinstance(decl, ast.Score):
+        return SCORE
+    if isinstance(decl, ast.Value):
+        return VALUE
+    return decl.name
 
 
 @attrs.frozen(slots=True)
@@ -183,8 +189,8 @@ class _Composer:
 
 
 def _override_form(decl) -> str:
-    if isinstance(decl, ast.Score):
-        return f"score by {decl.player}: ..."
+    if isinstance(decl, (ast.Score, ast.Value)):
+        return f"{kind_word(decl)} by {decl.player}: ..."
     return f"{kind_word(decl)} {decl.name}"
 
 

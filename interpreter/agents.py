@@ -1,22 +1,40 @@
 """Agents: whoever answers a seat's decisions. Generic, so they work for every ruleset.
 
 An agent has one method, `choose(decision) -> index` into `decision.options`, and a flag
-`blind`: an agent that never looks at the decision (it only needs how many options there
-are) sets `blind = True` and implements `pick(count) -> index` instead, which spares the
-game building a `Decision` for every choice. Agents get their own random stream, derived
-from the game seed and the seat, so the same seed gives the same game whatever the agents'
-internals draw.
+`blind`. A decision offers what the seat may know and nothing more:
+
+- `decision.player`, `decision.point` (the decision point or `choose` label),
+  `decision.options`, `decision.labels()` (as the transcript prints them: `place(3)`);
+- `decision.view`: a copy of what the seat may see (interpreter/view.py);
+- `decision.explorer`: what-if games from here in which everything hidden from the seat is
+  drawn anew (interpreter/search.py): `lookahead(option, rng)` gives each seat's declared
+  `value` one step on, `playout(rng, policy)` each seat's share of the win at the end.
+
+An agent that never looks at the decision (it only needs how many options there are) sets
+`blind = True` and implements `pick(count) -> index` instead, which spares the game building
+a `Decision`. Agents draw from their own random stream, derived from the game seed, the
+seat and the agent's name, so the same seed gives the same game whatever the agents draw.
+
+A bot of your own, in Python:
 
     class FirstOption:
+        name = "first"
         blind = False
+
+        def __init__(self, seed):
+            pass
 
         def choose(self, decision):
             return 0
+
+    AGENTS["first"] = FirstOption        # now `--agent first` works
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 
 
 class RandomAgent:
@@ -24,6 +42,7 @@ class RandomAgent:
 
     name = "random"
     blind = True
+    OPTIONS: dict = {}
 
     def __init__(self, seed=0):
         self._random = random.Random(seed).random
@@ -33,6 +52,117 @@ class RandomAgent:
 
     def choose(self, decision) -> int:
         return self.pick(len(decision.options))
+
+
+class GreedyAgent:
+    """One step of look-ahead: the option after which the seat's `value` most exceeds the best
+    other seat's, averaged over `samples` draws of chance (the same draws for every option, so
+    options are compared on equal luck). Ties are broken at random."""
+
+    name = "greedy"
+    blind = False
+    OPTIONS = {"samples": int}
+
+    def __init__(self, seed=0, samples: int = 1):
+        self._random = random.Random(seed)
+        self.samples = samples
+
+    def choose(self, decision) -> int:
+        explorer = decision.explorer
+        seat = decision.player
+        draws = [self._random.getrandbits(64) for _ in range(self.samples)]
+        best, best_options = None, []
+        for option in range(len(decision.options)):
+            total = 0.0
+            for draw in draws:
+                values = explorer.lookahead(option, random.Random(draw))
+                total += values[seat] - max((v for p, v in enumerate(values) if p != seat), default=0)
+            if best is None or total > best:
+                best, best_options = total, [option]
+            elif total == best:
+                best_options.append(option)
+        return best_options[int(self._random.random() * len(best_options))]
+
+
+class MctsAgent:
+    """Information-set Monte Carlo tree search with determinization.
+
+    Every playout is a what-if game in which what the seat cannot know is drawn anew. A tree
+    over the answers (keyed by option label, shared by all determinizations, as in single-
+    observer ISMCTS) picks answers by UCB1, counting a child as available only in playouts
+    where it was legal; below the tree, answers are random. Rewards are shares of the win.
+    The answer is the root option visited most. `playouts` fixes the work per decision (and
+    keeps games reproducible); `seconds`, if given, stops earlier by the clock instead, which
+    makes the agent's play depend on the machine's speed.
+    """
+
+    name = "mcts"
+    blind = False
+    OPTIONS = {"playouts": int, "seconds": float, "c": float}
+
+    def __init__(self, seed=0, playouts: int = 200, seconds: float | None = None, c: float = 0.7):
+        self._random = random.Random(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self.c = c
+
+    def choose(self, decision) -> int:
+        explorer = decision.explorer
+        root = _Node()
+        deadline = time.monotonic() + self.seconds if self.seconds else None
+        for _ in range(self.playouts):
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            self._playout(explorer, root)
+        labels = decision.labels()
+        visits = [root.children[label].visits if label in root.children else 0 for label in labels]
+        return visits.index(max(visits))
+
+    def _playout(self, explorer, root: "_Node") -> None:
+        rng = random.Random(self._random.getrandbits(64))
+        path: list[tuple[_Node, int]] = []
+        at = [root]
+
+        def policy(decision) -> int:
+            node = at[0]
+            if node is None:
+                return int(rng.random() * len(decision.options))
+            labels = decision.labels()
+            children = node.children
+            new = [i for i, label in enumerate(labels) if label not in children]
+            for label in labels:
+                child = children.get(label)
+                if child is not None:
+                    child.available += 1
+            if new:
+                index = new[int(rng.random() * len(new))]
+                child = children[labels[index]] = _Node()
+                child.available = 1
+                at[0] = None
+            else:
+                index = max(range(len(labels)), key=lambda i: children[labels[i]].ucb(decision.player, self.c))
+                child = children[labels[index]]
+                at[0] = child
+            path.append((child, decision.player))
+            return index
+
+        shares = explorer.playout(rng, policy)
+        for node, player in path:
+            node.visits += 1
+            node.reward += shares[player]
+
+
+class _Node:
+    __slots__ = ("visits", "available", "reward", "children")
+
+    def __init__(self):
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[str, _Node] = {}
+
+    def ucb(self, player: int, c: float) -> float:
+        return self.reward / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
 
 
 class ScriptedAgent:
@@ -66,10 +196,35 @@ class ScriptExhausted(Exception):
     """A scripted seat was asked something its script does not answer."""
 
 
-AGENTS = {"random": RandomAgent}
+class AgentSpecError(ValueError):
+    """An agent named on the command line that does not exist, or an option it does not take."""
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
+
+
+def parse_agent(spec: str) -> tuple[str, dict]:
+    """`mcts:playouts=200,c=1.0` -> ("mcts", {"playouts": 200, "c": 1.0}), checked against the agent."""
+    name, _, rest = spec.partition(":")
+    if name not in AGENTS:
+        raise AgentSpecError(f"unknown agent `{name}`; known: {', '.join(AGENTS)}")
+    known = AGENTS[name].OPTIONS
+    options = {}
+    for item in filter(None, rest.split(",")):
+        key, sep, value = item.partition("=")
+        if key not in known or not sep:
+            hint = f"it takes {', '.join(f'{k}=...' for k in known)}" if known else "it takes no options"
+            raise AgentSpecError(f"agent `{name}` has no option `{item}`: {hint}")
+        try:
+            options[key] = known[key](value)
+        except ValueError:
+            raise AgentSpecError(f"agent `{name}`: `{key}` takes a {known[key].__name__}, not `{value}`") from None
+        if options[key] <= 0:
+            raise AgentSpecError(f"agent `{name}`: `{key}` must be above 0")
+    return name, options
 
 
 def make_agent(spec: str, game_seed: int, seat: int):
-    """An agent from its command-line name, e.g. `random`."""
-    name = spec.split(":", 1)[0]
-    return AGENTS[name](f"{game_seed}:{seat}:{name}")
+    """An agent from its command-line spec, e.g. `random`, `greedy:samples=4`, `mcts:playouts=200`."""
+    name, options = parse_agent(spec)
+    return AGENTS[name](f"{game_seed}:{seat}:{name}", **options)

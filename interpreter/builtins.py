@@ -137,11 +137,11 @@ def g_is_player(g, owner):
     return 0 <= owner < g.n
 
 
-def g_choose(g, player, label, options):
+def g_choose(g, player, label, options, secret=False):
     options = list(options)
     if not options:
         raise NoOptions(label)
-    return g.decide(player, label, options)
+    return g.decide(player, label, options, bool(secret))
 
 
 def g_chance(g, probability):

@@ -14,10 +14,11 @@ ends, an index off the board) is still reported at file:line:col.
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 from rulesrun.dsl import ast
 from rulesrun.dsl.builtins import BUILTINS
-from rulesrun.dsl.compose import SCORE, Program
+from rulesrun.dsl.compose import SCORE, VALUE, Program
 from rulesrun.dsl.errors import Span
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
@@ -66,6 +67,8 @@ class _Compiler:
         self._moves()
         self._events()
         self._score()
+        self._value()
+        self._layout()
         return self.out
 
     def _init(self) -> None:
@@ -132,10 +135,18 @@ class _Compiler:
         o = self.out
         o.emit(f"def ph_{decl.name}(g):", decl.span)
         o.depth += 1
-        calls = hooks[: len(before)] + [f"body_{decl.name}"] + hooks[len(before) :]
-        for call in calls:
-            o.emit(f"{call}(g)", decl.span)
+        for hook_name, hook in zip(hooks[: len(before)], before):
+            self._metered_call(hook_name, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), decl.span)
+        o.emit(f"body_{decl.name}(g)", decl.span)
+        for hook_name, hook in zip(hooks[len(before) :], after):
+            self._metered_call(hook_name, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), decl.span)
         o.depth -= 1
+
+    def _metered_call(self, function: str, args: str, rule: str, span) -> None:
+        """Call a rule's function; while a meter is attached, through it (how often a rule fires, what it pays)."""
+        o = self.out
+        o.emit(f"if g.meter is None: {function}({args})", span)
+        o.emit(f"else: g.meter.run({rule!r}, {function}, {args})", span)
 
     def _moves(self) -> None:
         o = self.out
@@ -152,7 +163,7 @@ class _Compiler:
             o.emit(f"def pt_{point}(g, l_player):")
             o.depth += 1
             if len(moves) == 1 and not moves[0].params and moves[0].when is None and moves[0].name not in forbids:
-                o.emit(f"mv_{moves[0].name}(g, l_player)")
+                self._metered_call(f"mv_{moves[0].name}", "g, l_player", f"move {moves[0].name}", moves[0].span)
                 o.emit("return True")
                 o.depth -= 1
                 continue
@@ -183,8 +194,9 @@ class _Compiler:
                 o.depth = depth
             o.emit("if not opts:")
             o.emit("    return False")
-            o.emit(f"_name, _args = g.decide(l_player, {point!r}, opts)")
-            o.emit("MOVES[_name](g, l_player, *_args)")
+            o.emit(f"_name, _args = g.decide(l_player, {point!r}, opts, False, True)")
+            o.emit("if g.meter is None: MOVES[_name](g, l_player, *_args)")
+            o.emit("else: g.meter.run('move ' + _name, MOVES[_name], g, l_player, *_args)")
             o.emit("return True")
             o.depth -= 1
 
@@ -197,14 +209,16 @@ class _Compiler:
             names = []
             for index, handler in enumerate(handlers):
                 names.append(f"on_{decl.name}_{index}")
-                params = [f"l_{p}" for p in handler.params]
-                o.emit(f"def {names[-1]}(g, {', '.join(params)}):", handler.span)
+                params = ", ".join(f"l_{p}" for p in handler.params)
+                self._function(f"bd_{decl.name}_{index}", ["g"] + [f"l_{p}" for p in handler.params],
+                               handler.params, handler.body, handler.span)
+                o.emit(f"def {names[-1]}(g, {params}):", handler.span)
                 o.depth += 1
                 self.locals = [set(handler.params)]
                 if handler.when is not None:
                     o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
                     o.emit("    return")
-                self.block(handler.body)
+                self._metered_call(f"bd_{decl.name}_{index}", f"g, {params}", _rule_name(handler.span, f"on {decl.name}"), handler.span)
                 o.depth -= 1
             args = [f"a{i}" for i in range(len(decl.params))]
             o.emit(f"def ev_{decl.name}(g, {', '.join(args)}):", decl.span)
@@ -221,6 +235,26 @@ class _Compiler:
         self.locals = [{score.player}]
         o.emit(f"    return ({''.join(self.expr(k) + ', ' for k in score.keys)})", score.span)
         o.emit(f"LOWEST_WINS = {bool(score.lowest)}")
+
+    def _value(self) -> None:
+        """`value_of(g, p)`: the declared `value`, or else the first score key (negated when lowest wins)."""
+        declared = self.parts.get(VALUE)
+        o = self.out
+        if declared is None:
+            sign = "-" if self.parts[SCORE].lowest else ""
+            o.emit("def value_of(g, p):")
+            o.emit(f"    return {sign}score_keys(g, p)[0]")
+            return
+        o.emit(f"def value_of(g, l_{declared.player}):", declared.span)
+        self.locals = [{declared.player}]
+        o.emit(f"    return {self.expr(declared.expr)}", declared.span)
+
+    def _layout(self) -> None:
+        """What a seat's view and a search agent need to know of the state: zones (hidden or not) and vars."""
+        zones = [(d.name, bool(d.hidden)) for d in self.parts.values() if isinstance(d, ast.Zone)]
+        variables = [d.name for d in self.parts.values() if isinstance(d, ast.Var)]
+        self.out.emit(f"ZONES = {zones!r}")
+        self.out.emit(f"VARS = {variables!r}")
 
     # ------------------------------------------------------------ statements
 
@@ -259,7 +293,7 @@ class _Compiler:
         self.out.emit(f"roll(g, {self.expr(s.pieces)})", s.span)
 
     def s_Shuffle(self, s):
-        self.out.emit(f"g.rng.shuffle({self.expr(s.zone)})", s.span)
+        self.out.emit(f"shuffle(g, {self.expr(s.zone)})", s.span)
 
     def s_Deal(self, s):
         self.out.emit(f"deal({self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)})", s.span)
@@ -486,6 +520,11 @@ class _Compiler:
 
     def e_Play(self, e):
         return f"pt_{e.point}(g, {self.expr(e.player)})"
+
+
+def _rule_name(span, what: str) -> str:
+    """How reports name a handler or hook: its file and what it reacts to (`bonus: on placed`)."""
+    return f"{Path(span.file).stem}: {what}" if span is not None else what
 
 
 def _names_with_context(expr, inside_loop: bool = False):

@@ -79,6 +79,10 @@ def roll(g, pieces) -> None:
                       "faces": [p.face for p in pieces]})
 
 
+def shuffle(g, zone) -> None:
+    g.rng.shuffle(zone)
+
+
 def set_face(piece, face) -> None:
     """Turn a die to `face` (it must be one of its faces)."""
     index = piece.faces.index(face)
@@ -137,6 +141,7 @@ EXPORTS = {
     "put_under": put_under,
     "deal": deal,
     "roll": roll,
+    "shuffle": shuffle,
     "set_face": set_face,
     "create": create,
     "create_deck": create_deck,

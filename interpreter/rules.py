@@ -18,6 +18,7 @@ from rulesrun.dsl.check import check
 from rulesrun.dsl.compose import Program, compose, set_params
 from rulesrun.dsl.errors import Diagnostic, RulesError
 from rulesrun.interpreter.compiler import generate, load_code
+from rulesrun.interpreter.meter import Meter
 from rulesrun.interpreter.runtime import Game, NoOptions, StepBudgetExceeded
 
 DEFAULT_STEP_BUDGET = 200_000
@@ -25,7 +26,8 @@ DEFAULT_STEP_BUDGET = 200_000
 
 @attrs.frozen(slots=True)
 class Result:
-    """How a game ended: the first score key per seat, all keys, winners, and its length."""
+    """How a game ended: the first score key per seat, all keys, winners, its length, and
+    (when metered) how often each rule fired and what it paid."""
 
     scores: list
     keys: list
@@ -33,6 +35,7 @@ class Result:
     turns: int
     decisions: int
     log: list | None
+    rules: dict | None = None
 
 
 class Rules:
@@ -48,6 +51,7 @@ class Rules:
         self._init = self.namespace["init"]
         self._game = self.namespace["ph_game"]
         self._score_keys = self.namespace["score_keys"]
+        self.value_of = self.namespace["value_of"]
         self.lowest_wins = self.namespace["LOWEST_WINS"]
         players = program.players
         self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
@@ -59,27 +63,40 @@ class Rules:
                                         f"choose --players from {self.min_players} to {self.max_players}"))
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
-             step_budget: int = DEFAULT_STEP_BUDGET) -> Result:
-        """Play one game; `log`, if given, receives the game's events as dicts."""
+             step_budget: int = DEFAULT_STEP_BUDGET, meter: bool = False) -> Result:
+        """Play one game; `log`, if given, receives the game's events as dicts; `meter` counts rules."""
         self.check_players(num_players)
         game = Game(self, num_players, seed, agents, log, step_budget)
+        if meter:
+            game.meter = Meter(self._total_score)
         if log is not None:
             log.append({"t": "game", "title": self.program.title, "players": num_players, "seed": seed,
                         "sources": [s.path for s in self.program.sources]})
+        keys = self.run(game)
+        winners = self.winners(keys)
+        if log is not None:
+            log.append({"t": "end", "scores": [k[0] for k in keys], "winners": winners})
+        return Result([k[0] for k in keys], keys, winners, game.turns, game.decisions, log,
+                      game.meter.to_json() if meter else None)
+
+    def run(self, game: Game) -> list:
+        """Set up and play `game` to its end; the score keys of every seat."""
         try:
             self._init(game)
             self._game(game)
-            keys = [self._score_keys(game, p) for p in game.players]
+            return [self._score_keys(game, p) for p in game.players]
         except RulesError:
             raise
         except (StepBudgetExceeded, NoOptions, RecursionError, ArithmeticError, LookupError, TypeError,
                 ValueError, AttributeError) as error:
             raise self._located(error) from None
+
+    def winners(self, keys: list) -> list:
         best = (min if self.lowest_wins else max)(keys)
-        winners = [p for p in game.players if keys[p] == best]
-        if log is not None:
-            log.append({"t": "end", "scores": [k[0] for k in keys], "winners": winners})
-        return Result([k[0] for k in keys], keys, winners, game.turns, game.decisions, log)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def _total_score(self, game: Game):
+        return sum(self._score_keys(game, p)[0] for p in game.players)
 
     def _located(self, error: Exception) -> RulesError:
         span = None

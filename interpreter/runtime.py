@@ -68,6 +68,15 @@ class Zone(list):
         return self.name
 
 
+def zones_of(declared) -> list:
+    """The zones of a declared zone: itself, or every member of a family or per-owner zone."""
+    if isinstance(declared, Zone):
+        return [declared]
+    if isinstance(declared, dict):
+        return list(declared.values())
+    return declared
+
+
 class StepBudgetExceeded(Exception):
     """A loop of the rules ran longer than the game's step budget."""
 
@@ -79,20 +88,38 @@ class NoOptions(Exception):
 class Decision:
     """What an agent is asked: who decides, at which point, and the legal options.
 
-    A plain slotted class rather than an attrs one: one is made for every decision of every
-    simulated game, and this keeps that cheap.
+    An agent never gets the game itself. It sees what its seat may see (`view`), and a
+    search agent explores the future through `explorer`, which plays what-if games in which
+    everything hidden from the seat is drawn anew. A plain slotted class rather than an attrs
+    one: one is made for every decision of every simulated game, and this keeps that cheap.
     """
 
-    __slots__ = ("player", "point", "options", "game")
+    __slots__ = ("player", "point", "options", "secret", "is_move", "_game")
 
-    def __init__(self, player: int, point: str, options: list, game: "Game"):
+    def __init__(self, game: "Game", player: int, point: str, options: list, secret: bool, is_move: bool):
         self.player = player
         self.point = point
         self.options = options
-        self.game = game
+        self.secret = secret
+        self.is_move = is_move
+        self._game = game
 
     def labels(self) -> list[str]:
         return [option_label(o) for o in self.options]
+
+    @property
+    def view(self):
+        """A copy of what this seat may see now (see interpreter/view.py)."""
+        from rulesrun.interpreter.view import seat_view
+
+        return seat_view(self._game, self.player)
+
+    @property
+    def explorer(self):
+        """What-if games from this decision, fair to the seat (see interpreter/search.py)."""
+        from rulesrun.interpreter.search import Explorer
+
+        return Explorer(self._game, self)
 
 
 def option_label(option) -> str:
@@ -139,20 +166,33 @@ class Game:
         self.decisions = 0
         self.next_piece_id = 0
         self.pieces_by_kind: dict[str, list[Piece]] = {}
+        # (seat, answer, secret) of every decision that had a choice: what search agents
+        # replay to reach the present, and what a seat's view shows of the past.
+        self.history: list[tuple[int, int, bool]] = []
+        self.meter = None
 
-    def decide(self, player: int, point: str, options: list):
-        """Ask the seat's agent to pick one of `options`; log what was asked and answered."""
-        agent = self.agents[player]
+    def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False):
+        """Ask the seat's agent to pick one of `options`; log what was asked and answered.
+
+        `secret`: no other seat learns the answer (their views and search agents never see it).
+        `is_move`: the options are moves of a decision point (`play`), not a `choose` list.
+        """
         if len(options) == 1:
             index = 0
-        elif agent.blind:
-            index = agent.pick(len(options))
         else:
-            index = agent.choose(Decision(player, point, options, self))
+            agent = self.agents[player]
+            if agent.blind:
+                index = agent.pick(len(options))
+            else:
+                index = agent.choose(Decision(self, player, point, options, secret, is_move))
+            self.history.append((player, index, secret))
         self.decisions += 1
         if self.log is not None:
-            self.log.append({"t": "decide", "player": player, "point": point,
-                             "options": [option_label(o) for o in options], "choice": index})
+            event = {"t": "decide", "player": player, "point": point,
+                     "options": [option_label(o) for o in options], "choice": index}
+            if secret:
+                event["secret"] = True
+            self.log.append(event)
         return options[index]
 
     def say(self, text: str) -> None:

@@ -1,0 +1,234 @@
+"""What-if games for agents that search, fair to the seat that asks.
+
+Compiled rules run as ordinary Python calls, so a game cannot be copied in the middle of
+a rule (a `choose` deep inside a board's handler, say). A what-if game is therefore the
+real game replayed from its seed with the answers given so far, up to the present
+decision, and played on from there with chance the seat's agent draws itself. On the way
+it is made fair to the seat (a determinization):
+
+- the answers of other seats' `secret` decisions that the seat cannot have seen yet
+  (`view.visible_history`) are drawn anew, at random;
+- from the present decision on, every `hidden` zone is shuffled and all chance comes from
+  the agent's stream, so the real order of a face-down deck or the real next roll is never
+  seen.
+
+    explorer = decision.explorer
+    values = explorer.lookahead(option, rng)     # each seat's `value` one step ahead
+    shares = explorer.playout(rng, policy)       # each seat's share of the win, game over
+
+Replaying costs as much as the game so far. A look-ahead at a move (`play`) needs no
+replay: the move's body is self-contained, so it runs on the game itself while a trail
+records every change, and the trail then puts everything back.
+"""
+
+from __future__ import annotations
+
+from rulesrun.interpreter.operations import EXPORTS
+from rulesrun.interpreter.runtime import Game, Piece, zones_of
+from rulesrun.interpreter.view import visible_history
+
+
+class _Horizon(Exception):
+    """A look-ahead has reached the next decision: it stops there with each seat's value."""
+
+    def __init__(self, values):
+        super().__init__()
+        self.values = values
+
+
+class Explorer:
+    """What-if games from one decision of one seat."""
+
+    def __init__(self, game: Game, decision):
+        self._game = game
+        self._decision = decision
+        self.rules = game.rules
+        self.players = game.n
+        self.seed = game.seed
+        self.step_budget = game.step_budget
+        self.seat = decision.player
+        self.past = [(player, answer) for player, answer in visible_history(game.history, self.seat)]
+
+    def playout(self, rng, policy) -> list[float]:
+        """Play a what-if game to its end; `policy(decision) -> index` answers the present
+        decision and every later one. Returns each seat's share of the win (1/k for k winners)."""
+        game = self._replay(rng, policy)
+        winners = self.rules.winners(self.rules.run(game))
+        share = 1 / len(winners)
+        return [share if p in winners else 0.0 for p in range(self.players)]
+
+    def lookahead(self, option: int, rng) -> list[float]:
+        """Each seat's `value` after answering `option` now, with the agent's chance: for a move,
+        once the move is done (decisions inside it answered at random); for a `choose`, once the
+        rules have run on to the next decision or the game's end."""
+        if self._decision.is_move:
+            return _Trail(self._game, rng).try_move(self._decision.player, self._decision.options[option])
+        value_of = self.rules.value_of
+        players = range(self.players)
+        asked = []
+
+        def policy(decision):
+            if not asked:
+                asked.append(decision)
+                return option
+            raise _Horizon([value_of(decision._game, p) for p in players])
+
+        game = self._replay(rng, policy)
+        try:
+            self.rules.run(game)
+        except _Horizon as horizon:
+            return horizon.values
+        return [value_of(game, p) for p in players]
+
+    def _replay(self, rng, policy) -> Game:
+        driver = _Replay(self.past, rng, policy)
+        return Game(self.rules, self.players, self.seed, [driver] * self.players, None, self.step_budget)
+
+
+class _Replay:
+    """Answers the past as it was (what the seat knows of it), then hands over to a policy."""
+
+    blind = False
+
+    def __init__(self, past, rng, policy):
+        self.past = past
+        self.rng = rng
+        self.policy = policy
+        self.asked = 0
+
+    def choose(self, decision) -> int:
+        k = self.asked
+        self.asked += 1
+        if k < len(self.past):
+            answer = self.past[k][1]
+            count = len(decision.options)
+            if answer is None or answer >= count:
+                return int(self.rng.random() * count)
+            return answer
+        if k == len(self.past):
+            _fresh_chance(decision._game, self.rng)
+        return self.policy(decision)
+
+
+def _fresh_chance(game: Game, rng) -> None:
+    """From now on chance is the agent's: its own stream, and hidden piles in an order it drew."""
+    game.rng = rng
+    game.random = rng.random
+    for name, hidden in game.rules.namespace["ZONES"]:
+        if hidden:
+            for zone in zones_of(getattr(game, f"z_{name}")):
+                rng.shuffle(zone)
+
+
+class _Trail:
+    """Runs one move on the game itself, recording every change, then undoes them all.
+
+    The compiled rules change the game only through the operations (put, deal, roll, ...),
+    variables, counters and the random stream; while the move runs the operations are the
+    trail's recording versions, and afterwards zones, faces, variables and counters are put
+    back as they were.
+    """
+
+    def __init__(self, game: Game, rng):
+        self.game = game
+        self.rng = rng
+        self.names = game.rules.namespace
+        self.zones: dict[int, tuple] = {}
+        self.faces: list[tuple] = []
+
+    def try_move(self, player: int, option) -> list:
+        g = self.game
+        saved = (g.rng, g.random, g.agents, g.log, g.meter, g.turns, g.decisions, len(g.history), g.next_piece_id)
+        made = {kind: len(pieces) for kind, pieces in g.pieces_by_kind.items()}
+        variables = {name: _copy(getattr(g, "v_" + name)) for name in self.names["VARS"]}
+        real = {name: self.names[name] for name in _RECORDED}
+        self.names.update({name: getattr(self, name) for name in _RECORDED})
+        g.rng, g.random, g.agents, g.log, g.meter = self.rng, self.rng.random, [_AtRandom(self.rng)] * g.n, None, None
+        try:
+            for name, hidden in self.names["ZONES"]:
+                if hidden:
+                    for zone in zones_of(getattr(g, "z_" + name)):
+                        self.shuffle(g, zone)
+            name, args = option
+            self.names["MOVES"][name](g, player, *args)
+            value_of = g.rules.value_of
+            return [value_of(g, p) for p in g.players]
+        finally:
+            self.names.update(real)
+            for piece, face, value in reversed(self.faces):
+                piece.face, piece.value = face, value
+            for zone, pieces in self.zones.values():
+                zone[:] = pieces
+                for piece in pieces:
+                    piece.zone = zone
+            for name, value in variables.items():
+                setattr(g, "v_" + name, value)
+            for kind in list(g.pieces_by_kind):
+                if kind in made:
+                    del g.pieces_by_kind[kind][made[kind]:]
+                else:
+                    del g.pieces_by_kind[kind]
+            (g.rng, g.random, g.agents, g.log, g.meter, g.turns, g.decisions, history, g.next_piece_id) = saved
+            del g.history[history:]
+
+    def _touch(self, zone) -> None:
+        if id(zone) not in self.zones:
+            self.zones[id(zone)] = (zone, zone[:])
+
+    def _touch_sources(self, pieces) -> None:
+        for piece in [pieces] if type(pieces) is Piece else pieces:
+            if piece.zone is not None:
+                self._touch(piece.zone)
+
+    def put(self, pieces, zone) -> None:
+        self._touch(zone)
+        self._touch_sources(pieces)
+        _OPERATIONS["put"](pieces, zone)
+
+    def put_under(self, pieces, zone) -> None:
+        self._touch(zone)
+        self._touch_sources(pieces)
+        _OPERATIONS["put_under"](pieces, zone)
+
+    def deal(self, count, source, dest) -> None:
+        self._touch(source)
+        self._touch(dest)
+        _OPERATIONS["deal"](count, source, dest)
+
+    def roll(self, g, pieces) -> None:
+        self.faces.extend((p, p.face, p.value) for p in ([pieces] if type(pieces) is Piece else pieces))
+        _OPERATIONS["roll"](g, pieces)
+
+    def set_face(self, piece, face) -> None:
+        self.faces.append((piece, piece.face, piece.value))
+        _OPERATIONS["set_face"](piece, face)
+
+    def shuffle(self, g, zone) -> None:
+        self._touch(zone)
+        _OPERATIONS["shuffle"](g, zone)
+
+    def create(self, g, kind, count, owner, zone) -> None:
+        self._touch(zone)
+        _OPERATIONS["create"](g, kind, count, owner, zone)
+
+    def create_deck(self, g, kind, entries, zone) -> None:
+        self._touch(zone)
+        _OPERATIONS["create_deck"](g, kind, entries, zone)
+
+
+_RECORDED = ("put", "put_under", "deal", "roll", "set_face", "shuffle", "create", "create_deck")
+_OPERATIONS = {name: EXPORTS[name] for name in _RECORDED}
+
+
+def _copy(value):
+    """A variable's value, copied where the rules can change it in place (per-owner and family vars)."""
+    return value.copy() if type(value) in (list, dict) else value
+
+
+class _AtRandom:
+    """Answers decisions inside a look-ahead: at random, from the look-ahead's own stream."""
+
+    blind = True
+
+    def __init__(self, rng):
+        self.pick = lambda count: int(rng.random() * count)

@@ -1,0 +1,76 @@
+"""What one seat may see: the agent-facing copy of a game, never the game itself.
+
+A view is plain data, built when an agent asks for it. A piece shows as
+`(kind, face, owner)`, a zone inside a variable as its name. A zone declared `hidden`
+(a face-down pile) shows only how many pieces it holds, never which or in what order.
+The history lists every decision that had a choice as `(seat, answer index)`,
+with the answers of other seats' `secret` decisions left out (`None`) when this seat has
+not decided since: the seat cannot have seen them, only their consequences afterwards.
+
+    view = decision.view
+    view.zones["field"][3]       # [("small", 3, 0), ("big", 3, 2)]
+    view.counts["deck"]          # 31: a hidden pile, size only
+    view.vars["tokens"][view.seat]
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulesrun.interpreter.runtime import Kind, Piece, Zone
+
+
+@attrs.frozen(slots=True)
+class SeatView:
+    seat: int
+    players: int
+    zones: dict
+    counts: dict
+    vars: dict
+    history: tuple
+
+
+def seat_view(game, seat: int) -> SeatView:
+    zones, counts = {}, {}
+    for name, hidden in game.rules.namespace["ZONES"]:
+        value = getattr(game, f"z_{name}")
+        if hidden:
+            counts[name] = _shape(value, len)
+        else:
+            zones[name] = _shape(value, _pieces)
+    variables = {name: _plain(getattr(game, f"v_{name}")) for name in game.rules.namespace["VARS"]}
+    return SeatView(seat, game.n, zones, counts, variables, tuple(visible_history(game.history, seat)))
+
+
+def visible_history(history, seat: int):
+    """The decisions so far as `seat` knows them: others' secret answers since its last decision hidden."""
+    last_own = max((k for k, (player, _, _) in enumerate(history) if player == seat), default=-1)
+    for k, (player, answer, secret) in enumerate(history):
+        hidden = secret and player != seat and k > last_own
+        yield player, None if hidden else answer
+
+
+def _shape(value, show):
+    if isinstance(value, Zone):
+        return show(value)
+    if isinstance(value, dict):
+        return {index: show(zone) for index, zone in value.items()}
+    return [show(zone) for zone in value]
+
+
+def _pieces(zone) -> list:
+    return [(p.kind.name, p.face, p.owner) for p in zone]
+
+
+def _plain(value):
+    if isinstance(value, Zone):
+        return value.name
+    if isinstance(value, Piece):
+        return (value.kind.name, value.face, value.owner)
+    if isinstance(value, Kind):
+        return value.name
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_plain(v) for v in value)
+    return value
