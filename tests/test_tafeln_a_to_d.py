@@ -641,6 +641,14 @@ def test_power_play_a_shared_majority_does_not_take_the_marker():
     assert s.var("power_holder") is None
 
 
+def test_power_play_placing_without_getting_the_most_dice_does_not_take_the_marker():
+    """Benno has 3 dice on casino 1, Anna places 2: Benno leads, and the marker stays on the board."""
+    s = royale("power_play")
+    s.place(BENNO, "small", [1, 1, 1], "casino", 1)
+    turn(s, ANNA, [1, 1, 2, 3, 4, 5, 6, 6], 1)
+    assert s.var("power_holder") is None
+
+
 def test_power_play_the_marker_is_taken_from_another_player():
     s = royale("power_play")
     turn(s, BENNO, [1, 1, 2, 3, 4, 5, 6, 6], 1)
@@ -683,12 +691,12 @@ def test_power_play_a_casino_closed_by_no_entry_is_not_offered():
 
 
 def test_power_play_the_two_player_neutral_dice_can_hold_the_majority():
-    """Three neutral dice on casino 1: Anna's three are not a unique majority, her fourth is."""
+    """Three neutral dice on casino 1: Anna's two are no majority; two more make her four the unique majority."""
     s = royale("power_play", players=2)
     s.place("neutral", "small", [1, 1, 1], "casino", 1)
-    turn(s, ANNA, [1, 1, 1, 2, 3, 4, 5, 6], 1)
+    turn(s, ANNA, [1, 1, 2, 3, 4, 5, 6, 6], 1)
     assert s.var("power_holder") is None
-    turn(s, ANNA, [1, 2, 3, 4, 5], 1)
+    turn(s, ANNA, [1, 1, 2, 3, 4, 5], 1)
     assert s.var("power_holder") == ANNA
 
 
