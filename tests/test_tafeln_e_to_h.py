@@ -73,12 +73,15 @@ def put(s, pieces, zone, index=None):
         s.rules.namespace["put"](piece, s.zone(zone, index))
 
 
+def dice_of(s, owner, zone, index=None):
+    """How many dice of `owner` (a seat or an imaginary player's name) lie in a zone."""
+    owner = s.owner(owner)
+    return len([d for d in s.zone(zone, index) if d.owner == owner])
+
+
 def grey_in(s, c):
-    return len(s.zone("casino", c)) and len([d for d in s.zone("casino", c) if d.owner == s.owner("grey")])
-
-
-def dice_of(s, seat, zone, index=None):
-    return len([d for d in s.zone(zone, index) if d.owner == seat])
+    """Grey blank dice in casino c."""
+    return dice_of(s, "grey", "casino", c)
 
 
 def cash(s, seat):
@@ -334,6 +337,18 @@ def test_block_it_offers_only_groups_still_on_the_board_and_does_nothing_once_al
     assert grey_in(s, 6) == 4 and grey_in(s, 5) == 5
 
 
+def test_block_it_grey_dice_put_into_casinos_are_all_back_on_the_board_next_round():
+    """F1 boundary (end of a round): the grey dice in casinos return with everyone's dice; the next round's board
+    again holds all nine in groups of 1, 1, 2, 2, 3."""
+    s = royale("block_it")
+    activate(s, "block_it", 0, ["[5, 4]"])
+    activate(s, "block_it", 1, ["[1, 2]"])
+    s.call("scoring")
+    s.call("draw_boards")
+    assert [len(s.zone("block_it_group", k)) for k in range(1, 6)] == [1, 1, 2, 2, 3]
+    assert [grey_in(s, c) for c in range(1, 7)] == [0] * 6
+
+
 def test_block_it_two_players_grey_dice_and_neutral_dice_are_two_different_imaginary_players():
     """F1, 2-player note: the neutral dice and the grey dice belong to two different imaginary players, so 2 against 2 cancels."""
     s = royale("block_it", players=2)
@@ -469,6 +484,20 @@ def test_handicap_grey_dice_left_in_a_casino_count_for_an_imaginary_player_at_sc
     s.cards("bills_at", 4, [80000, 50000])
     s.call("score_casinos")
     assert [s.total("won", p) for p in range(4)] == [0, 80000, 0, 0]
+
+
+def test_handicap_grey_dice_and_pictures_are_all_back_for_the_next_round():
+    """F2 boundary (end of a round): grey dice from the casinos and from the board's pictures come back; the next
+    round starts again with 1, 1, 1, 2, 2, 2 and both jeton pictures free."""
+    s = royale("handicap")
+    activate(s, "handicap", 0, ["[4, jeton]"])
+    activate(s, "handicap", 1, ["[5, jeton]"])
+    s.call("scoring")
+    s.call("draw_boards")
+    assert [grey_in(s, c) for c in range(1, 7)] == [1, 1, 1, 2, 2, 2]
+    assert len(s.zone("handicap_board")) == 0
+    activate(s, "handicap", 2, ["[6, jeton]"])
+    assert jetons(s, 2) == 1
 
 
 def test_handicap_two_players_grey_dice_and_neutral_dice_are_two_different_imaginary_players():
