@@ -6,6 +6,10 @@ Both play random 4-player games of classic Las Vegas on one core, measured in tu
 machine noise hits all alike; the best rate of each counts. The ratio is rulesrun /
 reference (>= 1 means the interpreter is faster than the hand-written code). Royale games
 per second are reported beside.
+
+Then the agents: games per second with every seat played by random, greedy and MCTS on
+classic and Royale, and each agent's speed as a share of random play on the same ruleset
+(greedy is meant to stay at 0.1 or above).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ sys.path.insert(0, str(HERE))
 
 import reference_classic  # noqa: E402
 
-from rulesrun.interpreter.agents import RandomAgent  # noqa: E402
+from rulesrun.interpreter.agents import RandomAgent, make_agent  # noqa: E402
 from rulesrun.interpreter.rules import load_rules  # noqa: E402
 
 RULESETS = HERE.parent / "rulesets"
@@ -55,6 +59,26 @@ def main() -> None:
         print(f"{name + ', 4 players:':45} {rate:8.0f} games/s")
     reference = best["reference (hand-written classic)"]
     print(f"{'ratio rulesrun / reference (classic):':45} {best['rulesrun classic.rules'] / reference:8.2f}")
+    print()
+    for ruleset in ("classic.rules", "royale.rules"):
+        rules = load_rules(RULESETS / ruleset)
+        rates = {spec: max(agent_games_per_second(rules, spec, args.seconds) for _ in range(rounds))
+                 for spec, rounds in (("random", args.rounds), ("greedy", args.rounds), (MCTS, 1))}
+        for spec, rate in rates.items():
+            print(f"{f'{ruleset}, 4 x {spec}:':45} {rate:8.2f} games/s   {rate / rates['random']:7.4f} x random")
+
+
+MCTS = "mcts:playouts=20"
+
+
+def agent_games_per_second(rules, spec: str, seconds: float, players: int = 4) -> float:
+    """At least one whole game, then as many as fit in `seconds`."""
+    start = time.perf_counter()
+    games = 0
+    while games == 0 or time.perf_counter() - start < seconds:
+        rules.play(players, games, [make_agent(spec, games, p) for p in range(players)])
+        games += 1
+    return games / (time.perf_counter() - start)
 
 
 def _rules_measure(rules, seconds):

@@ -20,7 +20,7 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.check import check as check_program
 from rulesrun.dsl.compose import compose, set_params
 from rulesrun.dsl.errors import RulesError
-from rulesrun.interpreter.agents import AGENTS, make_agent
+from rulesrun.interpreter.agents import AgentSpecError, make_agent, parse_agent
 from rulesrun.interpreter.log import Setup, read_log, replay, write_log
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter import compare as comparison
@@ -51,11 +51,14 @@ def _settings(values, option: str = "--set") -> dict:
     return params
 
 
-def _agent_names(values) -> tuple[str, ...]:
+def _agent_names(values, default: str = "random") -> tuple[str, ...]:
+    """Agent specs per seat (`greedy`, `mcts:playouts=200`), each checked before any game starts."""
     for value in values:
-        if value.split(":", 1)[0] not in AGENTS:
-            raise click.BadParameter(f"unknown agent `{value}`; known: {', '.join(AGENTS)}", param_hint="--agent")
-    return tuple(values) or ("random",)
+        try:
+            parse_agent(value)
+        except AgentSpecError as error:
+            raise click.BadParameter(str(error), param_hint="--agent") from None
+    return tuple(values) or (default,)
 
 
 def _fail(error: RulesError, as_json: bool = False):
@@ -86,11 +89,12 @@ def main():
 @_common
 @click.option("--players", type=click.IntRange(1, 99), default=4, show_default=True)
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted; printed for replay).")
-@click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats).")
+@click.option("--agent", "agents", multiple=True, metavar="NAME",
+              help="Agent per seat, in seat order (last repeats): random, greedy (default), mcts[:playouts=N,seconds=S,c=C].")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True), help="Write the game log (JSON lines).")
 def play(rules, fragments, settings, players, seed, agents, log_path):
     """Play one game and print its transcript and final standing."""
-    agents = _agent_names(agents)
+    agents = _agent_names(agents, default="greedy")
     params = _settings(settings)
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)

@@ -103,7 +103,7 @@ def html_page(report: Report, edges: list[float], counts: list[list[int]], title
     ]
     if rules:
         parts += ["<h2>Mean paid per firing, per rule</h2>",
-                  "<p>Change of the seats' first score key while the rule ran, per firing; "
+                  "<p>Change of the seats' first score keys while the rule ran, less what the rules it set off paid, per firing; "
                   "in brackets the share of games in which it fired. Rules that paid nothing are left out.</p>",
                   _rules_svg(rules)]
     parts.append("</body></html>")

@@ -47,7 +47,7 @@ def report_text(report: Report, title: str) -> str:
             rules.add_row(Text(rule.rule), f"{rule.fired_share:.1%}", number(rule.mean_fired),
                           "-" if rule.paid_per_firing is None else number(rule.paid_per_firing),
                           number(rule.paid_per_game))
-        tables.append(("Rules (paid = change of the seats' first score key while the rule ran)", rules))
+        tables.append(("Rules (paid = change of the seats' first score keys while the rule ran, less what the rules it set off paid)", rules))
     return _render(f"{title}: {report.players} players, {report.games} games", tables)
 
 

@@ -68,20 +68,26 @@ class GreedyAgent:
         self.samples = samples
 
     def choose(self, decision) -> int:
-        explorer = decision.explorer
-        seat = decision.player
         draws = [self._random.getrandbits(64) for _ in range(self.samples)]
-        best, best_options = None, []
-        for option in range(len(decision.options)):
-            total = 0.0
-            for draw in draws:
-                values = explorer.lookahead(option, random.Random(draw))
-                total += values[seat] - max((v for p, v in enumerate(values) if p != seat), default=0)
-            if best is None or total > best:
-                best, best_options = total, [option]
-            elif total == best:
-                best_options.append(option)
-        return best_options[int(self._random.random() * len(best_options))]
+        return best_by_lookahead(decision, draws, self._random)
+
+
+def best_by_lookahead(decision, draws, rng) -> int:
+    """The option whose look-ahead leaves the seat's `value` furthest ahead of the best other
+    seat's, summed over the chance `draws`; ties broken with `rng`."""
+    explorer = decision.explorer
+    seat = decision.player
+    best, best_options = None, []
+    for option in range(len(decision.options)):
+        total = 0.0
+        for draw in draws:
+            values = explorer.lookahead(option, random.Random(draw))
+            total += values[seat] - max((v for p, v in enumerate(values) if p != seat), default=0)
+        if best is None or total > best:
+            best, best_options = total, [option]
+        elif total == best:
+            best_options.append(option)
+    return best_options[int(rng.random() * len(best_options))]
 
 
 class MctsAgent:
@@ -93,18 +99,28 @@ class MctsAgent:
     where it was legal; below the tree, answers are random. Rewards are shares of the win.
     The answer is the root option visited most. `playouts` fixes the work per decision (and
     keeps games reproducible); `seconds`, if given, stops earlier by the clock instead, which
-    makes the agent's play depend on the machine's speed.
+    makes the agent's play depend on the machine's speed. `horizon`, if given, ends each
+    playout that many decisions after this one and judges it by the ruleset's `value`
+    (a seat's reward grows with its lead): cheaper playouts with less noise than random play
+    to the very end. `rollout=greedy` answers moves below the tree by one-step look-ahead
+    instead of at random (other decisions stay random): playouts that look like real play.
     """
 
     name = "mcts"
     blind = False
-    OPTIONS = {"playouts": int, "seconds": float, "c": float}
+    OPTIONS = {"playouts": int, "seconds": float, "c": float, "horizon": int, "rollout": str}
+    ROLLOUTS = ("random", "greedy")
 
-    def __init__(self, seed=0, playouts: int = 200, seconds: float | None = None, c: float = 0.7):
+    def __init__(self, seed=0, playouts: int = 200, seconds: float | None = None, c: float = 0.7,
+                 horizon: int | None = None, rollout: str = "random"):
+        if rollout not in self.ROLLOUTS:
+            raise AgentSpecError(f"agent `mcts`: `rollout` is one of {', '.join(self.ROLLOUTS)}, not `{rollout}`")
+        self.greedy_rollouts = rollout == "greedy"
         self._random = random.Random(seed)
         self.playouts = playouts
         self.seconds = seconds
         self.c = c
+        self.horizon = horizon
 
     def choose(self, decision) -> int:
         explorer = decision.explorer
@@ -126,6 +142,8 @@ class MctsAgent:
         def policy(decision) -> int:
             node = at[0]
             if node is None:
+                if self.greedy_rollouts and decision.is_move:
+                    return best_by_lookahead(decision, [rng.getrandbits(64)], rng)
                 return int(rng.random() * len(decision.options))
             labels = decision.labels()
             children = node.children
@@ -146,7 +164,7 @@ class MctsAgent:
             path.append((child, decision.player))
             return index
 
-        shares = explorer.playout(rng, policy)
+        shares = explorer.playout(rng, policy, self.horizon)
         for node, player in path:
             node.visits += 1
             node.reward += shares[player]
@@ -219,8 +237,9 @@ def parse_agent(spec: str) -> tuple[str, dict]:
             options[key] = known[key](value)
         except ValueError:
             raise AgentSpecError(f"agent `{name}`: `{key}` takes a {known[key].__name__}, not `{value}`") from None
-        if options[key] <= 0:
+        if known[key] is not str and options[key] <= 0:
             raise AgentSpecError(f"agent `{name}`: `{key}` must be above 0")
+    AGENTS[name](0, **options)
     return name, options
 
 

@@ -109,8 +109,15 @@ def b_owners_of(pieces):
 def b_by_owner(pieces):
     groups: dict = {}
     for piece in pieces:
-        groups.setdefault(piece.owner, []).append(piece)
-    return sorted(groups.items(), key=lambda pair: _owner_order(pair[0]))
+        owner = piece.owner
+        if owner in groups:
+            groups[owner].append(piece)
+        else:
+            groups[owner] = [piece]
+    if None in groups:
+        unowned = groups.pop(None)
+        return [(o, groups[o]) for o in sorted(groups)] + [(None, unowned)]
+    return [(o, groups[o]) for o in sorted(groups)]
 
 
 def b_of_kind(pieces, kind):

@@ -84,7 +84,7 @@ class AgentReport:
 
 @attrs.frozen(slots=True)
 class RuleReport:
-    """How often a named rule ran and what it paid (change of the seats' first score key).
+    """How often a named rule ran and what it paid (change of the seats' first score keys while it ran, less what the rules it set off paid).
     `paid_per_firing` is None when the rule never fired."""
 
     rule: str

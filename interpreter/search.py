@@ -15,6 +15,7 @@ it is made fair to the seat (a determinization):
     explorer = decision.explorer
     values = explorer.lookahead(option, rng)     # each seat's `value` one step ahead
     shares = explorer.playout(rng, policy)       # each seat's share of the win, game over
+    shares = explorer.playout(rng, policy, 8)    # ... or 8 decisions on, judged by `value`
 
 Replaying costs as much as the game so far. A look-ahead at a move (`play`) needs no
 replay: the move's body is self-contained, so it runs on the game itself while a trail
@@ -22,6 +23,8 @@ records every change, and the trail then puts everything back.
 """
 
 from __future__ import annotations
+
+import math
 
 from rulesrun.interpreter.operations import EXPORTS
 from rulesrun.interpreter.runtime import Game, Piece, zones_of
@@ -49,13 +52,29 @@ class Explorer:
         self.seat = decision.player
         self.past = [(player, answer) for player, answer in visible_history(game.history, self.seat)]
 
-    def playout(self, rng, policy) -> list[float]:
-        """Play a what-if game to its end; `policy(decision) -> index` answers the present
-        decision and every later one. Returns each seat's share of the win (1/k for k winners)."""
-        game = self._replay(rng, policy)
-        winners = self.rules.winners(self.rules.run(game))
+    def playout(self, rng, policy, horizon: int | None = None) -> list[float]:
+        """Play a what-if game on; `policy(decision) -> index` answers the present decision and
+        every later one. Returns each seat's reward in 0..1: its share of the win (1/k for k
+        winners) at the game's end; or, with a `horizon`, after that many more decisions, how far
+        its declared `value` leads (above 1/2) or trails (below) the best other seat's."""
+        value_of = self.rules.value_of
+        players = range(self.players)
+        asked = [0]
+
+        def bounded(decision):
+            asked[0] += 1
+            if asked[0] > horizon + 1:
+                raise _Horizon([value_of(decision._game, p) for p in players])
+            return policy(decision)
+
+        game = self._replay(rng, policy if horizon is None else bounded)
+        try:
+            results = self.rules.run(game)
+            winners = self.rules.winners(results)
+        except _Horizon as cut:
+            return margins(cut.values)
         share = 1 / len(winners)
-        return [share if p in winners else 0.0 for p in range(self.players)]
+        return [share if p in winners else 0.0 for p in players]
 
     def lookahead(self, option: int, rng) -> list[float]:
         """Each seat's `value` after answering `option` now, with the agent's chance: for a move,
@@ -83,6 +102,17 @@ class Explorer:
     def _replay(self, rng, policy) -> Game:
         driver = _Replay(self.past, rng, policy)
         return Game(self.rules, self.players, self.seed, [driver] * self.players, None, self.step_budget)
+
+
+def margins(values: list) -> list[float]:
+    """Each seat's lead over the best other seat, squashed into 0..1 (1/2: level), measured
+    against the seats' mean absolute value so that every ruleset's scale reads alike."""
+    scale = sum(abs(v) for v in values) / len(values) or 1
+    out = []
+    for p, value in enumerate(values):
+        lead = value - max(v for q, v in enumerate(values) if q != p) if len(values) > 1 else 0
+        out.append(0.5 + 0.5 * math.tanh(lead / scale))
+    return out
 
 
 class _Replay:

@@ -45,14 +45,10 @@ def play_one(plan: Plan, index: int) -> dict:
     rules = _rules_for(plan)
     seed = plan.seed + index
     agents = [make_agent(plan.agent_for(p), seed, p) for p in range(plan.players)]
-    result = rules.play(plan.players, seed, agents)
-    record = {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
-              "turns": result.turns, "decisions": result.decisions,
-              "agents": [plan.agent_for(p) for p in range(plan.players)]}
-    metered = getattr(result, "rules", None)
-    if metered is not None:
-        record["rules"] = metered
-    return record
+    result = rules.play(plan.players, seed, agents, meter=True)
+    return {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
+            "turns": result.turns, "decisions": result.decisions,
+            "agents": [plan.agent_for(p) for p in range(plan.players)], "rules": result.rules}
 
 
 def _play_chunk(args) -> list[dict]:

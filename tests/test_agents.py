@@ -1,0 +1,194 @@
+"""Agents: legal and reproducible on every ruleset, fair about hidden information, and
+stronger the more they think (greedy over random, MCTS over greedy on classic Las Vegas)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesrun.interpreter.agents import AgentSpecError, make_agent, parse_agent
+from rulesrun.interpreter.log import Setup, replay
+from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.scenario import Scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = ROOT / "rulesets"
+PROBES = Path(__file__).resolve().parent / "agent_games"
+
+GAMES = {
+    "classic": (RULESETS / "classic.rules", ()),
+    "classic+bandit+kicker": (RULESETS / "classic.rules", (RULESETS / "variants/bandit.rules", RULESETS / "variants/kicker.rules")),
+    "lasvegas": (RULESETS / "lasvegas.rules", ()),
+    "royale": (RULESETS / "royale.rules", ()),
+    "pot": (RULESETS / "pot.rules", ()),
+    "grosser_wurf": (RULESETS / "grosser_wurf.rules", ()),
+}
+_compiled: dict = {}
+
+
+def rules_of(game: str):
+    if game not in _compiled:
+        path, fragments = GAMES[game]
+        _compiled[game] = load_rules(str(path), [str(f) for f in fragments])
+    return _compiled[game]
+
+
+class Checked:
+    """Wraps an agent and fails the test on any answer that is not one of the offered options."""
+
+    def __init__(self, agent):
+        self.agent = agent
+        self.blind = agent.blind
+        self.answers = 0
+
+    def pick(self, count: int) -> int:
+        index = self.agent.pick(count)
+        assert 0 <= index < count
+        self.answers += 1
+        return index
+
+    def choose(self, decision) -> int:
+        index = self.agent.choose(decision)
+        assert isinstance(index, int) and 0 <= index < len(decision.options), (decision.point, index)
+        self.answers += 1
+        return index
+
+
+@settings(max_examples=12, deadline=None)
+@given(game=st.sampled_from(sorted(GAMES)), players=st.integers(2, 5), seed=st.integers(0, 10**6),
+       mix=st.permutations(["greedy", "mcts:playouts=4", "random", "greedy:samples=2", "random"]))
+def test_agents_only_answer_with_offered_options_and_games_replay_exactly(game, players, seed, mix):
+    """A search agent's what-if games leave no trace: the logged game replays answer for answer."""
+    rules = rules_of(game)
+    players = min(max(players, rules.min_players), rules.max_players)
+    seats = list(mix[:players])
+    agents = [Checked(make_agent(spec, seed, p)) for p, spec in enumerate(seats)]
+    log: list = []
+    rules.play(players, seed, agents, log)
+    assert sum(a.answers for a in agents) == sum(1 for e in log if e["t"] == "decide" and len(e["options"]) > 1)
+    path, fragments = GAMES[game]
+    _, first_difference = replay(Setup(str(path), tuple(map(str, fragments)), {}, players, seed, tuple(seats)),
+                                 json.loads(json.dumps(log)))
+    assert first_difference is None
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:playouts=6"])
+def test_search_agents_play_the_same_game_from_the_same_seed(spec):
+    rules = rules_of("royale")
+    games = [rules.play(3, 11, [make_agent(spec, 11, p) for p in range(3)], []).log for _ in range(2)]
+    assert games[0] == games[1]
+
+
+def win_share(game: str, seats: list[str], games: int, players: int) -> float:
+    rules = rules_of(game)
+    wins = 0.0
+    for seed in range(games):
+        result = rules.play(players, seed, [make_agent(seats[p], seed, p) for p in range(players)])
+        wins += 1 / len(result.winners) if 0 in result.winners else 0
+    return wins / games
+
+
+def lower_bound(share: float, games: int) -> float:
+    """The lower end of the normal 95% interval of a win share."""
+    return share - 1.96 * (share * (1 - share) / games) ** 0.5
+
+
+def test_greedy_beats_random_on_classic_las_vegas():
+    """One greedy seat against three random ones wins far more than its fair quarter."""
+    share = win_share("classic", ["greedy", "random", "random", "random"], games=80, players=4)
+    assert lower_bound(share, 80) > 0.25, share
+
+
+def probe_hits(probe: str, seat: int, spec: str, games: int) -> int:
+    rules = load_rules(str(PROBES / probe))
+    hits = 0
+    for seed in range(games):
+        agents = [make_agent(spec, seed, p) for p in range(2)]
+        hits += rules.play(2, seed, agents).scores[seat] if probe.startswith("guess_the_top") else \
+            int(rules.play(2, seed, agents).scores[1] == 1)
+    return hits
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:playouts=20"])
+def test_search_agents_cannot_see_the_order_of_a_hidden_deck(spec):
+    """Guessing the top card of a face-down deck of ten: right about one time in ten, not always."""
+    assert probe_hits("guess_the_top_card.rules", 0, spec, games=100) < 25
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:playouts=20"])
+def test_search_agents_cannot_see_another_seats_secret_choice(spec):
+    """Guessing a secret 1, 2 or 3: right about one time in three, not always."""
+    assert probe_hits("guess_the_secret.rules", 1, spec, games=90) < 45
+
+
+def test_a_seats_view_shows_a_hidden_deck_as_a_count_and_hides_others_secrets():
+    seen = []
+
+    class Looker:
+        blind = False
+
+        def choose(self, decision):
+            seen.append(decision.view)
+            return 0
+
+    rules = load_rules(str(PROBES / "guess_the_secret.rules"))
+    rules.play(2, 1, [Looker(), Looker()])
+    hider, guesser = seen
+    assert hider.history == () and guesser.history == ((0, None),)
+    deck_rules = load_rules(str(PROBES / "guess_the_top_card.rules"))
+    deck_rules.play(2, 1, [Looker(), Looker()])
+    view = seen[-1]
+    assert view.counts == {"deck": 10} and "deck" not in view.zones and view.zones["revealed"] == []
+
+
+def test_a_view_is_a_copy_that_cannot_change_the_game():
+    rules = rules_of("classic")
+    scenario = Scenario(rules, players=2, answers={0: ["place(3)"]})
+    scenario.call("setup")
+    views = []
+
+    class Spoiler:
+        blind = False
+
+        def choose(self, decision):
+            views.append(decision.view)
+            decision.view.zones["casino"][3].append(("small", 3, 1))
+            decision.view.vars["start_player"] = 1
+            return decision.labels().index("place(3)")
+
+    scenario.agents[0] = Spoiler()
+    scenario.game.agents = scenario.agents
+    scenario.place(0, "small", [3, 3, 5], "rolled", 0)
+    scenario.play("after_roll", 0)
+    assert scenario.faces("casino", 3) == [3, 3] and scenario.var("start_player") == 0
+
+
+def test_classic_declares_its_value_as_money_plus_what_the_casinos_would_pay_now():
+    scenario = Scenario(rules_of("classic"), players=2)
+    scenario.call("setup")
+    scenario.cards("bills_at", 4, [90000, 20000])
+    scenario.place(0, "small", [4, 4], "casino", 4)
+    scenario.place(1, "small", [4], "casino", 4)
+    value_of = scenario.rules.value_of
+    assert value_of(scenario.game, 0) == 90000 and value_of(scenario.game, 1) == 20000
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("bogus", "unknown agent `bogus`"),
+    ("mcts:playout=3", "has no option `playout=3`"),
+    ("mcts:playouts=many", "`playouts` takes a int"),
+    ("greedy:samples=0", "must be above 0"),
+    ("random:x=1", "it takes no options"),
+])
+def test_agent_specs_are_checked_with_a_message(spec, message):
+    with pytest.raises(AgentSpecError, match=message):
+        parse_agent(spec)
+
+
+def test_agent_spec_options_reach_the_agent():
+    assert parse_agent("mcts:playouts=7,c=1.5") == ("mcts", {"playouts": 7, "c": 1.5})
+    assert make_agent("greedy:samples=3", 1, 0).samples == 3
