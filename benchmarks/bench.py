@@ -68,7 +68,7 @@ def main() -> None:
             print(f"{f'{ruleset}, 4 x {spec}:':45} {rate:8.2f} games/s   {rate / rates['random']:7.4f} x random")
 
 
-MCTS = "mcts:playouts=20"
+MCTS = "mcts:playouts=20,horizon=8,rollout=greedy"
 
 
 def agent_games_per_second(rules, spec: str, seconds: float, players: int = 4) -> float:

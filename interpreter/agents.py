@@ -93,17 +93,22 @@ def best_by_lookahead(decision, draws, rng) -> int:
 class MctsAgent:
     """Information-set Monte Carlo tree search with determinization.
 
-    Every playout is a what-if game in which what the seat cannot know is drawn anew. A tree
-    over the answers (keyed by option label, shared by all determinizations, as in single-
-    observer ISMCTS) picks answers by UCB1, counting a child as available only in playouts
-    where it was legal; below the tree, answers are random. Rewards are shares of the win.
-    The answer is the root option visited most. `playouts` fixes the work per decision (and
+    Every playout is a what-if game in which what the seat cannot know is drawn anew. The
+    search runs in rounds: each round draws one determinization (hidden piles, unseen secrets,
+    all later chance) and plays every option of the present decision on it, so options are
+    compared on equal luck. Under each option a tree over the seat's own later answers (keyed
+    by option label and shared by all determinizations, as in single-observer ISMCTS) picks
+    them by UCB1, counting a child as available only in playouts where it was legal. Other
+    seats, and the seat itself below the tree, answer by the rollout policy: a model of the
+    others rather than an exploration of every reply, which with few playouts would mostly
+    meet careless replies. Rewards are shares of the win; the answer is the option with the
+    best mean reward. `playouts` fixes the work per decision (and
     keeps games reproducible); `seconds`, if given, stops earlier by the clock instead, which
     makes the agent's play depend on the machine's speed. `horizon`, if given, ends each
     playout that many decisions after this one and judges it by the ruleset's `value`
     (a seat's reward grows with its lead): cheaper playouts with less noise than random play
-    to the very end. `rollout=greedy` answers moves below the tree by one-step look-ahead
-    instead of at random (other decisions stay random): playouts that look like real play.
+    to the very end. `rollout=greedy` answers moves by one-step look-ahead instead of at
+    random (other decisions stay random): playouts that look like real play.
     """
 
     name = "mcts"
@@ -124,24 +129,31 @@ class MctsAgent:
 
     def choose(self, decision) -> int:
         explorer = decision.explorer
-        root = _Node()
+        options = len(decision.options)
+        roots = [_Node() for _ in range(options)]
         deadline = time.monotonic() + self.seconds if self.seconds else None
-        for _ in range(self.playouts):
+        for _ in range(max(1, math.ceil(self.playouts / options))):
             if deadline is not None and time.monotonic() > deadline:
                 break
-            self._playout(explorer, root)
-        labels = decision.labels()
-        visits = [root.children[label].visits if label in root.children else 0 for label in labels]
-        return visits.index(max(visits))
+            draw = self._random.getrandbits(64)
+            for option, root in enumerate(roots):
+                self._playout(explorer, option, root, random.Random(draw))
+        means = [root.reward / root.visits if root.visits else 0.0 for root in roots]
+        return means.index(max(means))
 
-    def _playout(self, explorer, root: "_Node") -> None:
-        rng = random.Random(self._random.getrandbits(64))
-        path: list[tuple[_Node, int]] = []
+    def _playout(self, explorer, option: int, root: "_Node", rng) -> None:
+        """One what-if game that answers `option` now; the seat's later answers grow the tree under `root`."""
+        path: list[_Node] = [root]
         at = [root]
+        seat = explorer.seat
+        asked = [False]
 
         def policy(decision) -> int:
+            if not asked[0]:
+                asked[0] = True
+                return option
             node = at[0]
-            if node is None:
+            if node is None or decision.player != seat:
                 if self.greedy_rollouts and decision.is_move:
                     return best_by_lookahead(decision, [rng.getrandbits(64)], rng)
                 return int(rng.random() * len(decision.options))
@@ -158,16 +170,16 @@ class MctsAgent:
                 child.available = 1
                 at[0] = None
             else:
-                index = max(range(len(labels)), key=lambda i: children[labels[i]].ucb(decision.player, self.c))
+                index = max(range(len(labels)), key=lambda i: children[labels[i]].ucb(self.c))
                 child = children[labels[index]]
                 at[0] = child
-            path.append((child, decision.player))
+            path.append(child)
             return index
 
-        shares = explorer.playout(rng, policy, self.horizon)
-        for node, player in path:
+        reward = explorer.playout(rng, policy, self.horizon)[seat]
+        for node in path:
             node.visits += 1
-            node.reward += shares[player]
+            node.reward += reward
 
 
 class _Node:
@@ -179,7 +191,7 @@ class _Node:
         self.reward = 0.0
         self.children: dict[str, _Node] = {}
 
-    def ucb(self, player: int, c: float) -> float:
+    def ucb(self, c: float) -> float:
         return self.reward / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
 
 

@@ -234,6 +234,8 @@ class _Compiler:
         o.emit(f"def score_keys(g, l_{score.player}):", score.span)
         self.locals = [{score.player}]
         o.emit(f"    return ({''.join(self.expr(k) + ', ' for k in score.keys)})", score.span)
+        o.emit("def score_total(g):", score.span)
+        o.emit(f"    return sum([{self.expr(score.keys[0])} for l_{score.player} in g.players])", score.span)
         o.emit(f"LOWEST_WINS = {bool(score.lowest)}")
 
     def _value(self) -> None:

@@ -68,7 +68,7 @@ class Rules:
         self.check_players(num_players)
         game = Game(self, num_players, seed, agents, log, step_budget)
         if meter:
-            game.meter = Meter(self._total_score)
+            game.meter = Meter(self.namespace["score_total"])
         if log is not None:
             log.append({"t": "game", "title": self.program.title, "players": num_players, "seed": seed,
                         "sources": [s.path for s in self.program.sources]})
@@ -94,9 +94,6 @@ class Rules:
     def winners(self, keys: list) -> list:
         best = (min if self.lowest_wins else max)(keys)
         return [p for p, k in enumerate(keys) if k == best]
-
-    def _total_score(self, game: Game):
-        return sum(self._score_keys(game, p)[0] for p in game.players)
 
     def _located(self, error: Exception) -> RulesError:
         span = None

@@ -192,3 +192,24 @@ def test_agent_specs_are_checked_with_a_message(spec, message):
 def test_agent_spec_options_reach_the_agent():
     assert parse_agent("mcts:playouts=7,c=1.5") == ("mcts", {"playouts": 7, "c": 1.5})
     assert make_agent("greedy:samples=3", 1, 0).samples == 3
+
+
+def test_lucky_punch_markers_are_secret_from_the_guessing_neighbour():
+    """Seat 0 hides 3 markers; seat 1's view of that decision shows no answer."""
+    from rulesrun.interpreter.agents import ScriptedAgent
+
+    seen = []
+
+    class Guesser:
+        blind = False
+
+        def choose(self, decision):
+            seen.append(decision.view.history)
+            return 0
+
+    rules = load_rules(str(RULESETS / "royale.rules"), params={"forced_boards": "lucky_punch"})
+    scenario = Scenario(rules, players=2, agents=[ScriptedAgent(["3"]), Guesser()])
+    scenario.call("setup")
+    scenario.call("activate", "lucky_punch", 0, 1, [])
+    assert seen == [((0, None),)]
+    assert any("holds 3" in line for line in scenario.said())
