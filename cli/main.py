@@ -11,6 +11,7 @@ Every mistake in rules text ends as located messages on stderr and exit status 2
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 
@@ -184,7 +185,8 @@ def _simulation_options(function):
         click.option("--games", type=click.IntRange(1), default=1000, show_default=True),
         click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED + i."),
         click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats)."),
-        click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes."),
+        click.option("--jobs", type=click.IntRange(1, 64), default=min(os.cpu_count() or 1, 64), show_default="this machine's cores",
+                     help="Worker processes (results do not depend on it)."),
     ]):
         function = option(function)
     return function

@@ -186,9 +186,10 @@ class Score(Node):
 
 @node
 class Value(Node):
-    """`value by p: EXPR`: how well seat p stands, for agents that look ahead."""
+    """`value by p: EXPR`: how well seat p stands, for agents that look ahead; without `by p`,
+    EXPR is every seat's value at once, as a list in seat order."""
 
-    player: str
+    player: str | None
     expr: Any
 
 

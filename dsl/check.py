@@ -160,7 +160,7 @@ class _Checker:
             for key in decl.keys:
                 self.expr(key)
         elif isinstance(decl, ast.Value):
-            self.scopes = [{decl.player}]
+            self.scopes = [{decl.player} if decl.player else set()]
             self.expr(decl.expr)
             self._no_side_effects(decl.expr, "`value` must not draw chance or ask for a decision",
                                   "agents evaluate it while they think; it has to read the position, not change it")

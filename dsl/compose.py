@@ -189,6 +189,8 @@ class _Composer:
 
 
 def _override_form(decl) -> str:
+    if isinstance(decl, ast.Value) and decl.player is None:
+        return "value: ..."
     if isinstance(decl, (ast.Score, ast.Value)):
         return f"{kind_word(decl)} by {decl.player}: ..."
     return f"{kind_word(decl)} {decl.name}"

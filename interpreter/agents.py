@@ -61,6 +61,7 @@ class GreedyAgent:
 
     name = "greedy"
     blind = False
+    looks_ahead = True
     OPTIONS = {"samples": int}
 
     def __init__(self, seed=0, samples: int = 1):

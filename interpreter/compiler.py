@@ -114,7 +114,14 @@ class _Compiler:
         return "{_i: " + make.format(label=f"{decl.name!r} + '[' + str(_i) + ']'") + f" for _i in range({low}, {high} + 1)}}"
 
     def _function(self, name: str, signature: list[str], local_names, body, span) -> None:
+        """A rule as a function. One that asks a `choose` runs through `g.frames` while an agent
+        looks ahead, which remembers the state it started from (interpreter/search.py)."""
         o = self.out
+        if _asks(body):
+            o.emit(f"def {name}({', '.join(signature)}):", span)
+            o.emit(f"    if g.frames is None: return {name}_rule({', '.join(signature)})", span)
+            o.emit(f"    return g.frames.run({name}_rule, g, ({''.join(p + ', ' for p in signature[1:])}))", span)
+            name += "_rule"
         o.emit(f"def {name}({', '.join(signature)}):", span)
         o.depth += 1
         self.locals = [set(local_names)]
@@ -239,17 +246,21 @@ class _Compiler:
         o.emit(f"LOWEST_WINS = {bool(score.lowest)}")
 
     def _value(self) -> None:
-        """`value_of(g, p)`: the declared `value`, or else the first score key (negated when lowest wins)."""
+        """`values_of(g)`: every seat's value, from the declared `value` (per seat, or all seats
+        at once), or else from the first score key (negated when lowest wins)."""
         declared = self.parts.get(VALUE)
         o = self.out
         if declared is None:
             sign = "-" if self.parts[SCORE].lowest else ""
-            o.emit("def value_of(g, p):")
-            o.emit(f"    return {sign}score_keys(g, p)[0]")
+            o.emit("def values_of(g):")
+            o.emit(f"    return [{sign}score_keys(g, p)[0] for p in g.players]")
             return
-        o.emit(f"def value_of(g, l_{declared.player}):", declared.span)
-        self.locals = [{declared.player}]
-        o.emit(f"    return {self.expr(declared.expr)}", declared.span)
+        o.emit("def values_of(g):", declared.span)
+        self.locals = [{declared.player} if declared.player else set()]
+        if declared.player is None:
+            o.emit(f"    return list({self.expr(declared.expr)})", declared.span)
+        else:
+            o.emit(f"    return [{self.expr(declared.expr)} for l_{declared.player} in g.players]", declared.span)
 
     def _layout(self) -> None:
         """What a seat's view and a search agent need to know of the state: zones (hidden or not) and vars."""
@@ -468,7 +479,8 @@ class _Compiler:
         comprehensions), unless the argument is a plain name or literal.
         """
         body = [stmt for stmt in proc.body if not (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.expr, ast.Literal))]
-        if proc.name in self.inlining or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        if proc.name in self.inlining or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None \
+                or _asks(body):
             return None
         if len(arg_nodes) != len(proc.params) or any(isinstance(a, ast.Keyword) for a in arg_nodes):
             return None
@@ -522,6 +534,12 @@ class _Compiler:
 
     def e_Play(self, e):
         return f"pt_{e.point}(g, {self.expr(e.player)})"
+
+
+def _asks(body) -> bool:
+    """Whether a rule's own statements call `choose`."""
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "choose"
+               for stmt in body for node in ast.walk(stmt))
 
 
 def _rule_name(span, what: str) -> str:

@@ -20,6 +20,7 @@ from rulesrun.dsl.errors import Diagnostic, RulesError
 from rulesrun.interpreter.compiler import generate, load_code
 from rulesrun.interpreter.meter import Meter
 from rulesrun.interpreter.runtime import Game, NoOptions, StepBudgetExceeded
+from rulesrun.interpreter.search import Frames
 
 DEFAULT_STEP_BUDGET = 200_000
 
@@ -51,7 +52,7 @@ class Rules:
         self._init = self.namespace["init"]
         self._game = self.namespace["ph_game"]
         self._score_keys = self.namespace["score_keys"]
-        self.value_of = self.namespace["value_of"]
+        self.values_of = self.namespace["values_of"]
         self.lowest_wins = self.namespace["LOWEST_WINS"]
         players = program.players
         self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
@@ -69,6 +70,8 @@ class Rules:
         game = Game(self, num_players, seed, agents, log, step_budget)
         if meter:
             game.meter = Meter(self.namespace["score_total"])
+        if any(getattr(agent, "looks_ahead", False) for agent in agents):
+            game.frames = Frames()
         if log is not None:
             log.append({"t": "game", "title": self.program.title, "players": num_players, "seed": seed,
                         "sources": [s.path for s in self.program.sources]})

@@ -94,7 +94,7 @@ class Decision:
     one: one is made for every decision of every simulated game, and this keeps that cheap.
     """
 
-    __slots__ = ("player", "point", "options", "secret", "is_move", "_game")
+    __slots__ = ("player", "point", "options", "secret", "is_move", "_game", "_explorer")
 
     def __init__(self, game: "Game", player: int, point: str, options: list, secret: bool, is_move: bool):
         self.player = player
@@ -103,6 +103,7 @@ class Decision:
         self.secret = secret
         self.is_move = is_move
         self._game = game
+        self._explorer = None
 
     def labels(self) -> list[str]:
         return [option_label(o) for o in self.options]
@@ -117,9 +118,11 @@ class Decision:
     @property
     def explorer(self):
         """What-if games from this decision, fair to the seat (see interpreter/search.py)."""
-        from rulesrun.interpreter.search import Explorer
+        if self._explorer is None:
+            from rulesrun.interpreter.search import Explorer
 
-        return Explorer(self._game, self)
+            self._explorer = Explorer(self._game, self)
+        return self._explorer
 
 
 def option_label(option) -> str:
@@ -170,6 +173,7 @@ class Game:
         # replay to reach the present, and what a seat's view shows of the past.
         self.history: list[tuple[int, int, bool]] = []
         self.meter = None
+        self.frames = None
 
     def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False):
         """Ask the seat's agent to pick one of `options`; log what was asked and answered.
@@ -184,7 +188,10 @@ class Game:
             if agent.blind:
                 index = agent.pick(len(options))
             else:
-                index = agent.choose(Decision(self, player, point, options, secret, is_move))
+                decision = Decision(self, player, point, options, secret, is_move)
+                index = agent.choose(decision)
+                if decision._explorer is not None:
+                    decision._explorer.close()
             self.history.append((player, index, secret))
         self.decisions += 1
         if self.log is not None:

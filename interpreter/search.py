@@ -17,9 +17,14 @@ it is made fair to the seat (a determinization):
     shares = explorer.playout(rng, policy)       # each seat's share of the win, game over
     shares = explorer.playout(rng, policy, 8)    # ... or 8 decisions on, judged by `value`
 
-Replaying costs as much as the game so far. A look-ahead at a move (`play`) needs no
-replay: the move's body is self-contained, so it runs on the game itself while a trail
-records every change, and the trail then puts everything back.
+Replaying costs as much as the game so far, so look-aheads avoid it where they can:
+
+- at a move (`play`), the move's body is self-contained: it runs on the game itself while a
+  trail records every change, and the trail then puts everything back;
+- at a `choose`, in a game where a look-ahead agent plays (`looks_ahead = True`), every rule
+  that asks a `choose` remembers the state it started from (`Frames`): the look-ahead puts
+  that state back, runs the rule again with the answers given so far and then the option,
+  to the rule's end, and restores the present.
 """
 
 from __future__ import annotations
@@ -51,20 +56,22 @@ class Explorer:
         self.step_budget = game.step_budget
         self.seat = decision.player
         self.past = [(player, answer) for player, answer in visible_history(game.history, self.seat)]
+        self._present = None
+        self._away = False
 
     def playout(self, rng, policy, horizon: int | None = None) -> list[float]:
         """Play a what-if game on; `policy(decision) -> index` answers the present decision and
         every later one. Returns each seat's reward in 0..1: its share of the win (1/k for k
         winners) at the game's end; or, with a `horizon`, after that many more decisions, how far
         its declared `value` leads (above 1/2) or trails (below) the best other seat's."""
-        value_of = self.rules.value_of
+        values_of = self.rules.values_of
         players = range(self.players)
         asked = [0]
 
         def bounded(decision):
             asked[0] += 1
             if asked[0] > horizon + 1:
-                raise _Horizon([value_of(decision._game, p) for p in players])
+                raise _Horizon(values_of(decision._game))
             return policy(decision)
 
         game = self._replay(rng, policy if horizon is None else bounded)
@@ -82,22 +89,54 @@ class Explorer:
         rules have run on to the next decision or the game's end."""
         if self._decision.is_move:
             return _Trail(self._game, rng).try_move(self._decision.player, self._decision.options[option])
-        value_of = self.rules.value_of
-        players = range(self.players)
+        if self._game.frames is not None and self._game.frames.stack:
+            return self._rerun_rule(option, rng)
+        values_of = self.rules.values_of
         asked = []
 
         def policy(decision):
             if not asked:
                 asked.append(decision)
                 return option
-            raise _Horizon([value_of(decision._game, p) for p in players])
+            raise _Horizon(values_of(decision._game))
 
         game = self._replay(rng, policy)
         try:
             self.rules.run(game)
         except _Horizon as horizon:
             return horizon.values
-        return [value_of(game, p) for p in players]
+        return values_of(game)
+
+    def close(self) -> None:
+        """The agent has answered: put back the present if a look-ahead left the game elsewhere."""
+        if self._away:
+            self._present.restore(self._game)
+            self._away = False
+
+    def _rerun_rule(self, option: int, rng) -> list:
+        """The rule that asks, run again from its start to its end with `option`. The present is
+        put back when the agent has answered (`close`), not between two look-aheads."""
+        g = self._game
+        function, args, start, first = g.frames.stack[-1]
+        if self._present is None:
+            self._present = Snapshot(g)
+        answered = [False]
+
+        def policy(decision):
+            if answered[0]:
+                return int(rng.random() * len(decision.options))
+            answered[0] = True
+            return option
+
+        real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
+        self._away = True
+        try:
+            start.restore(g)
+            g.agents, g.log, g.meter, g.frames = [_Replay(self.past[first:], rng, policy)] * g.n, None, None, None
+            function(g, *args)
+            return self.rules.values_of(g)
+        finally:
+            g.rng, g.random, g.agents, g.log, g.meter, g.frames = real
 
     def _replay(self, rng, policy) -> Game:
         driver = _Replay(self.past, rng, policy)
@@ -168,12 +207,12 @@ class _Trail:
 
     def try_move(self, player: int, option) -> list:
         g = self.game
-        saved = (g.rng, g.random, g.agents, g.log, g.meter, g.turns, g.decisions, len(g.history), g.next_piece_id)
+        saved = (g.rng, g.random, g.agents, g.log, g.meter, g.frames, g.turns, g.decisions, len(g.history), g.next_piece_id)
         made = {kind: len(pieces) for kind, pieces in g.pieces_by_kind.items()}
         variables = {name: _copy(getattr(g, "v_" + name)) for name in self.names["VARS"]}
         real = {name: self.names[name] for name in _RECORDED}
         self.names.update({name: getattr(self, name) for name in _RECORDED})
-        g.rng, g.random, g.agents, g.log, g.meter = self.rng, self.rng.random, [_AtRandom(self.rng)] * g.n, None, None
+        g.rng, g.random, g.agents, g.log, g.meter, g.frames = self.rng, self.rng.random, [_AtRandom(self.rng)] * g.n, None, None, None
         try:
             for name, hidden in self.names["ZONES"]:
                 if hidden:
@@ -181,8 +220,7 @@ class _Trail:
                         self.shuffle(g, zone)
             name, args = option
             self.names["MOVES"][name](g, player, *args)
-            value_of = g.rules.value_of
-            return [value_of(g, p) for p in g.players]
+            return g.rules.values_of(g)
         finally:
             self.names.update(real)
             for piece, face, value in reversed(self.faces):
@@ -198,7 +236,7 @@ class _Trail:
                     del g.pieces_by_kind[kind][made[kind]:]
                 else:
                     del g.pieces_by_kind[kind]
-            (g.rng, g.random, g.agents, g.log, g.meter, g.turns, g.decisions, history, g.next_piece_id) = saved
+            (g.rng, g.random, g.agents, g.log, g.meter, g.frames, g.turns, g.decisions, history, g.next_piece_id) = saved
             del g.history[history:]
 
     def _touch(self, zone) -> None:
@@ -262,3 +300,57 @@ class _AtRandom:
 
     def __init__(self, rng):
         self.pick = lambda count: int(rng.random() * count)
+
+
+class Frames:
+    """The rules running now that ask `choose`s, innermost last, each with its start state."""
+
+    __slots__ = ("stack",)
+
+    def __init__(self):
+        self.stack: list[tuple] = []
+
+    def run(self, function, g, args):
+        self.stack.append((function, args, Snapshot(g), len(g.history)))
+        try:
+            return function(g, *args)
+        finally:
+            self.stack.pop()
+
+
+class Snapshot:
+    """The whole state of a game at one moment, to be put back (as often as needed)."""
+
+    __slots__ = ("zones", "pieces", "loose", "made", "variables", "counters", "rng")
+
+    def __init__(self, g: Game):
+        self.zones = [(zone, zone[:]) for name, _ in g.rules.namespace["ZONES"] for zone in zones_of(getattr(g, "z_" + name))]
+        self.pieces = [(p, p.face, p.value, p.owner) for pieces in g.pieces_by_kind.values() for p in pieces]
+        self.loose = [p for p, _, _, _ in self.pieces if p.zone is None]
+        self.made = {kind: len(pieces) for kind, pieces in g.pieces_by_kind.items()}
+        self.variables = {name: _copy(getattr(g, "v_" + name)) for name in g.rules.namespace["VARS"]}
+        self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
+        self.rng = g.rng.getstate()
+
+    def restore(self, g: Game) -> None:
+        """Pieces are put back zone by zone, only where a zone's pile differs: a piece that moved
+        left one pile and joined another, and both are restored."""
+        for piece, face, value, owner in self.pieces:
+            piece.face, piece.value, piece.owner = face, value, owner
+        for kind in list(g.pieces_by_kind):
+            if kind in self.made:
+                del g.pieces_by_kind[kind][self.made[kind]:]
+            else:
+                del g.pieces_by_kind[kind]
+        for zone, pieces in self.zones:
+            if list.__ne__(zone, pieces):
+                zone[:] = pieces
+                for piece in pieces:
+                    piece.zone = zone
+        for piece in self.loose:
+            piece.zone = None
+        for name, value in self.variables.items():
+            setattr(g, "v_" + name, _copy(value))
+        g.turns, g.decisions, g.next_piece_id, history = self.counters
+        del g.history[history:]
+        g.rng.setstate(self.rng)

@@ -173,8 +173,7 @@ def test_classic_declares_its_value_as_money_plus_what_the_casinos_would_pay_now
     scenario.cards("bills_at", 4, [90000, 20000])
     scenario.place(0, "small", [4, 4], "casino", 4)
     scenario.place(1, "small", [4], "casino", 4)
-    value_of = scenario.rules.value_of
-    assert value_of(scenario.game, 0) == 90000 and value_of(scenario.game, 1) == 20000
+    assert scenario.rules.values_of(scenario.game) == [90000, 20000]
 
 
 @pytest.mark.parametrize("spec, message", [
