@@ -145,6 +145,7 @@ class Phase(Node):
 class Hook(Node):
     time: str
     target: str
+    when: Any
     body: tuple
 
 

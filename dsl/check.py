@@ -83,6 +83,9 @@ class _Checker:
                 phases = [d.name for d in self.program.of_kind(ast.Phase)]
                 self.error(hook, f"`{hook.time} {hook.target}`: no phase is named `{hook.target}`",
                            did_you_mean(hook.target, phases) or "hooks attach to phases")
+            if hook.when is not None:
+                self.scopes = [set()]
+                self.expr(hook.when)
             self._body(hook.body, set(), proc=False)
         for handler in self.program.handlers:
             event = self.parts.get(handler.event)

@@ -143,11 +143,22 @@ class _Compiler:
         o.emit(f"def ph_{decl.name}(g):", decl.span)
         o.depth += 1
         for hook_name, hook in zip(hooks[: len(before)], before):
-            self._metered_call(hook_name, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), decl.span)
+            self._hook_call(hook_name, hook)
         o.emit(f"body_{decl.name}(g)", decl.span)
         for hook_name, hook in zip(hooks[len(before) :], after):
-            self._metered_call(hook_name, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), decl.span)
+            self._hook_call(hook_name, hook)
         o.depth -= 1
+
+    def _hook_call(self, function: str, hook: ast.Hook) -> None:
+        """A hook runs (and counts as fired) only when its `when` holds."""
+        o = self.out
+        if hook.when is not None:
+            self.locals = [set()]
+            o.emit(f"if {self.expr(hook.when)}:", hook.when.span)
+            o.depth += 1
+        self._metered_call(function, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), hook.span)
+        if hook.when is not None:
+            o.depth -= 1
 
     def _metered_call(self, function: str, args: str, rule: str, span) -> None:
         """Call a rule's function; while a meter is attached, through it (how often a rule fires, what it pays)."""

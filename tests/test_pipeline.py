@@ -201,3 +201,18 @@ def test_pot_and_grosser_wurf_check_play_and_simulate(ruleset, players):
     assert run(path, "--players", players, "--seed", players).exit_code == 0
     out = run("simulate", path, "--players", players, "--games", 25, "--json", "--jobs", 2)
     assert out.exit_code == 0 and json.loads(out.output)["games"] == 25
+
+
+def test_a_hook_with_when_runs_and_is_metered_only_when_its_condition_holds(tmp_path):
+    rules_file = tmp_path / "hooks.rules"
+    rules_file.write_text(
+        'game "Hooks"\nplayers 2..2\nvar round_no = 0\nvar points per player = 0\n'
+        "phase game:\n    repeat 4 as r:\n        round_no = r\n        tally()\n"
+        "phase tally:\n    pass\n"
+        "after tally when round_no % 2 == 0:\n    points[0] += 10\n    say \"even round {round_no}\"\n"
+        "score by p: points[p]\n")
+    rules = load_rules(str(rules_file))
+    result = rules.play(2, 1, random_agents(1, 2), [], meter=True)
+    assert result.scores == [20, 0]
+    assert [e["text"] for e in result.log if e["t"] == "say"] == ["even round 2", "even round 4"]
+    assert result.rules == {"hooks: after tally": {"fired": 2, "paid": 20}}
