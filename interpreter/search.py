@@ -55,9 +55,20 @@ class Explorer:
         self.seed = game.seed
         self.step_budget = game.step_budget
         self.seat = decision.player
-        self.past = [(player, answer) for player, answer in visible_history(game.history, self.seat)]
+        self._history = game.history[:]
+        self._past = None
         self._present = None
         self._away = False
+        self._hidden_orders: dict[int, list] = {}
+
+    def _hidden_order(self, zone, rng) -> list:
+        """One order of a hidden zone per decision, drawn independently of the real one: every
+        option's look-ahead meets the same unknown deck, and none of them the real deck."""
+        order = self._hidden_orders.get(id(zone))
+        if order is None:
+            order = self._hidden_orders[id(zone)] = zone[:]
+            rng.shuffle(order)
+        return order
 
     def playout(self, rng, policy, horizon: int | None = None) -> list[float]:
         """Play a what-if game on; `policy(decision) -> index` answers the present decision and
@@ -88,7 +99,7 @@ class Explorer:
         once the move is done (decisions inside it answered at random); for a `choose`, once the
         rules have run on to the next decision or the game's end."""
         if self._decision.is_move:
-            return _Trail(self._game, rng).try_move(self._decision.player, self._decision.options[option])
+            return _Trail(self._game, rng, self._hidden_order).try_move(self._decision.player, self._decision.options[option])
         if self._game.frames is not None and self._game.frames.stack:
             return self._rerun_rule(option, rng)
         values_of = self.rules.values_of
@@ -106,6 +117,13 @@ class Explorer:
         except _Horizon as horizon:
             return horizon.values
         return values_of(game)
+
+    @property
+    def past(self) -> list:
+        """The decisions so far as the seat knows them: what replays and re-runs answer."""
+        if self._past is None:
+            self._past = list(visible_history(self._history, self.seat))
+        return self._past
 
     def close(self) -> None:
         """The agent has answered: put back the present if a look-ahead left the game elsewhere."""
@@ -198,9 +216,10 @@ class _Trail:
     back as they were.
     """
 
-    def __init__(self, game: Game, rng):
+    def __init__(self, game: Game, rng, hidden_order):
         self.game = game
         self.rng = rng
+        self.hidden_order = hidden_order
         self.names = game.rules.namespace
         self.zones: dict[int, tuple] = {}
         self.faces: list[tuple] = []
@@ -217,7 +236,8 @@ class _Trail:
             for name, hidden in self.names["ZONES"]:
                 if hidden:
                     for zone in zones_of(getattr(g, "z_" + name)):
-                        self.shuffle(g, zone)
+                        self._touch(zone)
+                        zone[:] = self.hidden_order(zone, self.rng)
             name, args = option
             self.names["MOVES"][name](g, player, *args)
             return g.rules.values_of(g)
@@ -336,7 +356,8 @@ class Snapshot:
         """Pieces are put back zone by zone, only where a zone's pile differs: a piece that moved
         left one pile and joined another, and both are restored."""
         for piece, face, value, owner in self.pieces:
-            piece.face, piece.value, piece.owner = face, value, owner
+            if piece.face is not face or piece.owner is not owner:
+                piece.face, piece.value, piece.owner = face, value, owner
         for kind in list(g.pieces_by_kind):
             if kind in self.made:
                 del g.pieces_by_kind[kind][self.made[kind]:]
