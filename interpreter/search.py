@@ -30,6 +30,7 @@ Replaying costs as much as the game so far, so look-aheads avoid it where they c
 from __future__ import annotations
 
 import math
+import random
 
 from rulesrun.interpreter.operations import EXPORTS
 from rulesrun.interpreter.runtime import Game, Piece, zones_of
@@ -62,12 +63,15 @@ class Explorer:
         self._hidden_orders: dict[int, list] = {}
 
     def _hidden_order(self, zone, rng) -> list:
-        """One order of a hidden zone per decision, drawn independently of the real one: every
-        option's look-ahead meets the same unknown deck, and none of them the real deck."""
+        """One order of a hidden zone per decision, drawn independently of the real one (from a
+        copy of the look-ahead's stream, which it leaves as it was): every option's look-ahead
+        meets the same unknown deck and the same later luck, and none of them the real deck."""
         order = self._hidden_orders.get(id(zone))
         if order is None:
             order = self._hidden_orders[id(zone)] = zone[:]
-            rng.shuffle(order)
+            shuffler = random.Random()
+            shuffler.setstate(rng.getstate())
+            shuffler.shuffle(order)
         return order
 
     def playout(self, rng, policy, horizon: int | None = None) -> list[float]:
