@@ -269,7 +269,11 @@ class _Compiler:
         o.emit("def values_of(g):", declared.span)
         self.locals = [{declared.player} if declared.player else set()]
         if declared.player is None:
-            o.emit(f"    return list({self.expr(declared.expr)})", declared.span)
+            o.emit(f"    values = list({self.expr(declared.expr)})", declared.span)
+            o.emit("    if len(values) != g.n:", declared.span)
+            o.emit("        raise ValueError(f'`value` gives {len(values)} values for {g.n} seats: one per seat, in seat order')",
+                   declared.span)
+            o.emit("    return values", declared.span)
         else:
             o.emit(f"    return [{self.expr(declared.expr)} for l_{declared.player} in g.players]", declared.span)
 

@@ -99,9 +99,10 @@ class Explorer:
         return [share if p in winners else 0.0 for p in players]
 
     def lookahead(self, option: int, rng) -> list[float]:
-        """Each seat's `value` after answering `option` now, with the agent's chance: for a move,
-        once the move is done (decisions inside it answered at random); for a `choose`, once the
-        rules have run on to the next decision or the game's end."""
+        """Each seat's `value` after answering `option` now, with the agent's chance and decisions
+        inside answered at random: for a move, once the move is done; for a `choose`, once the
+        rule that asked it has run to its end (in games that keep frames), else once the rules
+        have run on to the next decision or the game's end."""
         if self._decision.is_move:
             return _Trail(self._game, rng, self._hidden_order).try_move(self._decision.player, self._decision.options[option])
         if self._game.frames is not None and self._game.frames.stack:

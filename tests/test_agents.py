@@ -234,3 +234,16 @@ def test_lucky_punch_markers_are_secret_from_the_guessing_neighbour():
     scenario.call("activate", "lucky_punch", 0, 1, [])
     assert seen == [((0, None),)]
     assert any("holds 3" in line for line in scenario.said())
+
+
+def test_a_value_list_of_the_wrong_length_is_a_located_error(tmp_path):
+    from rulesrun.dsl.errors import RulesError
+
+    rules_file = tmp_path / "bad_value.rules"
+    rules_file.write_text(f'extends "{RULESETS / "classic.rules"}"\ngame "Bad value"\n'
+                          "override value: [money(p) for p in players if p > 0]\n")
+    rules = load_rules(str(rules_file))
+    with pytest.raises(RulesError) as error:
+        rules.play(4, 1, [make_agent("greedy", 1, p) for p in range(4)])
+    assert "`value` gives 3 values for 4 seats" in error.value.render()
+    assert "bad_value.rules:3:10" in error.value.render()
