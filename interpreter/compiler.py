@@ -305,8 +305,9 @@ class _Compiler:
         self.out.emit(f"l_{s.name} = {value}", s.span)
 
     def s_Assign(self, s):
-        if isinstance(s.target, ast.Attribute) and s.target.name == "face":
-            self.out.emit(f"set_face({self.expr(s.target.target)}, {self.expr(s.value)})", s.span)
+        """A piece's `.face` and `.owner` change through operations, which a look-ahead can undo."""
+        if isinstance(s.target, ast.Attribute) and s.target.name in ("face", "owner"):
+            self.out.emit(f"set_{s.target.name}({self.expr(s.target.target)}, {self.expr(s.value)})", s.span)
         else:
             self.out.emit(f"{self.expr(s.target)} = {self.expr(s.value)}", s.span)
 

@@ -90,6 +90,11 @@ def set_face(piece, face) -> None:
     piece.value = piece.values[index]
 
 
+def set_owner(piece, owner) -> None:
+    """Hand a piece to another owner (or to none)."""
+    piece.owner = owner
+
+
 def create(g, kind: Kind, count: int, owner, zone) -> None:
     made = g.pieces_by_kind.setdefault(kind.name, [])
     for _ in range(count):
@@ -143,6 +148,7 @@ EXPORTS = {
     "roll": roll,
     "shuffle": shuffle,
     "set_face": set_face,
+    "set_owner": set_owner,
     "create": create,
     "create_deck": create_deck,
     "make_die": make_die,

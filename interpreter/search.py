@@ -206,10 +206,22 @@ def _fresh_chance(game: Game, rng) -> None:
     """From now on chance is the agent's: its own stream, and hidden piles in an order it drew."""
     game.rng = rng
     game.random = rng.random
-    for name, hidden in game.rules.namespace["ZONES"]:
-        if hidden:
-            for zone in zones_of(getattr(game, f"z_{name}")):
-                rng.shuffle(zone)
+    for zone in _hidden_zones(game):
+        rng.shuffle(zone)
+
+
+def _hidden_zones(game: Game) -> list:
+    return [zone for name, hidden in game.rules.namespace["ZONES"] if hidden
+            for zone in zones_of(getattr(game, "z_" + name))]
+
+
+def _forget_pieces_made_since(game: Game, made: dict) -> None:
+    """Drop the pieces made after `made` (pieces per kind) was counted."""
+    for kind in list(game.pieces_by_kind):
+        if kind in made:
+            del game.pieces_by_kind[kind][made[kind]:]
+        else:
+            del game.pieces_by_kind[kind]
 
 
 class _Trail:
@@ -217,7 +229,7 @@ class _Trail:
 
     The compiled rules change the game only through the operations (put, deal, roll, ...),
     variables, counters and the random stream; while the move runs the operations are the
-    trail's recording versions, and afterwards zones, faces, variables and counters are put
+    trail's recording versions, and afterwards zones, faces, owners, variables and counters are put
     back as they were.
     """
 
@@ -227,7 +239,7 @@ class _Trail:
         self.hidden_order = hidden_order
         self.names = game.rules.namespace
         self.zones: dict[int, tuple] = {}
-        self.faces: list[tuple] = []
+        self.looks: list[tuple] = []
 
     def try_move(self, player: int, option) -> list:
         g = self.game
@@ -238,29 +250,23 @@ class _Trail:
         self.names.update({name: getattr(self, name) for name in _RECORDED})
         g.rng, g.random, g.agents, g.log, g.meter, g.frames = self.rng, self.rng.random, [_AtRandom(self.rng)] * g.n, None, None, None
         try:
-            for name, hidden in self.names["ZONES"]:
-                if hidden:
-                    for zone in zones_of(getattr(g, "z_" + name)):
-                        self._touch(zone)
-                        zone[:] = self.hidden_order(zone, self.rng)
+            for zone in _hidden_zones(g):
+                self._touch(zone)
+                zone[:] = self.hidden_order(zone, self.rng)
             name, args = option
             self.names["MOVES"][name](g, player, *args)
             return g.rules.values_of(g)
         finally:
             self.names.update(real)
-            for piece, face, value in reversed(self.faces):
-                piece.face, piece.value = face, value
+            for piece, face, value, owner in reversed(self.looks):
+                piece.face, piece.value, piece.owner = face, value, owner
             for zone, pieces in self.zones.values():
                 zone[:] = pieces
                 for piece in pieces:
                     piece.zone = zone
             for name, value in variables.items():
                 setattr(g, "v_" + name, value)
-            for kind in list(g.pieces_by_kind):
-                if kind in made:
-                    del g.pieces_by_kind[kind][made[kind]:]
-                else:
-                    del g.pieces_by_kind[kind]
+            _forget_pieces_made_since(g, made)
             (g.rng, g.random, g.agents, g.log, g.meter, g.frames, g.turns, g.decisions, history, g.next_piece_id) = saved
             del g.history[history:]
 
@@ -289,12 +295,16 @@ class _Trail:
         _OPERATIONS["deal"](count, source, dest)
 
     def roll(self, g, pieces) -> None:
-        self.faces.extend((p, p.face, p.value) for p in ([pieces] if type(pieces) is Piece else pieces))
+        self.looks.extend((p, p.face, p.value, p.owner) for p in ([pieces] if type(pieces) is Piece else pieces))
         _OPERATIONS["roll"](g, pieces)
 
     def set_face(self, piece, face) -> None:
-        self.faces.append((piece, piece.face, piece.value))
+        self.looks.append((piece, piece.face, piece.value, piece.owner))
         _OPERATIONS["set_face"](piece, face)
+
+    def set_owner(self, piece, owner) -> None:
+        self.looks.append((piece, piece.face, piece.value, piece.owner))
+        _OPERATIONS["set_owner"](piece, owner)
 
     def shuffle(self, g, zone) -> None:
         self._touch(zone)
@@ -309,7 +319,7 @@ class _Trail:
         _OPERATIONS["create_deck"](g, kind, entries, zone)
 
 
-_RECORDED = ("put", "put_under", "deal", "roll", "set_face", "shuffle", "create", "create_deck")
+_RECORDED = ("put", "put_under", "deal", "roll", "set_face", "set_owner", "shuffle", "create", "create_deck")
 _OPERATIONS = {name: EXPORTS[name] for name in _RECORDED}
 
 
@@ -363,11 +373,7 @@ class Snapshot:
         for piece, face, value, owner in self.pieces:
             if piece.face is not face or piece.owner is not owner:
                 piece.face, piece.value, piece.owner = face, value, owner
-        for kind in list(g.pieces_by_kind):
-            if kind in self.made:
-                del g.pieces_by_kind[kind][self.made[kind]:]
-            else:
-                del g.pieces_by_kind[kind]
+        _forget_pieces_made_since(g, self.made)
         for zone, pieces in self.zones:
             if list.__ne__(zone, pieces):
                 zone[:] = pieces

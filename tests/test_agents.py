@@ -247,3 +247,14 @@ def test_a_value_list_of_the_wrong_length_is_a_located_error(tmp_path):
         rules.play(4, 1, [make_agent("greedy", 1, p) for p in range(4)])
     assert "`value` gives 3 values for 4 seats" in error.value.render()
     assert "bad_value.rules:3:10" in error.value.render()
+
+
+def test_a_look_ahead_hands_back_a_piece_a_move_gave_away(tmp_path):
+    """Greedy tries every `take(i)`, each of which sets `.owner`; the game it plays must be the
+    one its log replays, so every try must be undone."""
+    probe = str(PROBES / "take_over.rules")
+    log: list = []
+    rules = load_rules(probe)
+    rules.play(2, 3, [make_agent("greedy", 3, p) for p in range(2)], log)
+    _, first_difference = replay(Setup(probe, (), {}, 2, 3, ("greedy", "greedy")), json.loads(json.dumps(log)))
+    assert first_difference is None
