@@ -20,8 +20,10 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.builtins import BUILTINS
 from rulesrun.dsl.compose import SCORE, VALUE, Program
 from rulesrun.dsl.errors import Span
+from rulesrun.dsl.purity import pure_procs
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
+from rulesrun.interpreter.remember import remembered
 from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone
 
 _PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
@@ -54,6 +56,7 @@ class _Compiler:
         self.locals: list[set[str]] = []
         self.substitutions: dict[str, str] = {}
         self.inlining: set[str] = set()
+        self.pure = pure_procs(program.parts)
 
     # ------------------------------------------------------------ program
 
@@ -477,6 +480,8 @@ class _Compiler:
             return f"l_{name}({', '.join(args)})"
         decl = self.parts.get(name)
         if isinstance(decl, ast.Proc):
+            if name in self.pure and not any(isinstance(a, ast.Keyword) for a in e.args):
+                return f"remembered(g, pr_{name}{''.join(', ' + a for a in args)})"
             inlined = self._inline(decl, e.args, args)
             return inlined if inlined is not None else f"pr_{name}(g, {', '.join(args)})"
         if isinstance(decl, ast.Phase):
@@ -580,7 +585,7 @@ def generate(program: Program) -> Source:
 
 def namespace() -> dict:
     """What generated code may call: the operations, the built-ins and the step-budget error."""
-    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded}
+    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "remembered": remembered}
     names.update(operations.EXPORTS)
     for name in BUILTINS:
         prefix = "g_" if name in runtime_builtins.GAME_BUILTINS else "b_"

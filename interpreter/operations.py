@@ -2,12 +2,13 @@
 
 Generated code calls these with already-evaluated operands. A piece is always in exactly
 one zone (or none, before it is placed): `put` takes it out of where it lies, so no rule
-can duplicate or lose a piece by moving it.
+can duplicate or lose a piece by moving it. Every zone an operation changes, or whose
+pieces it turns or hands over, gets a new stamp (see `Zone`).
 """
 
 from __future__ import annotations
 
-from rulesrun.interpreter.runtime import Kind, Piece, Zone, format_value
+from rulesrun.interpreter.runtime import Kind, Piece, Zone, format_value, next_stamp
 
 
 def _as_list(pieces) -> list:
@@ -22,7 +23,9 @@ def put(pieces, zone) -> None:
         source = pieces.zone
         if source is not None:
             source.remove(pieces)
+            source.stamp = next_stamp()
         zone.append(pieces)
+        zone.stamp = next_stamp()
         pieces.zone = zone
         return
     if kind is Zone:
@@ -30,12 +33,15 @@ def put(pieces, zone) -> None:
             return
         moved = pieces[:]
         pieces.clear()
+        pieces.stamp = next_stamp()
         zone.extend(moved)
+        zone.stamp = next_stamp()
         for piece in moved:
             piece.zone = zone
         return
     moved = _detach(pieces)
     zone.extend(moved)
+    zone.stamp = next_stamp()
     for piece in moved:
         piece.zone = zone
 
@@ -44,6 +50,7 @@ def put_under(pieces, zone) -> None:
     """Slide pieces beneath a zone's bottom as one block, keeping their order."""
     moved = _detach(pieces)
     zone[0:0] = moved
+    zone.stamp = next_stamp()
     for piece in moved:
         piece.zone = zone
 
@@ -52,8 +59,10 @@ def _detach(pieces) -> list:
     """Take pieces out of wherever they lie; returns them in order."""
     moved = _as_list(pieces)
     for piece in moved:
-        if piece.zone is not None:
-            piece.zone.remove(piece)
+        source = piece.zone
+        if source is not None:
+            source.remove(piece)
+            source.stamp = next_stamp()
             piece.zone = None
     return moved
 
@@ -64,23 +73,37 @@ def deal(count: int, source, dest) -> None:
         piece = source.pop()
         dest.append(piece)
         piece.zone = dest
+    source.stamp = next_stamp()
+    dest.stamp = next_stamp()
 
 
 def roll(g, pieces) -> None:
-    if type(pieces) is Piece:
+    kind = type(pieces)
+    if kind is Piece:
         pieces = [pieces]
     random = g.random
     for piece in pieces:
         index = int(random() * len(piece.faces))
         piece.face = piece.faces[index]
         piece.value = piece.values[index]
+    if kind is Zone:
+        pieces.stamp = next_stamp()
+    else:
+        _restamp_zones_of(pieces)
     if g.log is not None:
         g.log.append({"t": "roll", "zone": getattr(pieces, "name", "dice"),
                       "faces": [p.face for p in pieces]})
 
 
+def _restamp_zones_of(pieces) -> None:
+    for piece in pieces:
+        if piece.zone is not None:
+            piece.zone.stamp = next_stamp()
+
+
 def shuffle(g, zone) -> None:
     g.rng.shuffle(zone)
+    zone.stamp = next_stamp()
 
 
 def set_face(piece, face) -> None:
@@ -88,11 +111,15 @@ def set_face(piece, face) -> None:
     index = piece.faces.index(face)
     piece.face = face
     piece.value = piece.values[index]
+    if piece.zone is not None:
+        piece.zone.stamp = next_stamp()
 
 
 def set_owner(piece, owner) -> None:
     """Hand a piece to another owner (or to none)."""
     piece.owner = owner
+    if piece.zone is not None:
+        piece.zone.stamp = next_stamp()
 
 
 def create(g, kind: Kind, count: int, owner, zone) -> None:
@@ -103,6 +130,7 @@ def create(g, kind: Kind, count: int, owner, zone) -> None:
         made.append(piece)
         zone.append(piece)
         piece.zone = zone
+    zone.stamp = next_stamp()
 
 
 def create_deck(g, kind: Kind, entries, zone) -> None:
@@ -116,6 +144,7 @@ def create_deck(g, kind: Kind, entries, zone) -> None:
             made.append(piece)
             zone.append(piece)
             piece.zone = zone
+    zone.stamp = next_stamp()
 
 
 def make_die(name: str, faces, values, weight) -> Kind:

@@ -7,9 +7,12 @@ Chance comes from one `random.Random(seed)`; every decision goes to the seat's a
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import attrs
+
+next_stamp = itertools.count(1).__next__
 
 
 @attrs.frozen(slots=True)
@@ -49,14 +52,20 @@ class Zone(list):
 
     Two zones are equal only if they are the same place, whatever they hold: rules compare
     zones (`if target == home`) and an empty zone must not equal every other empty zone.
+
+    `stamp` names what the zone holds: every change to its pile or to a piece in it (each
+    operation) gives it a stamp never used before, and putting a state back puts back its
+    stamp. Equal stamps mean an equal pile of pieces showing the same, which is what lets
+    remembered results (interpreter/remember.py) and snapshots skip unchanged zones.
     """
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "stamp")
     __hash__ = object.__hash__
 
     def __init__(self, name: str):
         super().__init__()
         self.name = name
+        self.stamp = next_stamp()
 
     def __eq__(self, other):
         return self is other
@@ -174,6 +183,8 @@ class Game:
         self.history: list[tuple[int, int, bool]] = []
         self.meter = None
         self.frames = None
+        # What pure procedures answered, by call (interpreter/remember.py).
+        self.remembered: dict = {}
 
     def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False):
         """Ask the seat's agent to pick one of `options`; log what was asked and answered.

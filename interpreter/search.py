@@ -33,7 +33,7 @@ import math
 import random
 
 from rulesrun.interpreter.operations import EXPORTS
-from rulesrun.interpreter.runtime import Game, Piece, zones_of
+from rulesrun.interpreter.runtime import Game, Piece, next_stamp, zones_of
 from rulesrun.interpreter.view import visible_history
 
 
@@ -208,6 +208,7 @@ def _fresh_chance(game: Game, rng) -> None:
     game.random = rng.random
     for zone in _hidden_zones(game):
         rng.shuffle(zone)
+        zone.stamp = next_stamp()
 
 
 def _hidden_zones(game: Game) -> list:
@@ -253,6 +254,7 @@ class _Trail:
             for zone in _hidden_zones(g):
                 self._touch(zone)
                 zone[:] = self.hidden_order(zone, self.rng)
+                zone.stamp = next_stamp()
             name, args = option
             self.names["MOVES"][name](g, player, *args)
             return g.rules.values_of(g)
@@ -260,10 +262,12 @@ class _Trail:
             self.names.update(real)
             for piece, face, value, owner in reversed(self.looks):
                 piece.face, piece.value, piece.owner = face, value, owner
-            for zone, pieces in self.zones.values():
-                zone[:] = pieces
-                for piece in pieces:
-                    piece.zone = zone
+            for zone, pieces, stamp in self.zones.values():
+                if zone.stamp != stamp:
+                    zone[:] = pieces
+                    zone.stamp = stamp
+                    for piece in pieces:
+                        piece.zone = zone
             for name, value in variables.items():
                 setattr(g, "v_" + name, value)
             _forget_pieces_made_since(g, made)
@@ -271,13 +275,12 @@ class _Trail:
             del g.history[history:]
 
     def _touch(self, zone) -> None:
-        if id(zone) not in self.zones:
-            self.zones[id(zone)] = (zone, zone[:])
+        if zone is not None and id(zone) not in self.zones:
+            self.zones[id(zone)] = (zone, zone[:], zone.stamp)
 
     def _touch_sources(self, pieces) -> None:
         for piece in [pieces] if type(pieces) is Piece else pieces:
-            if piece.zone is not None:
-                self._touch(piece.zone)
+            self._touch(piece.zone)
 
     def put(self, pieces, zone) -> None:
         self._touch(zone)
@@ -295,14 +298,18 @@ class _Trail:
         _OPERATIONS["deal"](count, source, dest)
 
     def roll(self, g, pieces) -> None:
-        self.looks.extend((p, p.face, p.value, p.owner) for p in ([pieces] if type(pieces) is Piece else pieces))
+        for piece in [pieces] if type(pieces) is Piece else pieces:
+            self._touch(piece.zone)
+            self.looks.append((piece, piece.face, piece.value, piece.owner))
         _OPERATIONS["roll"](g, pieces)
 
     def set_face(self, piece, face) -> None:
+        self._touch(piece.zone)
         self.looks.append((piece, piece.face, piece.value, piece.owner))
         _OPERATIONS["set_face"](piece, face)
 
     def set_owner(self, piece, owner) -> None:
+        self._touch(piece.zone)
         self.looks.append((piece, piece.face, piece.value, piece.owner))
         _OPERATIONS["set_owner"](piece, owner)
 
@@ -356,31 +363,29 @@ class Frames:
 class Snapshot:
     """The whole state of a game at one moment, to be put back (as often as needed)."""
 
-    __slots__ = ("zones", "pieces", "loose", "made", "variables", "counters", "rng")
+    __slots__ = ("zones", "loose", "made", "variables", "counters", "rng")
 
     def __init__(self, g: Game):
-        self.zones = [(zone, zone[:]) for name, _ in g.rules.namespace["ZONES"] for zone in zones_of(getattr(g, "z_" + name))]
-        self.pieces = [(p, p.face, p.value, p.owner) for pieces in g.pieces_by_kind.values() for p in pieces]
-        self.loose = [p for p, _, _, _ in self.pieces if p.zone is None]
+        self.zones = [(zone, zone[:], zone.stamp, [(p, p.face, p.value, p.owner) for p in zone])
+                      for name, _ in g.rules.namespace["ZONES"] for zone in zones_of(getattr(g, "z_" + name))]
+        self.loose = [(p, p.face, p.value, p.owner) for pieces in g.pieces_by_kind.values() for p in pieces if p.zone is None]
         self.made = {kind: len(pieces) for kind, pieces in g.pieces_by_kind.items()}
         self.variables = {name: _copy(getattr(g, "v_" + name)) for name in g.rules.namespace["VARS"]}
         self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         self.rng = g.rng.getstate()
 
     def restore(self, g: Game) -> None:
-        """Pieces are put back zone by zone, only where a zone's pile differs: a piece that moved
-        left one pile and joined another, and both are restored."""
-        for piece, face, value, owner in self.pieces:
-            if piece.face is not face or piece.owner is not owner:
-                piece.face, piece.value, piece.owner = face, value, owner
+        """Only zones whose stamp moved are put back, with the pieces they held as they were:
+        a piece that changed since lay in such a zone then (or in none, and is `loose`)."""
         _forget_pieces_made_since(g, self.made)
-        for zone, pieces in self.zones:
-            if list.__ne__(zone, pieces):
+        for zone, pieces, stamp, looks in self.zones:
+            if zone.stamp != stamp:
                 zone[:] = pieces
-                for piece in pieces:
-                    piece.zone = zone
-        for piece in self.loose:
-            piece.zone = None
+                zone.stamp = stamp
+                for piece, face, value, owner in looks:
+                    piece.zone, piece.face, piece.value, piece.owner = zone, face, value, owner
+        for piece, face, value, owner in self.loose:
+            piece.zone, piece.face, piece.value, piece.owner = None, face, value, owner
         for name, value in self.variables.items():
             setattr(g, "v_" + name, _copy(value))
         g.turns, g.decisions, g.next_piece_id, history = self.counters

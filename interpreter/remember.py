@@ -1,0 +1,62 @@
+"""Remembered results of pure procedures: asked again with the same arguments, answered at once.
+
+A search bot asks the ruleset's `value` after every option it weighs, and most of what
+`value` computes (how each scoring field would pay, say) is the same after every option,
+since a move changes one or two zones. A call of a pure procedure (dsl/purity.py) is remembered
+under its arguments, a zone recognised by its stamp (interpreter/runtime.py: equal stamps,
+equal pile), numbers, text, kinds and tuples of these by value. A call with any other
+argument (a list, a piece, a function) runs as usual, and so does a call whose answer
+holds something that could be changed in place (a list inside a list, a mapping).
+
+The memory belongs to one game; a remembered answer is the very answer the procedure gave,
+so remembering changes no game, only how fast it runs.
+"""
+
+from __future__ import annotations
+
+from rulesrun.interpreter.runtime import Kind, Piece, Zone
+
+_PLAIN = frozenset({int, str, bool, float, type(None), Kind})
+_SHARED = _PLAIN | {Piece, Zone}
+_LIMIT = 1 << 16
+
+
+def remembered(g, procedure, *args):
+    """`procedure(g, *args)`, from memory where the same call was answered before."""
+    key = [procedure]
+    for arg in args:
+        kind = type(arg)
+        if kind is Zone:
+            key.append(arg)
+            key.append(arg.stamp)
+        elif kind in _PLAIN or kind is tuple and _made_of(arg, _PLAIN):
+            key.append(arg)
+        else:
+            return procedure(g, *args)
+    key = tuple(key)
+    memory = g.remembered
+    known = memory.get(key)
+    if known is not None:
+        answer, is_list = known
+        return list(answer) if is_list else answer
+    answer = procedure(g, *args)
+    kind = type(answer)
+    if kind is list or kind is tuple:
+        if not _made_of(answer, _SHARED):
+            return answer
+    elif kind not in _SHARED:
+        return answer
+    if len(memory) >= _LIMIT:
+        memory.clear()
+    memory[key] = (tuple(answer), True) if kind is list else (answer, False)
+    return answer
+
+
+def _made_of(items, allowed) -> bool:
+    """Whether `items` holds only values of the `allowed` types, or tuples of them (pieces and
+    zones are game objects: sharing them is what the procedure's own answer would do)."""
+    for item in items:
+        kind = type(item)
+        if kind not in allowed and not (kind is tuple and _made_of(item, allowed)):
+            return False
+    return True

@@ -1,0 +1,167 @@
+"""Pure procedures and their remembered answers: which procedures count as pure, that an
+answer is reused only while its zones hold the same, and that remembering changes no game."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesrun.dsl.purity import pure_procs
+from rulesrun.interpreter.agents import make_agent
+from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.search import Snapshot
+
+from tests.test_agents import GAMES, rules_of
+
+PROCS = '''
+game "Purity"
+players 2..2
+
+param bonus = 3
+die d6 faces 1..6
+zone pile
+zone other
+var tally = 0
+
+phase game:
+    create d6 x 3 into pile
+
+proc faces_of(pieces):
+    return sorted([x.face for x in pieces])
+
+proc with_bonus(pieces):
+    let total = [0, bonus]
+    total[0] += len(pieces)
+    return total
+
+proc through_pure(pieces):
+    return faces_of(pieces)
+
+proc ranked_by(pieces, key):
+    return sorted(pieces, key = key)
+
+proc nested(pieces):
+    return [[x.face] for x in pieces]
+
+proc tamper():
+    let t = with_bonus(pile)
+    t[0] += 100
+    return with_bonus(pile)
+
+proc names_a_zone():
+    return len(pile)
+
+proc reads_a_var(x):
+    return x + tally
+
+proc sets_a_var(x):
+    tally = x
+    return x
+
+proc rolls(pieces):
+    roll pieces
+    return 1
+
+proc draws(x):
+    return chance(x)
+
+proc says(x):
+    say "x"
+    return x
+
+proc turns(pieces):
+    first(pieces).face = 1
+    return 0
+
+proc through_impure(x):
+    return reads_a_var(x)
+
+score by p: 0
+'''
+
+
+@pytest.fixture()
+def rules(tmp_path):
+    path = tmp_path / "purity.rules"
+    path.write_text(PROCS)
+    return load_rules(str(path))
+
+
+def test_pure_procedures_are_those_that_read_only_their_arguments(rules):
+    assert pure_procs(rules.program.parts) == {"faces_of", "with_bonus", "through_pure", "ranked_by", "nested"}
+
+
+def counting(rules, name: str) -> list:
+    """Count the runs of procedure `name` (calls answered from memory do not run it)."""
+    runs = []
+    real = rules.namespace[f"pr_{name}"]
+
+    def counted(g, *args):
+        runs.append(args)
+        return real(g, *args)
+
+    rules.namespace[f"pr_{name}"] = counted
+    return runs
+
+
+def test_an_answer_is_reused_while_the_zone_holds_the_same(rules):
+    s = Scenario(rules, players=2)
+    s.call("game")
+    runs = counting(rules, "faces_of")
+    first = s.call("through_pure", s.zone("pile"))
+    assert s.call("through_pure", s.zone("pile")) == first
+    assert len(runs) == 1
+    die = s.zone("pile")[0]
+    s.rules.namespace["set_face"](die, 1 if die.face != 1 else 2)
+    assert s.call("through_pure", s.zone("pile")) == sorted(p.face for p in s.zone("pile")) != first
+    s.rules.namespace["put"](die, s.zone("other"))
+    assert s.call("through_pure", s.zone("pile")) == sorted(p.face for p in s.zone("pile"))
+    assert len(runs) == 3
+
+
+def test_a_restored_zone_is_recognised_again(rules):
+    s = Scenario(rules, players=2)
+    s.call("game")
+    runs = counting(rules, "faces_of")
+    before = Snapshot(s.game)
+    first = s.call("through_pure", s.zone("pile"))
+    s.rules.namespace["roll"](s.game, s.zone("pile"))
+    s.call("through_pure", s.zone("pile"))
+    before.restore(s.game)
+    assert s.call("through_pure", s.zone("pile")) == first
+    assert len(runs) == 2
+
+
+def test_a_caller_changing_a_remembered_list_does_not_change_the_memory(rules):
+    s = Scenario(rules, players=2)
+    s.call("game")
+    assert s.call("tamper") == [3, 3]
+
+
+def test_answers_that_could_change_in_place_and_calls_with_functions_are_not_remembered(rules):
+    s = Scenario(rules, players=2)
+    s.call("game")
+    nested = counting(rules, "nested")
+    ranked = counting(rules, "ranked_by")
+    code = rules.namespace
+    for _ in range(2):
+        code["remembered"](s.game, code["pr_nested"], s.zone("pile"))
+        code["remembered"](s.game, code["pr_ranked_by"], s.zone("pile"), lambda piece: piece.face)
+    assert len(nested) == 2 and len(ranked) == 2
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_remembering_changes_no_game(game, monkeypatch):
+    """Greedy games (which evaluate `value` after every option) play out event for event the
+    same whether pure procedures are remembered or always run."""
+    rules = rules_of(game)
+    players = max(rules.min_players, min(3, rules.max_players))
+
+    def play():
+        log: list = []
+        rules.play(players, 5, [make_agent("greedy", 5, p) for p in range(players)], log)
+        return log
+
+    remembering = play()
+    monkeypatch.setitem(rules.namespace, "remembered", lambda g, procedure, *args: procedure(g, *args))
+    assert play() == remembering
