@@ -9,6 +9,7 @@ a `choose` with nothing to choose) becomes a located `RulesError`, like a checke
 
 from __future__ import annotations
 
+import operator
 import sys
 
 import attrs
@@ -19,7 +20,7 @@ from rulesrun.dsl.compose import Program, compose, set_params
 from rulesrun.dsl.errors import Diagnostic, RulesError
 from rulesrun.interpreter.compiler import generate, load_code
 from rulesrun.interpreter.meter import Meter
-from rulesrun.interpreter.runtime import Game, NoOptions, StepBudgetExceeded
+from rulesrun.interpreter.runtime import Game, NoOptions, StepBudgetExceeded, zones_of
 from rulesrun.interpreter.search import Frames
 
 DEFAULT_STEP_BUDGET = 200_000
@@ -56,6 +57,18 @@ class Rules:
         self.lowest_wins = self.namespace["LOWEST_WINS"]
         players = program.players
         self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
+        self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])
+        self.read_variables = _reader(self.variable_attributes)
+        self._zones = tuple(f"z_{name}" for name, _ in self.namespace["ZONES"])
+        self._hidden_zones = tuple(f"z_{name}" for name, hidden in self.namespace["ZONES"] if hidden)
+
+    def all_zones(self, game: Game) -> list:
+        """Every zone of a game, each member of a family or per-owner zone on its own."""
+        return [zone for name in self._zones for zone in zones_of(getattr(game, name))]
+
+    def hidden_zones(self, game: Game) -> list:
+        """The zones declared `hidden` (face down)."""
+        return [zone for name in self._hidden_zones for zone in zones_of(getattr(game, name))]
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:
@@ -120,6 +133,13 @@ class Rules:
             return RulesError(Diagnostic(span, f"index {error.args[0]!r} is outside the zone or variable family",
                                          "a family declared [1..6] has the indexes 1 to 6"))
         return RulesError(Diagnostic(span, f"while playing: {error}", "this value does not fit what the rule does with it"))
+
+
+def _reader(names: tuple):
+    """A function reading the attributes `names` of a game as one tuple."""
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    return lambda game: tuple(getattr(game, name) for name in names)
 
 
 def load_rules(ruleset, fragments=(), params: dict | None = None) -> Rules:

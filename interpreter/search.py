@@ -30,10 +30,11 @@ Replaying costs as much as the game so far, so look-aheads avoid it where they c
 from __future__ import annotations
 
 import math
+import operator
 import random
 
 from rulesrun.interpreter.operations import EXPORTS
-from rulesrun.interpreter.runtime import Game, Piece, next_stamp, zones_of
+from rulesrun.interpreter.runtime import Game, Piece, next_stamp
 from rulesrun.interpreter.view import visible_history
 
 
@@ -206,14 +207,9 @@ def _fresh_chance(game: Game, rng) -> None:
     """From now on chance is the agent's: its own stream, and hidden piles in an order it drew."""
     game.rng = rng
     game.random = rng.random
-    for zone in _hidden_zones(game):
+    for zone in game.rules.hidden_zones(game):
         rng.shuffle(zone)
         zone.stamp = next_stamp()
-
-
-def _hidden_zones(game: Game) -> list:
-    return [zone for name, hidden in game.rules.namespace["ZONES"] if hidden
-            for zone in zones_of(getattr(game, "z_" + name))]
 
 
 def _forget_pieces_made_since(game: Game, made: dict) -> None:
@@ -246,12 +242,12 @@ class _Trail:
         g = self.game
         saved = (g.rng, g.random, g.agents, g.log, g.meter, g.frames, g.turns, g.decisions, len(g.history), g.next_piece_id)
         made = {kind: len(pieces) for kind, pieces in g.pieces_by_kind.items()}
-        variables = {name: _copy(getattr(g, "v_" + name)) for name in self.names["VARS"]}
+        variables = _Variables(g)
         real = {name: self.names[name] for name in _RECORDED}
         self.names.update({name: getattr(self, name) for name in _RECORDED})
         g.rng, g.random, g.agents, g.log, g.meter, g.frames = self.rng, self.rng.random, [_AtRandom(self.rng)] * g.n, None, None, None
         try:
-            for zone in _hidden_zones(g):
+            for zone in g.rules.hidden_zones(g):
                 self._touch(zone)
                 zone[:] = self.hidden_order(zone, self.rng)
                 zone.stamp = next_stamp()
@@ -268,8 +264,7 @@ class _Trail:
                     zone.stamp = stamp
                     for piece in pieces:
                         piece.zone = zone
-            for name, value in variables.items():
-                setattr(g, "v_" + name, value)
+            variables.restore(g, copy=False)
             _forget_pieces_made_since(g, made)
             (g.rng, g.random, g.agents, g.log, g.meter, g.frames, g.turns, g.decisions, history, g.next_piece_id) = saved
             del g.history[history:]
@@ -330,9 +325,23 @@ _RECORDED = ("put", "put_under", "deal", "roll", "set_face", "set_owner", "shuff
 _OPERATIONS = {name: EXPORTS[name] for name in _RECORDED}
 
 
-def _copy(value):
-    """A variable's value, copied where the rules can change it in place (per-owner and family vars)."""
-    return value.copy() if type(value) in (list, dict) else value
+class _Variables:
+    """The values of every `var` of a game at one moment. Lists and mappings are copied: rules
+    change per-owner and family variables in place."""
+
+    __slots__ = ("names", "values")
+
+    def __init__(self, g: Game):
+        self.names = g.rules.variable_attributes
+        self.values = [value.copy() if type(value) in _CONTAINERS else value for value in g.rules.read_variables(g)]
+
+    def restore(self, g: Game, copy: bool = True) -> None:
+        """Put the values back; `copy=False` hands over the saved copies (no second restore)."""
+        for name, value in zip(self.names, self.values):
+            setattr(g, name, value.copy() if copy and type(value) in _CONTAINERS else value)
+
+
+_CONTAINERS = (list, dict)
 
 
 class _AtRandom:
@@ -360,17 +369,19 @@ class Frames:
             self.stack.pop()
 
 
+_LOOKS = operator.attrgetter("face", "value", "owner")
+
+
 class Snapshot:
     """The whole state of a game at one moment, to be put back (as often as needed)."""
 
     __slots__ = ("zones", "loose", "made", "variables", "counters", "rng")
 
     def __init__(self, g: Game):
-        self.zones = [(zone, zone[:], zone.stamp, [(p, p.face, p.value, p.owner) for p in zone])
-                      for name, _ in g.rules.namespace["ZONES"] for zone in zones_of(getattr(g, "z_" + name))]
+        self.zones = [(zone, zone[:], zone.stamp, list(map(_LOOKS, zone))) for zone in g.rules.all_zones(g)]
         self.loose = [(p, p.face, p.value, p.owner) for pieces in g.pieces_by_kind.values() for p in pieces if p.zone is None]
         self.made = {kind: len(pieces) for kind, pieces in g.pieces_by_kind.items()}
-        self.variables = {name: _copy(getattr(g, "v_" + name)) for name in g.rules.namespace["VARS"]}
+        self.variables = _Variables(g)
         self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         self.rng = g.rng.getstate()
 
@@ -382,12 +393,11 @@ class Snapshot:
             if zone.stamp != stamp:
                 zone[:] = pieces
                 zone.stamp = stamp
-                for piece, face, value, owner in looks:
+                for piece, (face, value, owner) in zip(pieces, looks):
                     piece.zone, piece.face, piece.value, piece.owner = zone, face, value, owner
         for piece, face, value, owner in self.loose:
             piece.zone, piece.face, piece.value, piece.owner = None, face, value, owner
-        for name, value in self.variables.items():
-            setattr(g, "v_" + name, _copy(value))
+        self.variables.restore(g)
         g.turns, g.decisions, g.next_piece_id, history = self.counters
         del g.history[history:]
         g.rng.setstate(self.rng)
