@@ -30,6 +30,8 @@ _PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _compile_counter = itertools.count()
+# Arguments that make a call run every time (interpreter/remember.py): no need to try.
+_NEVER_REMEMBERED = (ast.Keyword, ast.Lambda, ast.List, ast.Comprehension)
 
 
 class Source:
@@ -480,7 +482,7 @@ class _Compiler:
             return f"l_{name}({', '.join(args)})"
         decl = self.parts.get(name)
         if isinstance(decl, ast.Proc):
-            if name in self.pure and not any(isinstance(a, ast.Keyword) for a in e.args):
+            if name in self.pure and not any(isinstance(a, _NEVER_REMEMBERED) for a in e.args):
                 return f"remembered(g, pr_{name}{''.join(', ' + a for a in args)})"
             inlined = self._inline(decl, e.args, args)
             return inlined if inlined is not None else f"pr_{name}(g, {', '.join(args)})"

@@ -3,11 +3,13 @@
 Generated code calls these with already-evaluated operands. A piece is always in exactly
 one zone (or none, before it is placed): `put` takes it out of where it lies, so no rule
 can duplicate or lose a piece by moving it. Every zone an operation changes, or whose
-pieces it turns or hands over, gets a new stamp (see `Zone`).
+pieces it turns or hands over, gets a new stamp (see `Zone`); open checkpoints are told
+before (interpreter/checkpoint.py).
 """
 
 from __future__ import annotations
 
+from rulesrun.interpreter.checkpoint import OPEN, changing, changing_loose
 from rulesrun.interpreter.runtime import Kind, Piece, Zone, format_value, next_stamp
 
 
@@ -17,10 +19,21 @@ def _as_list(pieces) -> list:
     return list(pieces)
 
 
+def _changing_piece(piece) -> None:
+    """Open checkpoints keep what a piece's change touches (interpreter/checkpoint.py)."""
+    if piece.zone is not None:
+        changing(piece.zone)
+    else:
+        changing_loose(piece)
+
+
 def put(pieces, zone) -> None:
     kind = type(pieces)
     if kind is Piece:
         source = pieces.zone
+        if OPEN:
+            _changing_piece(pieces)
+            changing(zone)
         if source is not None:
             source.remove(pieces)
             source.stamp = next_stamp()
@@ -31,6 +44,9 @@ def put(pieces, zone) -> None:
     if kind is Zone:
         if pieces is zone:
             return
+        if OPEN:
+            changing(pieces)
+            changing(zone)
         moved = pieces[:]
         pieces.clear()
         pieces.stamp = next_stamp()
@@ -39,6 +55,8 @@ def put(pieces, zone) -> None:
         for piece in moved:
             piece.zone = zone
         return
+    if OPEN:
+        changing(zone)
     moved = _detach(pieces)
     zone.extend(moved)
     zone.stamp = next_stamp()
@@ -48,6 +66,8 @@ def put(pieces, zone) -> None:
 
 def put_under(pieces, zone) -> None:
     """Slide pieces beneath a zone's bottom as one block, keeping their order."""
+    if OPEN:
+        changing(zone)
     moved = _detach(pieces)
     zone[0:0] = moved
     zone.stamp = next_stamp()
@@ -59,6 +79,8 @@ def _detach(pieces) -> list:
     """Take pieces out of wherever they lie; returns them in order."""
     moved = _as_list(pieces)
     for piece in moved:
+        if OPEN:
+            _changing_piece(piece)
         source = piece.zone
         if source is not None:
             source.remove(piece)
@@ -69,6 +91,9 @@ def _detach(pieces) -> list:
 
 def deal(count: int, source, dest) -> None:
     """Move up to `count` pieces from the top of `source` onto `dest`, one at a time."""
+    if OPEN:
+        changing(source)
+        changing(dest)
     for _ in range(min(count, len(source))):
         piece = source.pop()
         dest.append(piece)
@@ -81,6 +106,9 @@ def roll(g, pieces) -> None:
     kind = type(pieces)
     if kind is Piece:
         pieces = [pieces]
+    if OPEN:
+        for piece in pieces:
+            _changing_piece(piece)
     random = g.random
     for piece in pieces:
         index = int(random() * len(piece.faces))
@@ -102,6 +130,8 @@ def _restamp_zones_of(pieces) -> None:
 
 
 def shuffle(g, zone) -> None:
+    if OPEN:
+        changing(zone)
     g.rng.shuffle(zone)
     zone.stamp = next_stamp()
 
@@ -109,6 +139,8 @@ def shuffle(g, zone) -> None:
 def set_face(piece, face) -> None:
     """Turn a die to `face` (it must be one of its faces)."""
     index = piece.faces.index(face)
+    if OPEN:
+        _changing_piece(piece)
     piece.face = face
     piece.value = piece.values[index]
     if piece.zone is not None:
@@ -117,12 +149,16 @@ def set_face(piece, face) -> None:
 
 def set_owner(piece, owner) -> None:
     """Hand a piece to another owner (or to none)."""
+    if OPEN:
+        _changing_piece(piece)
     piece.owner = owner
     if piece.zone is not None:
         piece.zone.stamp = next_stamp()
 
 
 def create(g, kind: Kind, count: int, owner, zone) -> None:
+    if OPEN:
+        changing(zone)
     made = g.pieces_by_kind.setdefault(kind.name, [])
     for _ in range(count):
         piece = Piece(kind, owner, 0, g.next_piece_id)
@@ -135,6 +171,8 @@ def create(g, kind: Kind, count: int, owner, zone) -> None:
 
 def create_deck(g, kind: Kind, entries, zone) -> None:
     """One card for each entry of the card table (value x count), in table order."""
+    if OPEN:
+        changing(zone)
     made = g.pieces_by_kind.setdefault(kind.name, [])
     for value, count in entries:
         index = kind.faces.index(value)

@@ -200,9 +200,11 @@ class Game:
                 index = agent.pick(len(options))
             else:
                 decision = Decision(self, player, point, options, secret, is_move)
-                index = agent.choose(decision)
-                if decision._explorer is not None:
-                    decision._explorer.close()
+                try:
+                    index = agent.choose(decision)
+                finally:
+                    if decision._explorer is not None:
+                        decision._explorer.close()
             self.history.append((player, index, secret))
         self.decisions += 1
         if self.log is not None:

@@ -7,9 +7,9 @@ import pytest
 
 from rulesrun.dsl.purity import pure_procs
 from rulesrun.interpreter.agents import make_agent
+from rulesrun.interpreter.checkpoint import Checkpoint
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.scenario import Scenario
-from rulesrun.interpreter.search import Snapshot
 
 from tests.test_agents import GAMES, rules_of
 
@@ -123,11 +123,12 @@ def test_a_restored_zone_is_recognised_again(rules):
     s = Scenario(rules, players=2)
     s.call("game")
     runs = counting(rules, "faces_of")
-    before = Snapshot(s.game)
+    before = Checkpoint(s.game)
     first = s.call("through_pure", s.zone("pile"))
     s.rules.namespace["roll"](s.game, s.zone("pile"))
     s.call("through_pure", s.zone("pile"))
     before.restore(s.game)
+    before.close()
     assert s.call("through_pure", s.zone("pile")) == first
     assert len(runs) == 2
 
