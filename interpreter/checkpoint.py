@@ -25,31 +25,57 @@ _CONTAINERS = (list, dict)
 
 
 def changing(zone) -> None:
-    """`zone`, or a piece in it, is about to change: open checkpoints keep it as it is."""
+    """`zone` is about to change: open checkpoints keep it as it is."""
     stamp = zone.stamp
     for checkpoint in OPEN:
         if stamp < checkpoint.since and id(zone) not in checkpoint.kept:
             checkpoint.kept[id(zone)] = (zone, zone[:], stamp, list(map(_LOOKS, zone)))
 
 
+def turning(zone) -> None:
+    """A piece in `zone` is about to show another face or pass to another owner."""
+    changing(zone)
+    for checkpoint in OPEN:
+        checkpoint.turned = True
+
+
+def moving_piece(piece) -> None:
+    """A piece is about to leave where it lies (a zone, or none)."""
+    if piece.zone is not None:
+        changing(piece.zone)
+    else:
+        changing_loose(piece)
+
+
+def turning_piece(piece) -> None:
+    """A piece is about to show another face or pass to another owner."""
+    if piece.zone is not None:
+        turning(piece.zone)
+    else:
+        changing_loose(piece)
+
+
 def changing_loose(piece) -> None:
     """A piece that lies in no zone is about to change or be placed."""
     for checkpoint in OPEN:
         checkpoint.loose.setdefault(id(piece), (piece, piece.face, piece.value, piece.owner))
+        checkpoint.turned = True
 
 
 class Checkpoint:
     """The state of one game now; see the module docstring."""
 
-    __slots__ = ("since", "kept", "loose", "made", "variables", "counters", "rng")
+    __slots__ = ("since", "kept", "loose", "turned", "made", "variables", "counters", "rng")
 
     def __init__(self, g, chance: bool = True):
         """`chance=False`: the random stream is not kept (whoever goes back puts it back himself)."""
         self.since = next_stamp()
         self.kept: dict[int, tuple] = {}
         self.loose: dict[int, tuple] = {}
-        self.made = {kind: len(pieces) for kind, pieces in g.pieces_by_kind.items()}
-        self.variables = [value.copy() if type(value) in _CONTAINERS else value for value in g.rules.read_variables(g)]
+        # Whether a piece has turned or changed hands since: if not, going back only moves pieces.
+        self.turned = False
+        self.made = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
+        self.variables = tuple(value.copy() if type(value) in _CONTAINERS else value for value in g.rules.read_variables(g))
         self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         self.rng = g.rng.getstate() if chance else None
         OPEN.append(self)
@@ -57,26 +83,37 @@ class Checkpoint:
     def restore(self, g, chance: bool = True) -> None:
         """Put the game back as it was; `chance=False` leaves the random stream as it is (for a
         look-ahead that drew from a stream of its own, or a checkpoint that did not keep it)."""
-        for zone, pieces, stamp, looks in self.kept.values():
-            if zone.stamp != stamp:
-                changing(zone)
-                zone[:] = pieces
-                zone.stamp = stamp
-                for piece, (face, value, owner) in zip(pieces, looks):
-                    piece.zone, piece.face, piece.value, piece.owner = zone, face, value, owner
+        turned = self.turned
+        changed = [kept for kept in self.kept.values() if kept[0].stamp != kept[2]]
+        if len(OPEN) > 1:
+            # Newer checkpoints keep the present first, before any piece is put back.
+            for piece, _, _, _ in self.loose.values():
+                turning_piece(piece)
+            for kept in changed:
+                (turning if turned else changing)(kept[0])
         for piece, face, value, owner in self.loose.values():
             piece.zone, piece.face, piece.value, piece.owner = None, face, value, owner
+        for zone, pieces, stamp, looks in changed:
+            zone[:] = pieces
+            zone.stamp = stamp
+            if turned:
+                for piece, (face, value, owner) in zip(pieces, looks):
+                    piece.zone, piece.face, piece.value, piece.owner = zone, face, value, owner
+            else:
+                for piece in pieces:
+                    piece.zone = zone
+        self.turned = False
         turns, decisions, next_piece_id, history = self.counters
-        if g.next_piece_id != next_piece_id:
-            for kind in list(g.pieces_by_kind):
-                if kind in self.made:
-                    del g.pieces_by_kind[kind][self.made[kind]:]
-                else:
-                    del g.pieces_by_kind[kind]
+        made = g.pieces_by_kind
+        if len(made) != len(self.made) or any(made.get(kind) != pieces for kind, pieces in self.made.items()):
+            made.clear()
+            made.update((kind, pieces[:]) for kind, pieces in self.made.items())
         rules = g.rules
-        for name, now, then in zip(rules.variable_attributes, rules.read_variables(g), self.variables):
-            if now is not then and now != then:
-                setattr(g, name, then.copy() if type(then) in _CONTAINERS else then)
+        values = rules.read_variables(g)
+        if values != self.variables:
+            for name, now, then in zip(rules.variable_attributes, values, self.variables):
+                if now is not then and now != then:
+                    setattr(g, name, then.copy() if type(then) in _CONTAINERS else then)
         g.turns, g.decisions, g.next_piece_id = turns, decisions, next_piece_id
         del g.history[history:]
         if chance and self.rng is not None:

@@ -9,7 +9,7 @@ before (interpreter/checkpoint.py).
 
 from __future__ import annotations
 
-from rulesrun.interpreter.checkpoint import OPEN, changing, changing_loose
+from rulesrun.interpreter.checkpoint import OPEN, changing, moving_piece, turning, turning_piece
 from rulesrun.interpreter.runtime import Kind, Piece, Zone, format_value, next_stamp
 
 
@@ -19,20 +19,12 @@ def _as_list(pieces) -> list:
     return list(pieces)
 
 
-def _changing_piece(piece) -> None:
-    """Open checkpoints keep what a piece's change touches (interpreter/checkpoint.py)."""
-    if piece.zone is not None:
-        changing(piece.zone)
-    else:
-        changing_loose(piece)
-
-
 def put(pieces, zone) -> None:
     kind = type(pieces)
     if kind is Piece:
         source = pieces.zone
         if OPEN:
-            _changing_piece(pieces)
+            moving_piece(pieces)
             changing(zone)
         if source is not None:
             source.remove(pieces)
@@ -80,7 +72,7 @@ def _detach(pieces) -> list:
     moved = _as_list(pieces)
     for piece in moved:
         if OPEN:
-            _changing_piece(piece)
+            moving_piece(piece)
         source = piece.zone
         if source is not None:
             source.remove(piece)
@@ -107,8 +99,11 @@ def roll(g, pieces) -> None:
     if kind is Piece:
         pieces = [pieces]
     if OPEN:
-        for piece in pieces:
-            _changing_piece(piece)
+        if kind is Zone:
+            turning(pieces)
+        else:
+            for piece in pieces:
+                turning_piece(piece)
     random = g.random
     for piece in pieces:
         index = int(random() * len(piece.faces))
@@ -140,7 +135,7 @@ def set_face(piece, face) -> None:
     """Turn a die to `face` (it must be one of its faces)."""
     index = piece.faces.index(face)
     if OPEN:
-        _changing_piece(piece)
+        turning_piece(piece)
     piece.face = face
     piece.value = piece.values[index]
     if piece.zone is not None:
@@ -150,7 +145,7 @@ def set_face(piece, face) -> None:
 def set_owner(piece, owner) -> None:
     """Hand a piece to another owner (or to none)."""
     if OPEN:
-        _changing_piece(piece)
+        turning_piece(piece)
     piece.owner = owner
     if piece.zone is not None:
         piece.zone.stamp = next_stamp()

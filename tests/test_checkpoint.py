@@ -1,0 +1,140 @@
+"""Checkpoints put a game back exactly, however the pieces were moved, turned or handed over,
+also when an older checkpoint was gone back to while a newer one stayed open."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesrun.interpreter.agents import RandomAgent
+from rulesrun.interpreter.checkpoint import OPEN, Checkpoint
+from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.runtime import Game
+
+TABLE = '''
+game "Table"
+players 2..2
+
+die d6 faces 1..6
+zone a
+zone b
+zone c[1..2]
+var count = 0
+var tally per player = 0
+
+phase game:
+    create d6 x 5 owned by 0 into a
+    create d6 x 3 into b
+
+score by p: 0
+'''
+
+ZONES = ("a", "b", "c1", "c2")
+# One step of play: (operation, first, second) with operands picked by index.
+STEP = st.tuples(st.sampled_from(["put", "put_all", "put_under", "deal", "roll", "face", "owner", "shuffle",
+                                  "create", "count", "tally"]),
+                 st.integers(0, 7), st.integers(0, 3))
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory):
+    path = tmp_path_factory.mktemp("table") / "table.rules"
+    path.write_text(TABLE)
+    return load_rules(str(path))
+
+
+def new_game(rules) -> Game:
+    game = Game(rules, 2, 0, [RandomAgent(0), RandomAgent(1)], None, 1000)
+    rules.namespace["init"](game)
+    rules.namespace["ph_game"](game)
+    return game
+
+
+def zone(game, name):
+    return game.z_c[int(name[1])] if name.startswith("c") else getattr(game, f"z_{name}")
+
+
+def play(game, step) -> None:
+    ops = game.rules.namespace
+    what, first, second = step
+    pieces = [p for name in ZONES for p in zone(game, name)]
+    piece = pieces[first % len(pieces)]
+    target = zone(game, ZONES[second])
+    if what == "put":
+        ops["put"](piece, target)
+    elif what == "put_all":
+        ops["put"](zone(game, ZONES[first % 4]), target)
+    elif what == "put_under":
+        ops["put_under"]([piece], target)
+    elif what == "deal":
+        ops["deal"](first % 3, zone(game, ZONES[first % 4]), target)
+    elif what == "roll":
+        ops["roll"](game, target)
+    elif what == "face":
+        ops["set_face"](piece, first % 6 + 1)
+    elif what == "owner":
+        ops["set_owner"](piece, None if second == 3 else second % 2)
+    elif what == "shuffle":
+        ops["shuffle"](game, target)
+    elif what == "create":
+        ops["create"](game, game.k_d6, 1, None, target)
+    elif what == "count":
+        game.v_count += first
+    else:
+        game.v_tally[second % 2] += first
+
+
+def state(game) -> tuple:
+    """Everything a checkpoint must put back, pieces by identity."""
+    zones = tuple((name, zone(game, name).stamp, tuple((id(p), p.face, p.value, p.owner, p.zone is zone(game, name))
+                                                        for p in zone(game, name))) for name in ZONES)
+    made = tuple((kind, tuple(id(p) for p in pieces)) for kind, pieces in game.pieces_by_kind.items())
+    return zones, made, game.v_count, tuple(game.v_tally), game.next_piece_id
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(STEP, max_size=12), st.lists(STEP, max_size=12))
+def test_going_back_restores_everything_as_often_as_asked(rules, first, second):
+    game = new_game(rules)
+    before = state(game)
+    here = Checkpoint(game)
+    try:
+        for step in first:
+            play(game, step)
+        here.restore(game)
+        assert state(game) == before
+        for step in second:
+            play(game, step)
+        here.restore(game)
+        assert state(game) == before
+    finally:
+        here.close()
+    assert not OPEN
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(STEP, max_size=10), st.lists(STEP, max_size=10), st.lists(STEP, max_size=10))
+def test_a_newer_checkpoint_survives_going_back_to_an_older_one(rules, before_newer, after_newer, after_going_back):
+    """How a re-run works: the rule's start (older) is gone back to while the present (newer)
+    is open, the rule runs again, and then the present is put back."""
+    game = new_game(rules)
+    start = Checkpoint(game)
+    try:
+        for step in before_newer:
+            play(game, step)
+        present_state = state(game)
+        present = Checkpoint(game)
+        try:
+            for step in after_newer:
+                play(game, step)
+            start.restore(game)
+            for step in after_going_back:
+                play(game, step)
+            present.restore(game)
+            assert state(game) == present_state
+        finally:
+            present.close()
+    finally:
+        start.close()
+    assert not OPEN
