@@ -23,7 +23,7 @@ from rulesrun.dsl.errors import Span
 from rulesrun.dsl.purity import pure_procs
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
-from rulesrun.interpreter.remember import remembered
+from rulesrun.interpreter.bookkeeping import BOOKKEEPING
 from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone
 
 _PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
@@ -587,8 +587,9 @@ def generate(program: Program) -> Source:
 
 def namespace() -> dict:
     """What generated code may call: the operations, the built-ins and the step-budget error."""
-    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "remembered": remembered}
+    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded}
     names.update(operations.EXPORTS)
+    names.update(BOOKKEEPING)
     for name in BUILTINS:
         prefix = "g_" if name in runtime_builtins.GAME_BUILTINS else "b_"
         names[prefix + name] = runtime_builtins.implementation(name)

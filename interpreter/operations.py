@@ -2,15 +2,13 @@
 
 Generated code calls these with already-evaluated operands. A piece is always in exactly
 one zone (or none, before it is placed): `put` takes it out of where it lies, so no rule
-can duplicate or lose a piece by moving it. Every zone an operation changes, or whose
-pieces it turns or hands over, gets a new stamp (see `Zone`); open checkpoints are told
-before (interpreter/checkpoint.py).
+can duplicate or lose a piece by moving it. These are the plain operations; games in which
+someone looks ahead use the same ones wrapped to keep books (interpreter/bookkeeping.py).
 """
 
 from __future__ import annotations
 
-from rulesrun.interpreter.checkpoint import OPEN, changing, moving_piece, turning, turning_piece
-from rulesrun.interpreter.runtime import Kind, Piece, Zone, format_value, next_stamp
+from rulesrun.interpreter.runtime import Kind, Piece, Zone, format_value
 
 
 def _as_list(pieces) -> list:
@@ -23,46 +21,30 @@ def put(pieces, zone) -> None:
     kind = type(pieces)
     if kind is Piece:
         source = pieces.zone
-        if OPEN:
-            moving_piece(pieces)
-            changing(zone)
         if source is not None:
             source.remove(pieces)
-            source.stamp = next_stamp()
         zone.append(pieces)
-        zone.stamp = next_stamp()
         pieces.zone = zone
         return
     if kind is Zone:
         if pieces is zone:
             return
-        if OPEN:
-            changing(pieces)
-            changing(zone)
         moved = pieces[:]
         pieces.clear()
-        pieces.stamp = next_stamp()
         zone.extend(moved)
-        zone.stamp = next_stamp()
         for piece in moved:
             piece.zone = zone
         return
-    if OPEN:
-        changing(zone)
     moved = _detach(pieces)
     zone.extend(moved)
-    zone.stamp = next_stamp()
     for piece in moved:
         piece.zone = zone
 
 
 def put_under(pieces, zone) -> None:
     """Slide pieces beneath a zone's bottom as one block, keeping their order."""
-    if OPEN:
-        changing(zone)
     moved = _detach(pieces)
     zone[0:0] = moved
-    zone.stamp = next_stamp()
     for piece in moved:
         piece.zone = zone
 
@@ -71,89 +53,50 @@ def _detach(pieces) -> list:
     """Take pieces out of wherever they lie; returns them in order."""
     moved = _as_list(pieces)
     for piece in moved:
-        if OPEN:
-            moving_piece(piece)
-        source = piece.zone
-        if source is not None:
-            source.remove(piece)
-            source.stamp = next_stamp()
+        if piece.zone is not None:
+            piece.zone.remove(piece)
             piece.zone = None
     return moved
 
 
 def deal(count: int, source, dest) -> None:
     """Move up to `count` pieces from the top of `source` onto `dest`, one at a time."""
-    if OPEN:
-        changing(source)
-        changing(dest)
     for _ in range(min(count, len(source))):
         piece = source.pop()
         dest.append(piece)
         piece.zone = dest
-    source.stamp = next_stamp()
-    dest.stamp = next_stamp()
 
 
 def roll(g, pieces) -> None:
-    kind = type(pieces)
-    if kind is Piece:
+    if type(pieces) is Piece:
         pieces = [pieces]
-    if OPEN:
-        if kind is Zone:
-            turning(pieces)
-        else:
-            for piece in pieces:
-                turning_piece(piece)
     random = g.random
     for piece in pieces:
         index = int(random() * len(piece.faces))
         piece.face = piece.faces[index]
         piece.value = piece.values[index]
-    if kind is Zone:
-        pieces.stamp = next_stamp()
-    else:
-        _restamp_zones_of(pieces)
     if g.log is not None:
         g.log.append({"t": "roll", "zone": getattr(pieces, "name", "dice"),
                       "faces": [p.face for p in pieces]})
 
 
-def _restamp_zones_of(pieces) -> None:
-    for piece in pieces:
-        if piece.zone is not None:
-            piece.zone.stamp = next_stamp()
-
-
 def shuffle(g, zone) -> None:
-    if OPEN:
-        changing(zone)
     g.rng.shuffle(zone)
-    zone.stamp = next_stamp()
 
 
 def set_face(piece, face) -> None:
     """Turn a die to `face` (it must be one of its faces)."""
     index = piece.faces.index(face)
-    if OPEN:
-        turning_piece(piece)
     piece.face = face
     piece.value = piece.values[index]
-    if piece.zone is not None:
-        piece.zone.stamp = next_stamp()
 
 
 def set_owner(piece, owner) -> None:
     """Hand a piece to another owner (or to none)."""
-    if OPEN:
-        turning_piece(piece)
     piece.owner = owner
-    if piece.zone is not None:
-        piece.zone.stamp = next_stamp()
 
 
 def create(g, kind: Kind, count: int, owner, zone) -> None:
-    if OPEN:
-        changing(zone)
     made = g.pieces_by_kind.setdefault(kind.name, [])
     for _ in range(count):
         piece = Piece(kind, owner, 0, g.next_piece_id)
@@ -161,13 +104,10 @@ def create(g, kind: Kind, count: int, owner, zone) -> None:
         made.append(piece)
         zone.append(piece)
         piece.zone = zone
-    zone.stamp = next_stamp()
 
 
 def create_deck(g, kind: Kind, entries, zone) -> None:
     """One card for each entry of the card table (value x count), in table order."""
-    if OPEN:
-        changing(zone)
     made = g.pieces_by_kind.setdefault(kind.name, [])
     for value, count in entries:
         index = kind.faces.index(value)
@@ -177,7 +117,6 @@ def create_deck(g, kind: Kind, entries, zone) -> None:
             made.append(piece)
             zone.append(piece)
             piece.zone = zone
-    zone.stamp = next_stamp()
 
 
 def make_die(name: str, faces, values, weight) -> Kind:

@@ -18,6 +18,7 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.check import check
 from rulesrun.dsl.compose import Program, compose, set_params
 from rulesrun.dsl.errors import Diagnostic, RulesError
+from rulesrun.interpreter.bookkeeping import BOOKKEEPING, PLAIN
 from rulesrun.interpreter.compiler import generate, load_code
 from rulesrun.interpreter.meter import Meter
 from rulesrun.interpreter.runtime import Game, NoOptions, StepBudgetExceeded, zones_of
@@ -88,7 +89,7 @@ class Rules:
         if log is not None:
             log.append({"t": "game", "title": self.program.title, "players": num_players, "seed": seed,
                         "sources": [s.path for s in self.program.sources]})
-        keys = self.run(game)
+        keys = self._run_keeping_books(game, any(not agent.blind for agent in agents))
         winners = self.winners(keys)
         if log is not None:
             log.append({"t": "end", "scores": [k[0] for k in keys], "winners": winners})
@@ -106,6 +107,17 @@ class Rules:
         except (StepBudgetExceeded, NoOptions, RecursionError, ArithmeticError, LookupError, TypeError,
                 ValueError, AttributeError) as error:
             raise self._located(error) from None
+
+    def _run_keeping_books(self, game: Game, books: bool) -> list:
+        """`run`, with the operations that keep books (interpreter/bookkeeping.py) only where an
+        agent may look at the game: random play runs the plain ones."""
+        chosen = BOOKKEEPING if books else PLAIN
+        before = {name: self.namespace[name] for name in chosen}
+        self.namespace.update(chosen)
+        try:
+            return self.run(game)
+        finally:
+            self.namespace.update(before)
 
     def winners(self, keys: list) -> list:
         best = (min if self.lowest_wins else max)(keys)

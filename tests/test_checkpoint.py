@@ -12,6 +12,8 @@ from rulesrun.interpreter.checkpoint import OPEN, Checkpoint
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.runtime import Game
 
+from tests.test_agents import rules_of
+
 TABLE = '''
 game "Table"
 players 2..2
@@ -138,3 +140,19 @@ def test_a_newer_checkpoint_survives_going_back_to_an_older_one(rules, before_ne
     finally:
         start.close()
     assert not OPEN
+
+
+@pytest.mark.parametrize("game", ["classic+bandit+kicker", "royale", "pot"])
+def test_keeping_books_changes_no_game(game):
+    """Random play runs the plain operations, look-ahead games the bookkeeping ones: the same
+    seed gives the same game either way."""
+    rules = rules_of(game)
+    players = max(rules.min_players, 3)
+    logs = []
+    for books in (False, True):
+        agents = [RandomAgent(f"7:{p}") for p in range(players)]
+        log: list = []
+        played = Game(rules, players, 7, agents, log, 200_000)
+        rules._run_keeping_books(played, books)
+        logs.append(log)
+    assert logs[0] == logs[1] and len(logs[0]) > 100

@@ -1,0 +1,134 @@
+"""The operations again, keeping the books that looking ahead needs: stamps and checkpoints.
+
+Each wrapped operation tells the open checkpoints (interpreter/checkpoint.py) which zones it
+is about to change, runs the plain operation (interpreter/operations.py), and gives every
+zone it changed a new stamp (runtime.Zone), which is what remembered answers
+(interpreter/remember.py) are recognised by. A game in which every agent is blind (random
+play) needs none of this and runs the plain operations: `Rules.play` chooses.
+"""
+
+from __future__ import annotations
+
+from rulesrun.interpreter import operations as plain
+from rulesrun.interpreter.checkpoint import OPEN, changing, moving_piece, turning, turning_piece
+from rulesrun.interpreter.remember import remembered
+from rulesrun.interpreter.runtime import Piece, Zone, next_stamp
+
+
+def put(pieces, zone) -> None:
+    if type(pieces) is Piece:
+        source = pieces.zone
+        if OPEN:
+            moving_piece(pieces)
+            changing(zone)
+        plain.put(pieces, zone)
+        if source is not None:
+            source.stamp = next_stamp()
+        zone.stamp = next_stamp()
+        return
+    _moved(plain.put, pieces, zone)
+
+
+def put_under(pieces, zone) -> None:
+    _moved(plain.put_under, pieces, zone)
+
+
+def deal(count: int, source, dest) -> None:
+    if OPEN:
+        changing(source)
+        changing(dest)
+    plain.deal(count, source, dest)
+    source.stamp = next_stamp()
+    dest.stamp = next_stamp()
+
+
+def roll(g, pieces) -> None:
+    if type(pieces) is Zone:
+        places = [pieces]
+        if OPEN:
+            turning(pieces)
+    else:
+        pieces = [pieces] if type(pieces) is Piece else pieces
+        places = _places(pieces)
+        if OPEN:
+            for piece in pieces:
+                turning_piece(piece)
+    plain.roll(g, pieces)
+    for zone in places:
+        zone.stamp = next_stamp()
+
+
+def shuffle(g, zone) -> None:
+    if OPEN:
+        changing(zone)
+    plain.shuffle(g, zone)
+    zone.stamp = next_stamp()
+
+
+def set_face(piece, face) -> None:
+    _turned(plain.set_face, piece, face)
+
+
+def set_owner(piece, owner) -> None:
+    _turned(plain.set_owner, piece, owner)
+
+
+def create(g, kind, count: int, owner, zone) -> None:
+    if OPEN:
+        changing(zone)
+    plain.create(g, kind, count, owner, zone)
+    zone.stamp = next_stamp()
+
+
+def create_deck(g, kind, entries, zone) -> None:
+    if OPEN:
+        changing(zone)
+    plain.create_deck(g, kind, entries, zone)
+    zone.stamp = next_stamp()
+
+
+def _moved(operation, pieces, zone) -> None:
+    """`put`/`put_under` of a zone's pile, a list of pieces or one piece."""
+    if type(pieces) is Piece:
+        pieces = [pieces]
+    if type(pieces) is Zone:
+        places = [pieces]
+        if OPEN:
+            changing(pieces)
+    else:
+        places = _places(pieces)
+        if OPEN:
+            for piece in pieces:
+                moving_piece(piece)
+    if OPEN:
+        changing(zone)
+    operation(pieces, zone)
+    for place in places:
+        place.stamp = next_stamp()
+    zone.stamp = next_stamp()
+
+
+def _turned(operation, piece, argument) -> None:
+    """`set_face`/`set_owner`: one piece shows another face or has another owner."""
+    place = piece.zone
+    if OPEN:
+        turning_piece(piece)
+    operation(piece, argument)
+    if place is not None:
+        place.stamp = next_stamp()
+
+
+def _places(pieces) -> list:
+    """The zones the pieces lie in, each once."""
+    return list({id(p.zone): p.zone for p in pieces if p.zone is not None}.values())
+
+
+def running(g, procedure, *args):
+    """In a game that keeps no books nothing is remembered: every call runs."""
+    return procedure(g, *args)
+
+
+BOOKKEEPING = {"put": put, "put_under": put_under, "deal": deal, "roll": roll, "shuffle": shuffle,
+               "set_face": set_face, "set_owner": set_owner, "create": create, "create_deck": create_deck,
+               "remembered": remembered}
+PLAIN = {name: getattr(plain, name) for name in BOOKKEEPING if name != "remembered"} | {"remembered": running}
