@@ -38,6 +38,7 @@ from rulesrun.interpreter.view import visible_history
 
 
 _SHUFFLER = random.Random(0)
+_RERUN_CHANCE = random.Random(0)
 
 
 class _Horizon(Exception):
@@ -133,17 +134,17 @@ class Explorer:
             self._present.close()
             self._present = None
 
-    def _move_start(self, rng) -> Checkpoint:
+    def _move_start(self, order: int) -> Checkpoint:
         """Where every move look-ahead of this decision starts: the present, with each hidden zone
-        in one order drawn independently of the real one (from a copy of the first look-ahead's
-        stream, which it leaves as it was). Every option meets the same unknown deck and the
-        same later luck, and none of them the real deck."""
+        in one order drawn independently of the real one, from `order` (a draw of the first
+        look-ahead's stream; every look-ahead makes that draw, so all meet the same later luck).
+        Every option meets the same unknown deck, and none of them the real deck."""
         if self._start is None:
             g = self._game
             self._present = self._start = Checkpoint(g, chance=False)
             hidden = self.rules.hidden_zones(g)
             if hidden:
-                _SHUFFLER.setstate(rng.getstate())
+                _SHUFFLER.seed(order)
                 draw = _SHUFFLER.random
                 for zone in hidden:
                     changing(zone)
@@ -157,7 +158,7 @@ class Explorer:
         """The move played on the game itself, with the look-ahead's chance and decisions inside
         answered at random; then the start is put back."""
         g = self._game
-        start = self._move_start(rng)
+        start = self._move_start(rng.getrandbits(64))
         real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
         g.rng, g.random, g.agents, g.log, g.meter, g.frames = rng, rng.random, [_AtRandom(rng)] * g.n, None, None, None
         try:
@@ -169,12 +170,14 @@ class Explorer:
             start.restore(g, chance=False)
 
     def _rerun_rule(self, option: int, rng) -> list:
-        """The rule that asks, run again from its start to its end with `option`. The present is
-        put back when the agent has answered (`close`), not between two look-aheads."""
+        """The rule that asks, run again from its start to its end with `option`: the chance it
+        drew before the present comes again from a copy of the game's stream as it was then,
+        the rest from the look-ahead's. The present is put back when the agent has answered
+        (`close`), not between two look-aheads."""
         g = self._game
         function, args, start, first = g.frames.stack[-1]
         if self._present is None:
-            self._present = Checkpoint(g)
+            self._present = Checkpoint(g, chance=False)
         answered = [False]
 
         def policy(decision):
@@ -186,7 +189,9 @@ class Explorer:
         real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
         self._away = True
         try:
-            start.restore(g)
+            start.restore(g, chance=False)
+            _RERUN_CHANCE.setstate(start.rng)
+            g.rng, g.random = _RERUN_CHANCE, _RERUN_CHANCE.random
             g.agents, g.log, g.meter, g.frames = [_Replay(self.past[first:], rng, policy)] * g.n, None, None, None
             function(g, *args)
             return self.rules.values_of(g)
