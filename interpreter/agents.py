@@ -36,6 +36,8 @@ import math
 import random
 import time
 
+from rulesrun.interpreter.search import Luck
+
 
 class RandomAgent:
     """Picks uniformly among the legal options."""
@@ -78,11 +80,12 @@ def best_by_lookahead(decision, draws, rng) -> int:
     seat's, summed over the chance `draws`; ties broken with `rng`."""
     explorer = decision.explorer
     seat = decision.player
+    lucks = [Luck(draw) for draw in draws]
     best, best_options = None, []
     for option in range(len(decision.options)):
         total = 0.0
-        for draw in draws:
-            values = explorer.lookahead(option, random.Random(draw))
+        for luck in lucks:
+            values = explorer.lookahead(option, luck.again())
             total += values[seat] - max((v for p, v in enumerate(values) if p != seat), default=0)
         if best is None or total > best:
             best, best_options = total, [option]

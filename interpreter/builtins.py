@@ -79,15 +79,15 @@ def b_faces(pieces):
 
 
 def b_weight(pieces):
-    return sum(p.weight for p in pieces)
+    return sum([p.weight for p in pieces])
 
 
 def b_facesum(pieces):
-    return sum(p.value for p in pieces)
+    return sum([p.value for p in pieces])
 
 
 def b_highest(pieces):
-    return max((p.value for p in pieces), default=0)
+    return max([p.value for p in pieces], default=0)
 
 
 def b_owned(pieces, owner):

@@ -203,6 +203,46 @@ class Explorer:
         return Game(self.rules, self.players, self.seed, [driver] * self.players, None, self.step_budget)
 
 
+class Luck:
+    """The same chance for every option of a decision (common random numbers), cheap to start
+    again: draws are made once, from `random.Random(draw)`, and every reader that `again()`
+    hands out reads them from the first. A reader offers what games and look-aheads draw with
+    (`random`, `shuffle`, `getrandbits`), so it serves wherever a `random.Random` would."""
+
+    __slots__ = ("_draws", "_source", "_next")
+
+    def __init__(self, draw: int | None = None, _shared=None):
+        if _shared is None:
+            self._draws: list[float] = []
+            self._source = random.Random(draw).random
+        else:
+            self._draws, self._source = _shared
+        self._next = 0
+
+    def again(self) -> "Luck":
+        """A reader of the same draws, from the first."""
+        return Luck(_shared=(self._draws, self._source))
+
+    def random(self) -> float:
+        index = self._next
+        self._next = index + 1
+        draws = self._draws
+        if index == len(draws):
+            draws.append(self._source())
+        return draws[index]
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = int(self.random() * (i + 1))
+            items[i], items[j] = items[j], items[i]
+
+    def getrandbits(self, bits: int) -> int:
+        value = 0
+        for shift in range(0, bits, 32):
+            value |= int(self.random() * 4294967296) << shift
+        return value & ((1 << bits) - 1)
+
+
 def margins(values: list) -> list[float]:
     """Each seat's lead over the best other seat, squashed into 0..1 (1/2: level), measured
     against the seats' mean absolute value so that every ruleset's scale reads alike."""
