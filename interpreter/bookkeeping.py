@@ -78,6 +78,7 @@ def create(g, kind, count: int, owner, zone) -> None:
         changing(zone)
     plain.create(g, kind, count, owner, zone)
     zone.stamp = next_stamp()
+    g.pieces_stamp = next_stamp()
 
 
 def create_deck(g, kind, entries, zone) -> None:
@@ -85,6 +86,7 @@ def create_deck(g, kind, entries, zone) -> None:
         changing(zone)
     plain.create_deck(g, kind, entries, zone)
     zone.stamp = next_stamp()
+    g.pieces_stamp = next_stamp()
 
 
 def _moved(operation, pieces, zone) -> None:

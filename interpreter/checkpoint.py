@@ -65,7 +65,7 @@ def changing_loose(piece) -> None:
 class Checkpoint:
     """The state of one game now; see the module docstring."""
 
-    __slots__ = ("since", "kept", "loose", "turned", "made", "variables", "counters", "rng")
+    __slots__ = ("since", "kept", "loose", "turned", "made", "made_stamp", "variables", "counters", "rng")
 
     def __init__(self, g, chance: bool = True):
         """`chance=False`: the random stream is not kept (whoever goes back puts it back himself)."""
@@ -75,6 +75,7 @@ class Checkpoint:
         # Whether a piece has turned or changed hands since: if not, going back only moves pieces.
         self.turned = False
         self.made = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
+        self.made_stamp = g.pieces_stamp
         self.variables = tuple(value.copy() if type(value) in _CONTAINERS else value for value in g.rules.read_variables(g))
         self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         self.rng = g.rng.getstate() if chance else None
@@ -104,10 +105,10 @@ class Checkpoint:
                     piece.zone = zone
         self.turned = False
         turns, decisions, next_piece_id, history = self.counters
-        made = g.pieces_by_kind
-        if len(made) != len(self.made) or any(made.get(kind) != pieces for kind, pieces in self.made.items()):
-            made.clear()
-            made.update((kind, pieces[:]) for kind, pieces in self.made.items())
+        if g.pieces_stamp != self.made_stamp:
+            g.pieces_by_kind.clear()
+            g.pieces_by_kind.update((kind, pieces[:]) for kind, pieces in self.made.items())
+            g.pieces_stamp = self.made_stamp
         rules = g.rules
         values = rules.read_variables(g)
         if values != self.variables:

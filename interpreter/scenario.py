@@ -16,7 +16,7 @@ from __future__ import annotations
 from rulesrun.dsl import ast
 from rulesrun.interpreter.agents import ScriptedAgent
 from rulesrun.interpreter.rules import Rules
-from rulesrun.interpreter.runtime import Game, Piece
+from rulesrun.interpreter.runtime import Game, Piece, next_stamp
 
 
 class Scenario:
@@ -157,6 +157,7 @@ class Scenario:
                 if piece.kind is k:
                     return piece
         made = self.game.pieces_by_kind.setdefault(k.name, [])
+        self.game.pieces_stamp = next_stamp()
         piece = Piece(k, owner, 0, self.game.next_piece_id)
         self.game.next_piece_id += 1
         made.append(piece)

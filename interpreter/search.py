@@ -207,21 +207,24 @@ class Luck:
     """The same chance for every option of a decision (common random numbers), cheap to start
     again: draws are made once, from `random.Random(draw)`, and every reader that `again()`
     hands out reads them from the first. A reader offers what games and look-aheads draw with
-    (`random`, `shuffle`, `getrandbits`), so it serves wherever a `random.Random` would."""
+    (`random`, `shuffle`, `getrandbits`), so it serves wherever a `random.Random` would. A
+    shuffle at the same point of the draws is the same for every reader, so it is worked out
+    once (a hidden deck reshuffled in every option's look-ahead, say)."""
 
-    __slots__ = ("_draws", "_source", "_next")
+    __slots__ = ("_draws", "_source", "_orders", "_next")
 
     def __init__(self, draw: int | None = None, _shared=None):
         if _shared is None:
             self._draws: list[float] = []
             self._source = random.Random(draw).random
+            self._orders: dict[tuple[int, int], list[int]] = {}
         else:
-            self._draws, self._source = _shared
+            self._draws, self._source, self._orders = _shared
         self._next = 0
 
     def again(self) -> "Luck":
         """A reader of the same draws, from the first."""
-        return Luck(_shared=(self._draws, self._source))
+        return Luck(_shared=(self._draws, self._source, self._orders))
 
     def random(self) -> float:
         index = self._next
@@ -232,9 +235,21 @@ class Luck:
         return draws[index]
 
     def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = int(self.random() * (i + 1))
-            items[i], items[j] = items[j], items[i]
+        """Fisher-Yates on the next len(items) - 1 draws."""
+        count = len(items)
+        if count < 2:
+            return
+        key = (self._next, count)
+        order = self._orders.get(key)
+        if order is None:
+            order = list(range(count))
+            for i in range(count - 1, 0, -1):
+                j = int(self.random() * (i + 1))
+                order[i], order[j] = order[j], order[i]
+            self._orders[key] = order
+        else:
+            self._next += count - 1
+        items[:] = [items[k] for k in order]
 
     def getrandbits(self, bits: int) -> int:
         value = 0
