@@ -53,10 +53,11 @@ class Zone(list):
     Two zones are equal only if they are the same place, whatever they hold: rules compare
     zones (`if target == home`) and an empty zone must not equal every other empty zone.
 
-    `stamp` names what the zone holds: every change to its pile or to a piece in it (each
-    operation) gives it a stamp never used before, and putting a state back puts back its
-    stamp. Equal stamps mean an equal pile of pieces showing the same, which is what lets
-    remembered results (interpreter/remember.py) and snapshots skip unchanged zones.
+    `stamp` names what the zone holds: in a game that keeps books (interpreter/bookkeeping.py),
+    every change to its pile or to a piece in it gives it a stamp never used before, and
+    putting a state back puts back its stamp. Equal stamps mean an equal pile of pieces
+    showing the same, which is what lets remembered results (interpreter/remember.py) and
+    checkpoints (interpreter/checkpoint.py) skip unchanged zones.
     """
 
     __slots__ = ("name", "stamp")
