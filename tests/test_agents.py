@@ -45,6 +45,7 @@ class Checked:
     def __init__(self, agent):
         self.agent = agent
         self.blind = agent.blind
+        self.looks_ahead = getattr(agent, "looks_ahead", False)
         self.answers = 0
 
     def pick(self, count: int) -> int:
