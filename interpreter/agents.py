@@ -125,6 +125,7 @@ class MctsAgent:
         if rollout not in self.ROLLOUTS:
             raise AgentSpecError(f"agent `mcts`: `rollout` is one of {', '.join(self.ROLLOUTS)}, not `{rollout}`")
         self.greedy_rollouts = rollout == "greedy"
+        self.looks_ahead = self.greedy_rollouts
         self._random = random.Random(seed)
         self.playouts = playouts
         self.seconds = seconds

@@ -482,10 +482,12 @@ class _Compiler:
             return f"l_{name}({', '.join(args)})"
         decl = self.parts.get(name)
         if isinstance(decl, ast.Proc):
+            inlined = self._inline(decl, e.args, args)
+            if inlined is not None:
+                return inlined
             if name in self.pure and not any(isinstance(a, _NEVER_REMEMBERED) for a in e.args):
                 return f"remembered(g, pr_{name}{''.join(', ' + a for a in args)})"
-            inlined = self._inline(decl, e.args, args)
-            return inlined if inlined is not None else f"pr_{name}(g, {', '.join(args)})"
+            return f"pr_{name}(g, {', '.join(args)})"
         if isinstance(decl, ast.Phase):
             return f"ph_{name}(g)"
         if name in _PYTHON_BUILTINS:

@@ -6,7 +6,9 @@ since a move changes one or two zones. A call of a pure procedure (dsl/purity.py
 under its arguments, a zone recognised by its stamp (interpreter/runtime.py: equal stamps,
 equal pile), numbers, text, kinds and tuples of these by value. A call with any other
 argument (a list, a piece, a function) runs as usual, and so does a call whose answer
-holds something that could be changed in place (a list inside a list, a mapping).
+holds something that could be changed in place (a list inside a list, a mapping); after
+such an answer the procedure is not remembered again in that game (the memory holds the
+procedure itself as a mark), which spares the work of trying.
 
 The memory belongs to one game; a remembered answer is the very answer the procedure gave,
 so remembering changes no game, only how fast it runs.
@@ -23,6 +25,9 @@ _LIMIT = 1 << 16
 
 def remembered(g, procedure, *args):
     """`procedure(g, *args)`, from memory where the same call was answered before."""
+    memory = g.remembered
+    if procedure in memory:
+        return procedure(g, *args)
     key = [procedure]
     for arg in args:
         kind = type(arg)
@@ -34,17 +39,14 @@ def remembered(g, procedure, *args):
         else:
             return procedure(g, *args)
     key = tuple(key)
-    memory = g.remembered
     known = memory.get(key)
     if known is not None:
         answer, is_list = known
         return list(answer) if is_list else answer
     answer = procedure(g, *args)
     kind = type(answer)
-    if kind is list or kind is tuple:
-        if not _made_of(answer, _SHARED):
-            return answer
-    elif kind not in _SHARED:
+    if not (_made_of(answer, _SHARED) if kind is list or kind is tuple else kind in _SHARED):
+        memory[procedure] = None
         return answer
     if len(memory) >= _LIMIT:
         memory.clear()

@@ -84,12 +84,13 @@ class Rules:
         game = Game(self, num_players, seed, agents, log, step_budget)
         if meter:
             game.meter = Meter(self.namespace["score_total"])
-        if any(getattr(agent, "looks_ahead", False) for agent in agents):
+        game.books = any(getattr(agent, "looks_ahead", False) for agent in agents)
+        if game.books:
             game.frames = Frames()
         if log is not None:
             log.append({"t": "game", "title": self.program.title, "players": num_players, "seed": seed,
                         "sources": [s.path for s in self.program.sources]})
-        keys = self._run_keeping_books(game, any(not agent.blind for agent in agents))
+        keys = self._run_keeping_books(game)
         winners = self.winners(keys)
         if log is not None:
             log.append({"t": "end", "scores": [k[0] for k in keys], "winners": winners})
@@ -108,10 +109,11 @@ class Rules:
                 ValueError, AttributeError) as error:
             raise self._located(error) from None
 
-    def _run_keeping_books(self, game: Game, books: bool) -> list:
+    def _run_keeping_books(self, game: Game) -> list:
         """`run`, with the operations that keep books (interpreter/bookkeeping.py) only where an
-        agent may look at the game: random play runs the plain ones."""
-        chosen = BOOKKEEPING if books else PLAIN
+        agent looks ahead (`game.books`); other games run the plain ones, and so do the what-if
+        games their agents play."""
+        chosen = BOOKKEEPING if game.books else PLAIN
         before = {name: self.namespace[name] for name in chosen}
         self.namespace.update(chosen)
         try:

@@ -186,6 +186,8 @@ class Game:
         self.history: list[tuple[int, int, bool]] = []
         self.meter = None
         self.frames = None
+        # Whether the operations keep the books look-aheads need (interpreter/bookkeeping.py).
+        self.books = True
         # What pure procedures answered, by call (interpreter/remember.py).
         self.remembered: dict = {}
 

@@ -41,6 +41,10 @@ _SHUFFLER = random.Random(0)
 _RERUN_CHANCE = random.Random(0)
 
 
+class LookaheadError(Exception):
+    """An agent asked for a look-ahead the game was not set up for (a mistake in the agent)."""
+
+
 class _Horizon(Exception):
     """A look-ahead has reached the next decision: it stops there with each seat's value."""
 
@@ -95,6 +99,9 @@ class Explorer:
         inside answered at random: for a move, once the move is done; for a `choose`, once the
         rule that asked it has run to its end (in games that keep frames), else once the rules
         have run on to the next decision or the game's end."""
+        if not self._game.books:
+            raise LookaheadError("an agent called `lookahead` in a game that keeps no books for it: give the agent "
+                                 "`looks_ahead = True` (docs/agents.md)")
         if self._decision.is_move:
             return self._try_move(self._decision.options[option], rng)
         if self._game.frames is not None and self._game.frames.stack:
@@ -200,7 +207,9 @@ class Explorer:
 
     def _replay(self, rng, policy) -> Game:
         driver = _Replay(self.past, rng, policy)
-        return Game(self.rules, self.players, self.seed, [driver] * self.players, None, self.step_budget)
+        game = Game(self.rules, self.players, self.seed, [driver] * self.players, None, self.step_budget)
+        game.books = self._game.books
+        return game
 
 
 class Luck:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -259,3 +260,20 @@ def test_a_look_ahead_hands_back_a_piece_a_move_gave_away(tmp_path):
     rules.play(2, 3, [make_agent("greedy", 3, p) for p in range(2)], log)
     _, first_difference = replay(Setup(probe, (), {}, 2, 3, ("greedy", "greedy")), json.loads(json.dumps(log)))
     assert first_difference is None
+
+
+def test_a_look_ahead_without_looks_ahead_is_refused():
+    """A game keeps the books look-aheads need only for agents that say so; an agent that looks
+    ahead without saying so gets a clear error, not a game left in a tried position."""
+    from rulesrun.interpreter.search import LookaheadError
+
+    class Sly:
+        name = "sly"
+        blind = False
+
+        def choose(self, decision):
+            decision.explorer.lookahead(0, random.Random(0))
+            return 0
+
+    with pytest.raises(LookaheadError, match="looks_ahead = True"):
+        rules_of("classic").play(2, 1, [Sly(), make_agent("random", 1, 1)])

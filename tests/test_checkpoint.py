@@ -153,6 +153,7 @@ def test_keeping_books_changes_no_game(game):
         agents = [RandomAgent(f"7:{p}") for p in range(players)]
         log: list = []
         played = Game(rules, players, 7, agents, log, 200_000)
-        rules._run_keeping_books(played, books)
+        played.books = books
+        rules._run_keeping_books(played)
         logs.append(log)
     assert logs[0] == logs[1] and len(logs[0]) > 100

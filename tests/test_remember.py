@@ -27,7 +27,8 @@ phase game:
     create d6 x 3 into pile
 
 proc faces_of(pieces):
-    return sorted([x.face for x in pieces])
+    let shown = sorted([x.face for x in pieces])
+    return shown
 
 proc with_bonus(pieces):
     let total = [0, bonus]
