@@ -60,12 +60,7 @@ class Rules:
         self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
         self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])
         self.read_variables = _reader(self.variable_attributes)
-        self._zones = tuple(f"z_{name}" for name, _ in self.namespace["ZONES"])
         self._hidden_zones = tuple(f"z_{name}" for name, hidden in self.namespace["ZONES"] if hidden)
-
-    def all_zones(self, game: Game) -> list:
-        """Every zone of a game, each member of a family or per-owner zone on its own."""
-        return [zone for name in self._zones for zone in zones_of(getattr(game, name))]
 
     def hidden_zones(self, game: Game) -> list:
         """The zones declared `hidden` (face down)."""
