@@ -22,6 +22,7 @@ from rulesrun.interpreter.runtime import next_stamp
 OPEN: list = []
 _LOOKS = operator.attrgetter("face", "value", "owner")
 _CONTAINERS = (list, dict)
+_IS_CONTAINER = frozenset(_CONTAINERS).__contains__
 
 
 def changing(zone) -> None:
@@ -62,6 +63,18 @@ def changing_loose(piece) -> None:
         checkpoint.turned = True
 
 
+def _copy(value):
+    """A var's list or mapping, copied down to its last list or mapping: rules change them in
+    place at any depth (`hands[p] += [card]`). Zones and pieces inside are the game's own."""
+    if type(value) is list:
+        if not any(map(_IS_CONTAINER, map(type, value))):
+            return value.copy()
+        return [_copy(item) if type(item) in _CONTAINERS else item for item in value]
+    if not any(map(_IS_CONTAINER, map(type, value.values()))):
+        return value.copy()
+    return {key: _copy(item) if type(item) in _CONTAINERS else item for key, item in value.items()}
+
+
 class Checkpoint:
     """The state of one game now; see the module docstring."""
 
@@ -76,7 +89,7 @@ class Checkpoint:
         self.turned = False
         self.made = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
         self.made_stamp = g.pieces_stamp
-        self.variables = tuple(value.copy() if type(value) in _CONTAINERS else value for value in g.rules.read_variables(g))
+        self.variables = tuple(_copy(value) if type(value) in _CONTAINERS else value for value in g.rules.read_variables(g))
         self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         self.rng = g.rng.getstate() if chance else None
         OPEN.append(self)
@@ -114,7 +127,7 @@ class Checkpoint:
         if values != self.variables:
             for name, now, then in zip(rules.variable_attributes, values, self.variables):
                 if now is not then and now != then:
-                    setattr(g, name, then.copy() if type(then) in _CONTAINERS else then)
+                    setattr(g, name, _copy(then) if type(then) in _CONTAINERS else then)
         g.turns, g.decisions, g.next_piece_id = turns, decisions, next_piece_id
         del g.history[history:]
         if chance and self.rng is not None:

@@ -277,3 +277,15 @@ def test_a_look_ahead_without_looks_ahead_is_refused():
 
     with pytest.raises(LookaheadError, match="looks_ahead = True"):
         rules_of("classic").play(2, 1, [Sly(), make_agent("random", 1, 1)])
+
+
+def test_a_look_ahead_takes_back_what_a_move_added_to_a_list_in_a_var():
+    """Greedy tries every `keep(f)`, each of which adds to a per-seat list in place; the game it
+    plays must be the one its log replays."""
+    probe = str(PROBES / "collect.rules")
+    log: list = []
+    rules = load_rules(probe)
+    result = rules.play(2, 3, [make_agent("greedy", 3, p) for p in range(2)], log)
+    _, first_difference = replay(Setup(probe, (), {}, 2, 3, ("greedy", "greedy")), json.loads(json.dumps(log)))
+    assert first_difference is None
+    assert result.decisions == 6
