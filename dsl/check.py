@@ -236,10 +236,16 @@ class _Checker:
                            did_you_mean(target.id, self._visible()) or "declare it with `var` or `let` first")
         elif isinstance(target, ast.Index):
             base = target.target
-            if isinstance(base, ast.Name) and not self._is_local(base.id):
-                decl = self.parts.get(base.id)
-                if not (isinstance(decl, ast.Var) and decl.shape is not None):
-                    self.error(target, f"`{base.id}[...]` cannot be assigned",
+            root = base
+            while isinstance(root, ast.Index):
+                root = root.target
+            if isinstance(root, ast.Name) and not self._is_local(root.id):
+                decl = self.parts.get(root.id)
+                if isinstance(decl, ast.Zone):
+                    self.error(target, f"the pieces of zone `{root.id}` cannot be assigned",
+                               "pieces move with `put`, `deal` or `create`, which keep every piece in one zone")
+                elif not (isinstance(decl, ast.Var) and decl.shape is not None):
+                    self.error(target, f"`{root.id}[...]` cannot be assigned",
                                "declare it as `var name per player = ...` or `var name[1..6] = ...`")
             self.expr(base)
             self.expr(target.index)
