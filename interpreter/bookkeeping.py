@@ -3,8 +3,9 @@
 Each wrapped operation tells the open checkpoints (interpreter/checkpoint.py) which zones it
 is about to change, runs the plain operation (interpreter/operations.py), and gives every
 zone it changed a new stamp (runtime.Zone), which is what remembered answers
-(interpreter/remember.py) are recognised by. A game in which every agent is blind (random
-play) needs none of this and runs the plain operations: `Rules.play` chooses.
+(interpreter/remember.py) are recognised by. A game in which no agent looks ahead (random
+play, MCTS with random rollouts) needs none of this and runs the plain operations:
+`Rules.play` chooses, by `looks_ahead`.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 
-from rulesrun.interpreter.checkpoint import OPEN, Checkpoint, changing
+from rulesrun.interpreter.checkpoint import Checkpoint, changing
 from rulesrun.interpreter.runtime import Game, next_stamp
 from rulesrun.interpreter.view import visible_history
 
@@ -307,11 +307,9 @@ def _fresh_chance(game: Game, rng) -> None:
     """From now on chance is the agent's: its own stream, and hidden piles in an order it drew."""
     game.rng = rng
     game.random = rng.random
+    shuffle = game.rules.namespace["shuffle"]
     for zone in game.rules.hidden_zones(game):
-        if OPEN:
-            changing(zone)
-        rng.shuffle(zone)
-        zone.stamp = next_stamp()
+        shuffle(game, zone)
 
 
 class _AtRandom:
