@@ -71,16 +71,15 @@ class GreedyAgent:
         self.samples = samples
 
     def choose(self, decision) -> int:
-        draws = [self._random.getrandbits(64) for _ in range(self.samples)]
-        return best_by_lookahead(decision, draws, self._random)
+        return best_by_lookahead(decision, self.samples, self._random)
 
 
-def best_by_lookahead(decision, draws, rng) -> int:
+def best_by_lookahead(decision, samples: int, rng) -> int:
     """The option whose look-ahead leaves the seat's `value` furthest ahead of the best other
-    seat's, summed over the chance `draws`; ties broken with `rng`."""
+    seat's, summed over `samples` draws of chance from `rng`; ties broken with `rng`."""
     explorer = decision.explorer
     seat = decision.player
-    lucks = [Luck(draw) for draw in draws]
+    lucks = [Luck(rng.random) for _ in range(samples)]
     best, best_options = None, []
     for option in range(len(decision.options)):
         total = 0.0
@@ -160,7 +159,7 @@ class MctsAgent:
             node = at[0]
             if node is None or decision.player != seat:
                 if self.greedy_rollouts and decision.is_move:
-                    return best_by_lookahead(decision, [rng.getrandbits(64)], rng)
+                    return best_by_lookahead(decision, 1, rng)
                 return int(rng.random() * len(decision.options))
             labels = decision.labels()
             children = node.children

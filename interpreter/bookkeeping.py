@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rulesrun.interpreter import operations as plain
 from rulesrun.interpreter.checkpoint import OPEN, changing, moving_piece, turning, turning_piece
-from rulesrun.interpreter.remember import remembered
+from rulesrun.interpreter.remember import recalled, remembered
 from rulesrun.interpreter.runtime import Piece, Zone, next_stamp
 
 
@@ -131,7 +131,14 @@ def running(g, procedure, *args):
     return procedure(g, *args)
 
 
+def running_through(g, procedure, *args):
+    """`recalled` in a game that keeps no books: the call runs, a list answer is taken as a tuple."""
+    answer = procedure(g, *args)
+    return tuple(answer) if isinstance(answer, list) else answer
+
+
 BOOKKEEPING = {"put": put, "put_under": put_under, "deal": deal, "roll": roll, "shuffle": shuffle,
                "set_face": set_face, "set_owner": set_owner, "create": create, "create_deck": create_deck,
-               "remembered": remembered}
-PLAIN = {name: getattr(plain, name) for name in BOOKKEEPING if name != "remembered"} | {"remembered": running}
+               "remembered": remembered, "recalled": recalled}
+PLAIN = {name: getattr(plain, name) for name in BOOKKEEPING if name not in ("remembered", "recalled")} | {
+    "remembered": running, "recalled": running_through}

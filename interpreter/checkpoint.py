@@ -5,7 +5,8 @@ Search agents try options on the running game and take them back, and a rule tha
 as the game is big; a checkpoint instead copies a zone the first time an operation is about
 to change it (or a piece in it). Every operation announces the zones it changes (`changing`);
 a zone whose stamp (runtime.Zone) predates the checkpoint is unchanged since, so its pile is
-kept then, and only then. Going back puts the kept zones back, as often as needed.
+kept then, and only then; a piece about to show another face or pass to another owner has
+its looks kept the same way. Going back puts the kept zones and looks back, as often as needed.
 
     here = Checkpoint(game)
     ... play on ...
@@ -15,12 +16,9 @@ kept then, and only then. Going back puts the kept zones back, as often as neede
 
 from __future__ import annotations
 
-import operator
-
 from rulesrun.interpreter.runtime import next_stamp
 
 OPEN: list = []
-_LOOKS = operator.attrgetter("face", "value", "owner")
 _CONTAINERS = (list, dict)
 _IS_CONTAINER = frozenset(_CONTAINERS).__contains__
 
@@ -30,14 +28,17 @@ def changing(zone) -> None:
     stamp = zone.stamp
     for checkpoint in OPEN:
         if stamp < checkpoint.since and id(zone) not in checkpoint.kept:
-            checkpoint.kept[id(zone)] = (zone, zone[:], stamp, list(map(_LOOKS, zone)))
+            checkpoint.kept[id(zone)] = (zone, zone[:], stamp)
 
 
 def turning(zone) -> None:
-    """A piece in `zone` is about to show another face or pass to another owner."""
+    """The pieces in `zone` are about to show other faces or pass to other owners."""
     changing(zone)
     for checkpoint in OPEN:
-        checkpoint.turned = True
+        looks = checkpoint.looks
+        for piece in zone:
+            if id(piece) not in looks:
+                looks[id(piece)] = (piece, piece.face, piece.value, piece.owner)
 
 
 def moving_piece(piece) -> None:
@@ -45,22 +46,16 @@ def moving_piece(piece) -> None:
     if piece.zone is not None:
         changing(piece.zone)
     else:
-        changing_loose(piece)
+        for checkpoint in OPEN:
+            checkpoint.loose.setdefault(id(piece), piece)
 
 
 def turning_piece(piece) -> None:
     """A piece is about to show another face or pass to another owner."""
     if piece.zone is not None:
-        turning(piece.zone)
-    else:
-        changing_loose(piece)
-
-
-def changing_loose(piece) -> None:
-    """A piece that lies in no zone is about to change or be placed."""
+        changing(piece.zone)
     for checkpoint in OPEN:
-        checkpoint.loose.setdefault(id(piece), (piece, piece.face, piece.value, piece.owner))
-        checkpoint.turned = True
+        checkpoint.looks.setdefault(id(piece), (piece, piece.face, piece.value, piece.owner))
 
 
 def _copy(value):
@@ -78,45 +73,44 @@ def _copy(value):
 class Checkpoint:
     """The state of one game now; see the module docstring."""
 
-    __slots__ = ("since", "kept", "loose", "turned", "made", "made_stamp", "variables", "counters", "rng")
+    __slots__ = ("since", "kept", "loose", "looks", "made", "made_stamp", "variables", "counters", "rng")
 
-    def __init__(self, g, chance: bool = True):
-        """`chance=False`: the random stream is not kept (whoever goes back puts it back himself)."""
+    def __init__(self, g, chance: bool = True, like: "Checkpoint | None" = None):
+        """`chance=False`: the random stream is not kept (whoever goes back puts it back himself).
+        `like`: an open checkpoint from which the game differs in its zones only (a look-ahead's
+        start, with hidden piles drawn anew): its record of all else is shared, not taken again."""
         self.since = next_stamp()
         self.kept: dict[int, tuple] = {}
-        self.loose: dict[int, tuple] = {}
-        # Whether a piece has turned or changed hands since: if not, going back only moves pieces.
-        self.turned = False
-        self.made = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
-        self.made_stamp = g.pieces_stamp
-        self.variables = tuple(_copy(value) if type(value) in _CONTAINERS else value for value in g.rules.read_variables(g))
-        self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
+        # Pieces that lay in no zone, and the looks (face, value, owner) pieces showed.
+        self.loose: dict[int, object] = {}
+        self.looks: dict[int, tuple] = {}
+        if like is None:
+            self.made = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
+            self.made_stamp = g.pieces_stamp
+            self.variables = tuple(_copy(value) if type(value) in _CONTAINERS else value
+                                   for value in g.rules.read_variables(g))
+            self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
+        else:
+            self.made, self.made_stamp, self.variables, self.counters = (
+                like.made, like.made_stamp, like.variables, like.counters)
         self.rng = g.rng.getstate() if chance else None
         OPEN.append(self)
 
     def restore(self, g, chance: bool = True) -> None:
         """Put the game back as it was; `chance=False` leaves the random stream as it is (for a
         look-ahead that drew from a stream of its own, or a checkpoint that did not keep it)."""
-        turned = self.turned
         changed = [kept for kept in self.kept.values() if kept[0].stamp != kept[2]]
-        if len(OPEN) > 1:
-            # Newer checkpoints keep the present first, before any piece is put back.
-            for piece, _, _, _ in self.loose.values():
-                turning_piece(piece)
-            for kept in changed:
-                (turning if turned else changing)(kept[0])
-        for piece, face, value, owner in self.loose.values():
-            piece.zone, piece.face, piece.value, piece.owner = None, face, value, owner
-        for zone, pieces, stamp, looks in changed:
+        if OPEN and OPEN[-1] is not self:
+            self._tell_newer(changed)
+        for piece in self.loose.values():
+            piece.zone = None
+        for zone, pieces, stamp in changed:
             zone[:] = pieces
             zone.stamp = stamp
-            if turned:
-                for piece, (face, value, owner) in zip(pieces, looks):
-                    piece.zone, piece.face, piece.value, piece.owner = zone, face, value, owner
-            else:
-                for piece in pieces:
-                    piece.zone = zone
-        self.turned = False
+            for piece in pieces:
+                piece.zone = zone
+        for piece, face, value, owner in self.looks.values():
+            piece.face, piece.value, piece.owner = face, value, owner
         turns, decisions, next_piece_id, history = self.counters
         if g.pieces_stamp != self.made_stamp:
             g.pieces_by_kind.clear()
@@ -132,6 +126,20 @@ class Checkpoint:
         del g.history[history:]
         if chance and self.rng is not None:
             g.rng.setstate(self.rng)
+
+    def _tell_newer(self, changed: list) -> None:
+        """Newer checkpoints keep the present first, before anything is put back (a re-run goes
+        back to its rule's start and later to the present). Every zone going back has changed
+        since this checkpoint, pieces leaving a zone included, so the zones and looks do."""
+        newer = OPEN[OPEN.index(self) + 1:] if self in OPEN else OPEN
+        for checkpoint in newer:
+            since, kept, looks = checkpoint.since, checkpoint.kept, checkpoint.looks
+            for zone, _, _ in changed:
+                if zone.stamp < since and id(zone) not in kept:
+                    kept[id(zone)] = (zone, zone[:], zone.stamp)
+            for piece, _, _, _ in self.looks.values():
+                if id(piece) not in looks:
+                    looks[id(piece)] = (piece, piece.face, piece.value, piece.owner)
 
     def close(self) -> None:
         if OPEN[-1] is self:

@@ -368,9 +368,13 @@ class _Compiler:
             self._nested(s.orelse)
 
     def s_For(self, s):
-        iterable = self.expr(s.iterable)
-        if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):
-            iterable = f"tuple({iterable})"
+        """The loop goes through what the iterable held when it began, whatever its body changes."""
+        if self._remembers(s.iterable):
+            iterable = self.expr(s.iterable).replace("remembered(", "recalled(", 1)
+        else:
+            iterable = self.expr(s.iterable)
+            if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):
+                iterable = f"tuple({iterable})"
         targets = ", ".join(f"l_{n}" for n in s.names)
         self.out.emit(f"for {targets} in {iterable}:", s.span)
         self._nested(s.body, s.names)
@@ -482,10 +486,9 @@ class _Compiler:
             return f"l_{name}({', '.join(args)})"
         decl = self.parts.get(name)
         if isinstance(decl, ast.Proc):
-            inlined = self._inline(decl, e.args, args)
-            if inlined is not None:
-                return inlined
-            if name in self.pure and not any(isinstance(a, _NEVER_REMEMBERED) for a in e.args):
+            if self._inlines(decl, e.args):
+                return self._inline(decl, args)
+            if self._remembers(e):
                 return f"remembered(g, pr_{name}{''.join(', ' + a for a in args)})"
             return f"pr_{name}(g, {', '.join(args)})"
         if isinstance(decl, ast.Phase):
@@ -496,19 +499,29 @@ class _Compiler:
             return f"g_{name}(g, {', '.join(args)})"
         return f"b_{name}({', '.join(args)})"
 
-    def _inline(self, proc: ast.Proc, arg_nodes, arg_code: list[str]) -> str | None:
-        """The body of a one-line procedure (`return EXPR`) in place of a call, where that is safe.
+    def _is_builtin_call(self, e, name: str) -> bool:
+        return isinstance(e, ast.Call) and e.func.id == name and not self._is_local(name) and name not in self.parts
 
-        Safe means: not already being inlined (recursion), and every argument evaluated exactly
-        as often as the call would (each parameter used once, outside lambdas and
-        comprehensions), unless the argument is a plain name or literal.
+    def _remembers(self, e) -> bool:
+        """Whether `e` is a call of a pure procedure that is remembered (not inlined)."""
+        if not isinstance(e, ast.Call) or self._is_local(e.func.id) or e.func.id not in self.pure:
+            return False
+        return not self._inlines(self.parts[e.func.id], e.args) and not any(
+            isinstance(a, _NEVER_REMEMBERED) for a in e.args)
+
+    def _inlines(self, proc: ast.Proc, arg_nodes) -> bool:
+        """Whether a call of a one-line procedure (`return EXPR`) is replaced by its body.
+
+        It is where that is safe: not already being inlined (recursion), and every argument
+        evaluated exactly as often as the call would (each parameter used once, outside lambdas
+        and comprehensions), unless the argument is a plain name or literal.
         """
-        body = [stmt for stmt in proc.body if not (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.expr, ast.Literal))]
+        body = _body(proc)
         if proc.name in self.inlining or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None \
                 or _asks(body):
-            return None
+            return False
         if len(arg_nodes) != len(proc.params) or any(isinstance(a, ast.Keyword) for a in arg_nodes):
-            return None
+            return False
         uses = {p: 0 for p in proc.params}
         repeated = set()
         for node, inside_loop in _names_with_context(body[0].value):
@@ -519,13 +532,17 @@ class _Compiler:
         for param, node in zip(proc.params, arg_nodes):
             simple = isinstance(node, (ast.Name, ast.Literal))
             if not simple and (uses[param] != 1 or param in repeated):
-                return None
+                return False
+        return True
+
+    def _inline(self, proc: ast.Proc, arg_code: list[str]) -> str:
+        """The body of a one-line procedure in place of a call (see `_inlines`)."""
         saved = self.locals, self.substitutions
         self.locals = [set()]
         self.substitutions = {p: f"({code})" for p, code in zip(proc.params, arg_code)}
         self.inlining.add(proc.name)
         try:
-            return f"({self.expr(body[0].value)})"
+            return f"({self.expr(_body(proc)[0].value)})"
         finally:
             self.inlining.discard(proc.name)
             self.locals, self.substitutions = saved
@@ -549,6 +566,9 @@ class _Compiler:
         clauses = []
         for clause in e.clauses:
             iterable = self.expr(clause.iterable)
+            if self._is_builtin_call(clause.iterable, "zip"):
+                # A comprehension goes through the pairs once: no list of them is needed.
+                iterable = "zip" + iterable[len("b_zip"):]
             self.locals.append(set(clause.names))
             cond = f" if {self.expr(clause.cond)}" if clause.cond is not None else ""
             clauses.append(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}{cond}")
@@ -559,6 +579,11 @@ class _Compiler:
 
     def e_Play(self, e):
         return f"pt_{e.point}(g, {self.expr(e.player)})"
+
+
+def _body(proc: ast.Proc) -> list:
+    """A procedure's statements without its docstring."""
+    return [stmt for stmt in proc.body if not (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.expr, ast.Literal))]
 
 
 def _asks(body) -> bool:

@@ -25,9 +25,24 @@ _LIMIT = 1 << 16
 
 def remembered(g, procedure, *args):
     """`procedure(g, *args)`, from memory where the same call was answered before."""
+    answer, is_list = _recall(g, procedure, args)
+    return list(answer) if is_list else answer
+
+
+def recalled(g, procedure, *args):
+    """`remembered`, for a caller that goes through the answer once (a `for` loop, which must
+    not see what its body changes): a remembered list comes back as the tuple the memory
+    holds, which nobody can change, and is not copied; any other list, a zone's pile
+    included, as a tuple of what it holds now."""
+    answer, is_list = _recall(g, procedure, args)
+    return answer if is_list or not isinstance(answer, list) else tuple(answer)
+
+
+def _recall(g, procedure, args) -> tuple:
+    """The answer, and whether it was a list (then handed out as a tuple)."""
     memory = g.remembered
     if procedure in memory:
-        return procedure(g, *args)
+        return procedure(g, *args), False
     key = [procedure]
     for arg in args:
         kind = type(arg)
@@ -37,21 +52,20 @@ def remembered(g, procedure, *args):
         elif kind in _PLAIN or kind is tuple and _made_of(arg, _PLAIN):
             key.append(arg)
         else:
-            return procedure(g, *args)
+            return procedure(g, *args), False
     key = tuple(key)
     known = memory.get(key)
     if known is not None:
-        answer, is_list = known
-        return list(answer) if is_list else answer
+        return known
     answer = procedure(g, *args)
     kind = type(answer)
     if not (_made_of(answer, _SHARED) if kind is list or kind is tuple else kind in _SHARED):
         memory[procedure] = None
-        return answer
+        return answer, False
     if len(memory) >= _LIMIT:
         memory.clear()
-    memory[key] = (tuple(answer), True) if kind is list else (answer, False)
-    return answer
+    known = memory[key] = (tuple(answer), True) if kind is list else (answer, False)
+    return known
 
 
 def _made_of(items, allowed) -> bool:

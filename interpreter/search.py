@@ -37,7 +37,6 @@ from rulesrun.interpreter.runtime import Game, next_stamp
 from rulesrun.interpreter.view import visible_history
 
 
-_SHUFFLER = random.Random(0)
 _RERUN_CHANCE = random.Random(0)
 
 
@@ -141,31 +140,30 @@ class Explorer:
             self._present.close()
             self._present = None
 
-    def _move_start(self, order: int) -> Checkpoint:
+    def _move_start(self, order: float) -> Checkpoint:
         """Where every move look-ahead of this decision starts: the present, with each hidden zone
         in one order drawn independently of the real one, from `order` (a draw of the first
-        look-ahead's stream; every look-ahead makes that draw, so all meet the same later luck).
-        Every option meets the same unknown deck, and none of them the real deck."""
+        look-ahead's stream; every look-ahead makes that draw, so all meet the same later luck):
+        the pieces sorted by a hash of `order` and their number, which costs less than seeding
+        a stream. Every option meets the same unknown deck, and none of them the real deck."""
         if self._start is None:
             g = self._game
             self._present = self._start = Checkpoint(g, chance=False)
             hidden = self.rules.hidden_zones(g)
             if hidden:
-                _SHUFFLER.seed(order)
-                draw = _SHUFFLER.random
                 for zone in hidden:
                     changing(zone)
-                    zone.sort(key=lambda piece: draw())
+                    zone.sort(key=lambda piece: hash((order, piece.id)))
                     zone.stamp = next_stamp()
                 self._away = True
-                self._start = Checkpoint(g, chance=False)
+                self._start = Checkpoint(g, chance=False, like=self._present)
         return self._start
 
     def _try_move(self, option, rng) -> list:
         """The move played on the game itself, with the look-ahead's chance and decisions inside
         answered at random; then the start is put back."""
         g = self._game
-        start = self._move_start(rng.getrandbits(64))
+        start = self._move_start(rng.random())
         real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
         g.rng, g.random, g.agents, g.log, g.meter, g.frames = rng, rng.random, [_AtRandom(rng)] * g.n, None, None, None
         try:
@@ -197,8 +195,8 @@ class Explorer:
         self._away = True
         try:
             start.restore(g, chance=False)
-            _RERUN_CHANCE.setstate(start.rng)
-            g.rng, g.random = _RERUN_CHANCE, _RERUN_CHANCE.random
+            stream = _StreamFrom(start.rng)
+            g.rng, g.random = stream, stream.random
             g.agents, g.log, g.meter, g.frames = [_Replay(self.past[first:], rng, policy)] * g.n, None, None, None
             function(g, *args)
             return self.rules.values_of(g)
@@ -214,18 +212,18 @@ class Explorer:
 
 class Luck:
     """The same chance for every option of a decision (common random numbers), cheap to start
-    again: draws are made once, from `random.Random(draw)`, and every reader that `again()`
-    hands out reads them from the first. A reader offers what games and look-aheads draw with
-    (`random`, `shuffle`, `getrandbits`), so it serves wherever a `random.Random` would. A
-    shuffle at the same point of the draws is the same for every reader, so it is worked out
-    once (a hidden deck reshuffled in every option's look-ahead, say)."""
+    again: draws are made once, from `source` (a stream's `random`), and every reader that
+    `again()` hands out reads them from the first. A reader offers what games and look-aheads
+    draw with (`random`, `shuffle`, `getrandbits`), so it serves wherever a `random.Random`
+    would. A shuffle at the same point of the draws is the same for every reader, so it is
+    worked out once (a hidden deck reshuffled in every option's look-ahead, say)."""
 
     __slots__ = ("_draws", "_source", "_orders", "_next")
 
-    def __init__(self, draw: int | None = None, _shared=None):
+    def __init__(self, source=None, _shared=None):
         if _shared is None:
             self._draws: list[float] = []
-            self._source = random.Random(draw).random
+            self._source = source
             self._orders: dict[tuple[int, int], list[int]] = {}
         else:
             self._draws, self._source, self._orders = _shared
@@ -310,6 +308,28 @@ def _fresh_chance(game: Game, rng) -> None:
     shuffle = game.rules.namespace["shuffle"]
     for zone in game.rules.hidden_zones(game):
         shuffle(game, zone)
+
+
+class _StreamFrom:
+    """The game's random stream as a checkpoint kept it, for a re-run, set up only when the rule
+    draws (most rules ask before they draw anything)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state):
+        self._state = state
+
+    def _stream(self) -> random.Random:
+        if self._state is not None:
+            _RERUN_CHANCE.setstate(self._state)
+            self._state = None
+        return _RERUN_CHANCE
+
+    def random(self) -> float:
+        return self._stream().random()
+
+    def shuffle(self, items: list) -> None:
+        self._stream().shuffle(items)
 
 
 class _AtRandom:
