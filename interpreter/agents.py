@@ -85,7 +85,8 @@ def best_by_lookahead(decision, samples: int, rng) -> int:
         total = 0.0
         for luck in lucks:
             values = explorer.lookahead(option, luck.again())
-            total += values[seat] - max((v for p, v in enumerate(values) if p != seat), default=0)
+            others = values[:seat] + values[seat + 1:]
+            total += values[seat] - (max(others) if others else 0)
         if best is None or total > best:
             best, best_options = total, [option]
         elif total == best:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rulesrun.interpreter import operations as plain
 from rulesrun.interpreter.checkpoint import OPEN, changing, moving_piece, turning, turning_piece
-from rulesrun.interpreter.remember import recalled, remembered
+from rulesrun.interpreter.remember import recalled, recalled_pile, recalled_piles, remembered
 from rulesrun.interpreter.runtime import Piece, Zone, next_stamp
 
 
@@ -139,6 +139,9 @@ def running_through(g, procedure, *args):
 
 BOOKKEEPING = {"put": put, "put_under": put_under, "deal": deal, "roll": roll, "shuffle": shuffle,
                "set_face": set_face, "set_owner": set_owner, "create": create, "create_deck": create_deck,
-               "remembered": remembered, "recalled": recalled}
-PLAIN = {name: getattr(plain, name) for name in BOOKKEEPING if name not in ("remembered", "recalled")} | {
-    "remembered": running, "recalled": running_through}
+               "remembered": remembered, "recalled": recalled, "recalled_pile": recalled_pile,
+               "recalled_piles": recalled_piles}
+# The remembering entry points as a game that keeps no books has them: every call runs.
+ALWAYS_RUNNING = {"remembered": running, "recalled": running_through, "recalled_pile": running_through,
+                  "recalled_piles": running_through}
+PLAIN = {name: getattr(plain, name) for name in BOOKKEEPING if name not in ALWAYS_RUNNING} | ALWAYS_RUNNING

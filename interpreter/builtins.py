@@ -144,11 +144,12 @@ def g_is_player(g, owner):
     return 0 <= owner < g.n
 
 
-def g_choose(g, player, label, options, secret=False):
+def g_choose(g, player, label, options, secret=False, resume=None):
+    """`resume`, from the compiler: the rest of the asking rule, for look-aheads (runtime.Decision)."""
     options = list(options)
     if not options:
         raise NoOptions(label)
-    return g.decide(player, label, options, bool(secret))
+    return g.decide(player, label, options, bool(secret), resume=resume)
 
 
 def g_chance(g, probability):

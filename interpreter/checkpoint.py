@@ -58,16 +58,16 @@ def turning_piece(piece) -> None:
         checkpoint.looks.setdefault(id(piece), (piece, piece.face, piece.value, piece.owner))
 
 
-def _copy(value):
+def copy_nested(value):
     """A var's list or mapping, copied down to its last list or mapping: rules change them in
     place at any depth (`hands[p] += [card]`). Zones and pieces inside are the game's own."""
     if type(value) is list:
         if not any(map(_IS_CONTAINER, map(type, value))):
             return value.copy()
-        return [_copy(item) if type(item) in _CONTAINERS else item for item in value]
+        return [copy_nested(item) if type(item) in _CONTAINERS else item for item in value]
     if not any(map(_IS_CONTAINER, map(type, value.values()))):
         return value.copy()
-    return {key: _copy(item) if type(item) in _CONTAINERS else item for key, item in value.items()}
+    return {key: copy_nested(item) if type(item) in _CONTAINERS else item for key, item in value.items()}
 
 
 class Checkpoint:
@@ -87,7 +87,7 @@ class Checkpoint:
         if like is None:
             self.made = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
             self.made_stamp = g.pieces_stamp
-            self.variables = tuple(_copy(value) if type(value) in _CONTAINERS else value
+            self.variables = tuple(copy_nested(value) if type(value) in _CONTAINERS else value
                                    for value in g.rules.read_variables(g))
             self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         else:
@@ -121,7 +121,7 @@ class Checkpoint:
         if values != self.variables:
             for name, now, then in zip(rules.variable_attributes, values, self.variables):
                 if now is not then and now != then:
-                    setattr(g, name, _copy(then) if type(then) in _CONTAINERS else then)
+                    setattr(g, name, copy_nested(then) if type(then) in _CONTAINERS else then)
         g.turns, g.decisions, g.next_piece_id = turns, decisions, next_piece_id
         del g.history[history:]
         if chance and self.rng is not None:

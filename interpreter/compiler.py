@@ -127,11 +127,36 @@ class _Compiler:
             o.emit(f"    if g.frames is None: return {name}_rule({', '.join(signature)})", span)
             o.emit(f"    return g.frames.run({name}_rule, g, ({''.join(p + ', ' for p in signature[1:])}))", span)
             name += "_rule"
-        o.emit(f"def {name}({', '.join(signature)}):", span)
+        self._rule_body(name, list(local_names), body, span)
+
+    def _rule_body(self, name: str, local_names: list, body, span) -> None:
+        """The function of a rule's statements. A `let x = choose(...)` among them (not inside
+        a block) hands the seat's agent the rest of the statements as a function of the locals
+        seen so far and the answer (`resume`): a look-ahead tries an answer from right there,
+        instead of running the rule again from its start to reach the question."""
+        o = self.out
+        o.emit(f"def {name}(g{''.join(f', l_{n}' for n in local_names)}):", span)
         o.depth += 1
         self.locals = [set(local_names)]
-        self.block(body)
+        seen = list(local_names)
+        rests = []
+        for index, stmt in enumerate(body):
+            if _is_choose_let(stmt) and not self._is_local("choose"):
+                rest = f"{name}_after{index}"
+                captured = "".join(f"l_{n}, " for n in seen)
+                args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}))"]
+                self.locals[-1].add(stmt.name)
+                o.emit(f"l_{stmt.name} = g_choose(g, {', '.join(args)})", stmt.span)
+                rests.append((rest, seen + [stmt.name], body[index + 1:]))
+            else:
+                getattr(self, "s_" + type(stmt).__name__)(stmt)
+            if isinstance(stmt, ast.Let) and stmt.name not in seen:
+                seen.append(stmt.name)
+        if not body:
+            o.emit("pass")
         o.depth -= 1
+        for rest, names, rest_body in rests:
+            self._rule_body(rest, names, rest_body, span)
 
     def _phase(self, decl: ast.Phase) -> None:
         before = [h for h in self.program.hooks if h.target == decl.name and h.time == "before"]
@@ -370,7 +395,9 @@ class _Compiler:
     def s_For(self, s):
         """The loop goes through what the iterable held when it began, whatever its body changes."""
         if self._remembers(s.iterable):
-            iterable = self.expr(s.iterable).replace("remembered(", "recalled(", 1)
+            zones = all(self._is_zone(a) for a in s.iterable.args)
+            recall = {1: "recalled_pile(", 2: "recalled_piles("}.get(len(s.iterable.args)) if zones else None
+            iterable = self.expr(s.iterable).replace("remembered(", recall or "recalled(", 1)
         else:
             iterable = self.expr(s.iterable)
             if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):
@@ -444,6 +471,12 @@ class _Compiler:
         return "''.join((" + ", ".join(parts) + ",))"
 
     def e_Lambda(self, e):
+        body = e.body
+        if isinstance(body, ast.Call) and len(body.args) == 1 and isinstance(body.args[0], ast.Name) \
+                and body.args[0].id == e.param and self._is_builtin_call(body, body.func.id) \
+                and body.func.id not in runtime_builtins.GAME_BUILTINS:
+            # `mine => weight(mine)` is the built-in itself: one call less for each use.
+            return body.func.id if body.func.id in _PYTHON_BUILTINS else f"b_{body.func.id}"
         self.locals.append({e.param})
         body = self.expr(e.body)
         self.locals.pop()
@@ -498,6 +531,17 @@ class _Compiler:
         if name in runtime_builtins.GAME_BUILTINS:
             return f"g_{name}(g, {', '.join(args)})"
         return f"b_{name}({', '.join(args)})"
+
+    def _is_zone(self, e) -> bool:
+        """Whether `e` names a zone (`deck`, `field[k]`), whatever the game's state."""
+        if isinstance(e, ast.Index):
+            e, shaped = e.target, True
+        else:
+            shaped = False
+        if not isinstance(e, ast.Name) or self._is_local(e.id) or e.id in self.substitutions:
+            return False
+        decl = self.parts.get(e.id)
+        return isinstance(decl, ast.Zone) and (decl.shape is not None) == shaped
 
     def _is_builtin_call(self, e, name: str) -> bool:
         return isinstance(e, ast.Call) and e.func.id == name and not self._is_local(name) and name not in self.parts
@@ -584,6 +628,11 @@ class _Compiler:
 def _body(proc: ast.Proc) -> list:
     """A procedure's statements without its docstring."""
     return [stmt for stmt in proc.body if not (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.expr, ast.Literal))]
+
+
+def _is_choose_let(stmt) -> bool:
+    return isinstance(stmt, ast.Let) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name) \
+        and stmt.value.func.id == "choose"
 
 
 def _asks(body) -> bool:

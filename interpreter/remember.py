@@ -34,7 +34,36 @@ def recalled(g, procedure, *args):
     not see what its body changes): a remembered list comes back as the tuple the memory
     holds, which nobody can change, and is not copied; any other list, a zone's pile
     included, as a tuple of what it holds now."""
-    answer, is_list = _recall(g, procedure, args)
+    return _through(_recall(g, procedure, args))
+
+
+def recalled_pile(g, procedure, zone):
+    """`recalled` for a call whose one argument is a zone, known when the rules are compiled:
+    the key is the zone's stamp (no two zones ever have the same), which is quicker to make."""
+    memory = g.remembered
+    key = (zone.stamp, procedure)
+    known = memory.get(key)
+    if known is None:
+        known = _recall(g, procedure, (zone,))
+        if procedure not in memory:
+            memory[key] = known
+    return _through(known)
+
+
+def recalled_piles(g, procedure, first, second):
+    """`recalled_pile` for a call with two zones."""
+    memory = g.remembered
+    key = (first.stamp, procedure, second.stamp)
+    known = memory.get(key)
+    if known is None:
+        known = _recall(g, procedure, (first, second))
+        if procedure not in memory:
+            memory[key] = known
+    return _through(known)
+
+
+def _through(known: tuple):
+    answer, is_list = known
     return answer if is_list or not isinstance(answer, list) else tuple(answer)
 
 

@@ -55,6 +55,7 @@ class Rules:
         self._game = self.namespace["ph_game"]
         self._score_keys = self.namespace["score_keys"]
         self.values_of = self.namespace["values_of"]
+        self.moves = self.namespace["MOVES"]
         self.lowest_wins = self.namespace["LOWEST_WINS"]
         players = program.players
         self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)

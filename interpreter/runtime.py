@@ -104,14 +104,18 @@ class Decision:
     one: one is made for every decision of every simulated game, and this keeps that cheap.
     """
 
-    __slots__ = ("player", "point", "options", "secret", "is_move", "_game", "_explorer")
+    __slots__ = ("player", "point", "options", "secret", "is_move", "resume", "_game", "_explorer")
 
-    def __init__(self, game: "Game", player: int, point: str, options: list, secret: bool, is_move: bool):
+    def __init__(self, game: "Game", player: int, point: str, options: list, secret: bool, is_move: bool,
+                 resume: tuple | None = None):
         self.player = player
         self.point = point
         self.options = options
         self.secret = secret
         self.is_move = is_move
+        # For a `choose` that stands alone as a `let` of its rule: (the rest of the rule as a
+        # function, the locals it needs), which the explorer runs with an answer.
+        self.resume = resume
         self._game = game
         self._explorer = None
 
@@ -191,11 +195,13 @@ class Game:
         # What pure procedures answered, by call (interpreter/remember.py).
         self.remembered: dict = {}
 
-    def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False):
+    def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False,
+               resume: tuple | None = None):
         """Ask the seat's agent to pick one of `options`; log what was asked and answered.
 
         `secret`: no other seat learns the answer (their views and search agents never see it).
         `is_move`: the options are moves of a decision point (`play`), not a `choose` list.
+        `resume`: the rest of the rule that asks, for look-aheads (`Decision.resume`).
         """
         if len(options) == 1:
             index = 0
@@ -204,7 +210,7 @@ class Game:
             if agent.blind:
                 index = agent.pick(len(options))
             else:
-                decision = Decision(self, player, point, options, secret, is_move)
+                decision = Decision(self, player, point, options, secret, is_move, resume)
                 try:
                     index = agent.choose(decision)
                 finally:

@@ -21,10 +21,15 @@ Replaying costs as much as the game so far, so look-aheads avoid it where they c
 
 - at a move (`play`), the move's body is self-contained: it runs on the game itself, and a
   checkpoint of the present (interpreter/checkpoint.py) puts everything back;
-- at a `choose`, in a game where a look-ahead agent plays (`looks_ahead = True`), every rule
-  that asks a `choose` keeps a checkpoint of the state it started from (`Frames`): the
-  look-ahead goes back there, runs the rule again with the answers given so far and then
-  the option, to the rule's end, and the present is put back when the agent has answered.
+- at a `choose` that stands alone as a `let` of its rule, the compiler hands over the rest
+  of the rule as a function of the locals so far (`Decision.resume`): it runs on the game
+  itself with the option, like a move, unless another seat's `secret` answer was given
+  since the rule began (the locals may hold it; the next way draws it anew);
+- at any other `choose`, in a game where a look-ahead agent plays (`looks_ahead = True`),
+  every rule that asks a `choose` keeps a checkpoint of the state it started from
+  (`Frames`): the look-ahead goes back there, runs the rule again with the answers given so
+  far and then the option, to the rule's end, and the present is put back when the agent
+  has answered.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 
-from rulesrun.interpreter.checkpoint import Checkpoint, changing
+from rulesrun.interpreter.checkpoint import Checkpoint, changing, copy_nested
 from rulesrun.interpreter.runtime import Game, next_stamp
 from rulesrun.interpreter.view import visible_history
 
@@ -101,8 +106,13 @@ class Explorer:
         if not self._game.books:
             raise LookaheadError("an agent called `lookahead` in a game that keeps no books for it: give the agent "
                                  "`looks_ahead = True` (docs/agents.md)")
-        if self._decision.is_move:
-            return self._try_move(self._decision.options[option], rng)
+        decision = self._decision
+        if decision.is_move:
+            name, args = decision.options[option]
+            return self._try(self.rules.moves[name], (self.seat, *args), rng)
+        if decision.resume is not None and self._knows_the_rule_so_far():
+            rest, seen = decision.resume
+            return self._try(rest, (*map(_own, seen), _own(decision.options[option])), rng)
         if self._game.frames is not None and self._game.frames.stack:
             return self._rerun_rule(option, rng)
         values_of = self.rules.values_of
@@ -140,8 +150,8 @@ class Explorer:
             self._present.close()
             self._present = None
 
-    def _move_start(self, order: float) -> Checkpoint:
-        """Where every move look-ahead of this decision starts: the present, with each hidden zone
+    def _try_start(self, order: float) -> Checkpoint:
+        """Where every look-ahead of this decision that runs on the game itself starts: the present, with each hidden zone
         in one order drawn independently of the real one, from `order` (a draw of the first
         look-ahead's stream; every look-ahead makes that draw, so all meet the same later luck):
         the pieces sorted by a hash of `order` and their number, which costs less than seeding
@@ -159,20 +169,29 @@ class Explorer:
                 self._start = Checkpoint(g, chance=False, like=self._present)
         return self._start
 
-    def _try_move(self, option, rng) -> list:
-        """The move played on the game itself, with the look-ahead's chance and decisions inside
-        answered at random; then the start is put back."""
+    def _try(self, function, args, rng) -> list:
+        """`function(game, *args)` on the game itself (a move, or the rest of a rule from the
+        present `choose`), with the look-ahead's chance and decisions inside answered at random;
+        then the start is put back."""
         g = self._game
-        start = self._move_start(rng.random())
+        start = self._try_start(rng.random())
         real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
         g.rng, g.random, g.agents, g.log, g.meter, g.frames = rng, rng.random, [_AtRandom(rng)] * g.n, None, None, None
         try:
-            name, args = option
-            self.rules.namespace["MOVES"][name](g, self.seat, *args)
+            function(g, *args)
             return self.rules.values_of(g)
         finally:
             g.rng, g.random, g.agents, g.log, g.meter, g.frames = real
             start.restore(g, chance=False)
+
+    def _knows_the_rule_so_far(self) -> bool:
+        """Whether the seat has seen every answer given since the asking rule began: the rest of
+        the rule may then run on the rule's own locals. Else (another seat's `secret` answer
+        lies in between) the rule runs again from its start, with that answer drawn anew."""
+        frames = self._game.frames
+        first = frames.stack[-1][3] if frames is not None and frames.stack else 0
+        seat = self.seat
+        return not any(secret and player != seat for player, _, secret in self._history[first:])
 
     def _rerun_rule(self, option: int, rng) -> list:
         """The rule that asks, run again from its start to its end with `option`: the chance it
@@ -308,6 +327,12 @@ def _fresh_chance(game: Game, rng) -> None:
     shuffle = game.rules.namespace["shuffle"]
     for zone in game.rules.hidden_zones(game):
         shuffle(game, zone)
+
+
+def _own(value):
+    """A value for a look-ahead to change as it likes: lists and mappings copied (zones and
+    pieces are the game's own, which a checkpoint puts back)."""
+    return copy_nested(value) if type(value) in (list, dict) else value
 
 
 class _StreamFrom:

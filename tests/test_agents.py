@@ -143,10 +143,11 @@ def test_search_agents_cannot_see_the_order_of_a_hidden_deck(spec):
     assert probe_hits("guess_the_top_card.rules", 0, spec, games=100) < 25
 
 
+@pytest.mark.parametrize("probe", ["guess_the_secret.rules", "guess_the_secret_in_a_rule.rules"])
 @pytest.mark.parametrize("spec", ["greedy", "mcts:playouts=20"])
-def test_search_agents_cannot_see_another_seats_secret_choice(spec):
+def test_search_agents_cannot_see_another_seats_secret_choice(spec, probe):
     """Guessing a secret 1, 2 or 3: right about one time in three, not always."""
-    assert probe_hits("guess_the_secret.rules", 1, spec, games=90) < 45
+    assert probe_hits(probe, 1, spec, games=90) < 45
 
 
 def test_a_seats_view_shows_a_hidden_deck_as_a_count_and_hides_others_secrets():
@@ -289,3 +290,43 @@ def test_a_look_ahead_takes_back_what_a_move_added_to_a_list_in_a_var():
     _, first_difference = replay(Setup(probe, (), {}, 2, 3, ("greedy", "greedy")), json.loads(json.dumps(log)))
     assert first_difference is None
     assert result.decisions == 6
+
+
+def test_a_look_ahead_from_a_choose_leaves_the_rules_own_locals_alone():
+    """Greedy weighs `add`'s answers by running the rest of `add` from its `choose`; that rest
+    changes the rule's list `tally` in place. The real rule must go on with its own list: the
+    game is the one its log replays, and greedy, adding 3 every time, scores 3 x 3 x 3."""
+    probe = str(PROBES / "tally.rules")
+    log: list = []
+    result = load_rules(probe).play(2, 5, [make_agent("greedy", 5, p) for p in range(2)], log)
+    _, first_difference = replay(Setup(probe, (), {}, 2, 5, ("greedy", "greedy")), json.loads(json.dumps(log)))
+    assert first_difference is None
+    assert result.scores == [27, 27]
+
+
+def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does():
+    """Both ways of weighing a `choose` give the same values: the rest of the rule from the
+    question (`Decision.resume`), and the rule run again from its start with the answer."""
+    from rulesrun.interpreter.search import Luck
+
+    seen = []
+
+    class BothWays:
+        name = "both"
+        blind = False
+        looks_ahead = True
+
+        def choose(self, decision):
+            assert decision.resume is not None
+            explorer = decision.explorer
+            luck = Luck(random.Random(1).random)
+            resumed = [explorer.lookahead(i, luck.again()) for i in range(3)]
+            again = [explorer._rerun_rule(i, luck.again()) for i in range(3)]
+            seen.append((resumed, again))
+            return 1
+
+    load_rules(str(PROBES / "tally.rules")).play(2, 1, [BothWays(), BothWays()])
+    assert len(seen) == 6
+    for resumed, again in seen:
+        assert resumed == again
+        assert [values[0] - resumed[0][0] for values in resumed] in ([0, 3, 8], [0, 0, 0])

@@ -7,6 +7,7 @@ import pytest
 
 from rulesrun.dsl.purity import pure_procs
 from rulesrun.interpreter.agents import make_agent
+from rulesrun.interpreter.bookkeeping import ALWAYS_RUNNING, BOOKKEEPING
 from rulesrun.interpreter.checkpoint import Checkpoint
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.scenario import Scenario
@@ -43,6 +44,14 @@ proc ranked_by(pieces, key):
 
 proc nested(pieces):
     return [[x.face] for x in pieces]
+
+proc moved_while_looping():
+    "Goes through the remembered faces of `pile` while it moves the pile away."
+    let seen = []
+    for f in faces_of(pile):
+        seen = seen + [f]
+        put pile into other
+    return seen
 
 proc tamper():
     let t = with_bonus(pile)
@@ -134,6 +143,18 @@ def test_a_restored_zone_is_recognised_again(rules):
     assert len(runs) == 2
 
 
+def test_a_loop_goes_through_a_remembered_answer_as_it_was_when_the_loop_began(rules):
+    """`for` over a pure call reads the answer the memory holds (not a copy), twice the same."""
+    s = Scenario(rules, players=2)
+    s.call("game")
+    runs = counting(rules, "faces_of")
+    faces = sorted(p.face for p in s.zone("pile"))
+    assert s.call("moved_while_looping") == faces
+    s.rules.namespace["put"](s.zone("other"), s.zone("pile"))
+    assert s.call("moved_while_looping") == faces
+    assert len(runs) == 2
+
+
 def test_a_caller_changing_a_remembered_list_does_not_change_the_memory(rules):
     s = Scenario(rules, players=2)
     s.call("game")
@@ -165,5 +186,6 @@ def test_remembering_changes_no_game(game, monkeypatch):
         return log
 
     remembering = play()
-    monkeypatch.setitem(rules.namespace, "remembered", lambda g, procedure, *args: procedure(g, *args))
+    for name, always_running in ALWAYS_RUNNING.items():
+        monkeypatch.setitem(BOOKKEEPING, name, always_running)
     assert play() == remembering
