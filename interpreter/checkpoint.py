@@ -19,13 +19,17 @@ from __future__ import annotations
 from rulesrun.interpreter.runtime import next_stamp
 
 OPEN: list = []
-_CONTAINERS = (list, dict)
-_IS_CONTAINER = frozenset(_CONTAINERS).__contains__
+_NESTED = (list, dict, tuple)
+_IS_NESTED = frozenset(_NESTED).__contains__
 
 
 def changing(zone) -> None:
-    """`zone` is about to change: open checkpoints keep it as it is."""
+    """`zone` is about to change: open checkpoints keep it as it is. A zone stamped after the
+    newest checkpoint was taken has been kept by all of them already (they are in the order
+    they were taken)."""
     stamp = zone.stamp
+    if not OPEN or stamp > OPEN[-1].since:
+        return
     for checkpoint in OPEN:
         if stamp < checkpoint.since and id(zone) not in checkpoint.kept:
             checkpoint.kept[id(zone)] = (zone, zone[:], stamp)
@@ -59,15 +63,21 @@ def turning_piece(piece) -> None:
 
 
 def copy_nested(value):
-    """A var's list or mapping, copied down to its last list or mapping: rules change them in
-    place at any depth (`hands[p] += [card]`). Zones and pieces inside are the game's own."""
-    if type(value) is list:
-        if not any(map(_IS_CONTAINER, map(type, value))):
+    """A var's list or mapping, copied down to its last list or mapping, tuples holding them
+    included: rules change lists in place at any depth (`hands[p] += [card]`,
+    `pairs[i][1][0] = 3`). Zones and pieces inside are the game's own."""
+    kind = type(value)
+    if kind is list:
+        if not any(map(_IS_NESTED, map(type, value))):
             return value.copy()
-        return [copy_nested(item) if type(item) in _CONTAINERS else item for item in value]
-    if not any(map(_IS_CONTAINER, map(type, value.values()))):
+        return [copy_nested(item) if type(item) in _NESTED else item for item in value]
+    if kind is tuple:
+        if not any(map(_IS_NESTED, map(type, value))):
+            return value
+        return tuple(copy_nested(item) if type(item) in _NESTED else item for item in value)
+    if not any(map(_IS_NESTED, map(type, value.values()))):
         return value.copy()
-    return {key: copy_nested(item) if type(item) in _CONTAINERS else item for key, item in value.items()}
+    return {key: copy_nested(item) if type(item) in _NESTED else item for key, item in value.items()}
 
 
 class Checkpoint:
@@ -87,7 +97,7 @@ class Checkpoint:
         if like is None:
             self.made = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
             self.made_stamp = g.pieces_stamp
-            self.variables = tuple(copy_nested(value) if type(value) in _CONTAINERS else value
+            self.variables = tuple(copy_nested(value) if type(value) in _NESTED else value
                                    for value in g.rules.read_variables(g))
             self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         else:
@@ -121,7 +131,7 @@ class Checkpoint:
         if values != self.variables:
             for name, now, then in zip(rules.variable_attributes, values, self.variables):
                 if now is not then and now != then:
-                    setattr(g, name, copy_nested(then) if type(then) in _CONTAINERS else then)
+                    setattr(g, name, copy_nested(then) if type(then) in _NESTED else then)
         g.turns, g.decisions, g.next_piece_id = turns, decisions, next_piece_id
         del g.history[history:]
         if chance and self.rng is not None:

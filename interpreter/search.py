@@ -330,9 +330,9 @@ def _fresh_chance(game: Game, rng) -> None:
 
 
 def _own(value):
-    """A value for a look-ahead to change as it likes: lists and mappings copied (zones and
-    pieces are the game's own, which a checkpoint puts back)."""
-    return copy_nested(value) if type(value) in (list, dict) else value
+    """A value for a look-ahead to change as it likes: lists and mappings copied, also inside
+    tuples (zones and pieces are the game's own, which a checkpoint puts back)."""
+    return copy_nested(value) if type(value) in (list, dict, tuple) else value
 
 
 class _StreamFrom:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesrun.interpreter.agents import RandomAgent
-from rulesrun.interpreter.checkpoint import OPEN, Checkpoint
+from rulesrun.interpreter.checkpoint import OPEN, Checkpoint, copy_nested
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.runtime import Game
 
@@ -157,3 +157,13 @@ def test_keeping_books_changes_no_game(game):
         rules._run_keeping_books(played)
         logs.append(log)
     assert logs[0] == logs[1] and len(logs[0]) > 100
+
+
+def test_a_var_is_copied_down_to_lists_inside_tuples():
+    """`pairs[i][1][0] = 3` changes a list inside a tuple inside a var: a checkpoint's copy must
+    not share that list; tuples of plain values need no copy."""
+    value = [(1, [2]), (3, 4), {5: (6, [7])}]
+    copy = copy_nested(value)
+    assert copy == value
+    assert copy[0][1] is not value[0][1] and copy[2][5][1] is not value[2][5][1]
+    assert copy[1] is value[1]
