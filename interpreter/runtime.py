@@ -104,7 +104,7 @@ class Decision:
     one: one is made for every decision of every simulated game, and this keeps that cheap.
     """
 
-    __slots__ = ("player", "point", "options", "secret", "is_move", "resume", "_game", "_explorer")
+    __slots__ = ("player", "point", "options", "secret", "is_move", "_resume", "_game", "_explorer")
 
     def __init__(self, game: "Game", player: int, point: str, options: list, secret: bool, is_move: bool,
                  resume: tuple | None = None):
@@ -115,7 +115,7 @@ class Decision:
         self.is_move = is_move
         # For a `choose` that stands alone as a `let` of its rule: (the rest of the rule as a
         # function, the locals it needs), which the explorer runs with an answer.
-        self.resume = resume
+        self._resume = resume
         self._game = game
         self._explorer = None
 
@@ -201,7 +201,7 @@ class Game:
 
         `secret`: no other seat learns the answer (their views and search agents never see it).
         `is_move`: the options are moves of a decision point (`play`), not a `choose` list.
-        `resume`: the rest of the rule that asks, for look-aheads (`Decision.resume`).
+        `resume`: the rest of the rule that asks, for look-aheads (`Decision._resume`).
         """
         if len(options) == 1:
             index = 0

@@ -22,7 +22,7 @@ Replaying costs as much as the game so far, so look-aheads avoid it where they c
 - at a move (`play`), the move's body is self-contained: it runs on the game itself, and a
   checkpoint of the present (interpreter/checkpoint.py) puts everything back;
 - at a `choose` that stands alone as a `let` of its rule, the compiler hands over the rest
-  of the rule as a function of the locals so far (`Decision.resume`): it runs on the game
+  of the rule as a function of the locals so far (`Decision._resume`): it runs on the game
   itself with the option, like a move, unless another seat's `secret` answer was given
   since the rule began (the locals may hold it; the next way draws it anew);
 - at any other `choose`, in a game where a look-ahead agent plays (`looks_ahead = True`),
@@ -110,8 +110,8 @@ class Explorer:
         if decision.is_move:
             name, args = decision.options[option]
             return self._try(self.rules.moves[name], (self.seat, *args), rng)
-        if decision.resume is not None and self._knows_the_rule_so_far():
-            rest, seen = decision.resume
+        if decision._resume is not None and self._knows_the_rule_so_far():
+            rest, seen = decision._resume
             return self._try(rest, (*map(_own, seen), _own(decision.options[option])), rng)
         if self._game.frames is not None and self._game.frames.stack:
             return self._rerun_rule(option, rng)
@@ -151,11 +151,12 @@ class Explorer:
             self._present = None
 
     def _try_start(self, order: float) -> Checkpoint:
-        """Where every look-ahead of this decision that runs on the game itself starts: the present, with each hidden zone
-        in one order drawn independently of the real one, from `order` (a draw of the first
-        look-ahead's stream; every look-ahead makes that draw, so all meet the same later luck):
-        the pieces sorted by a hash of `order` and their number, which costs less than seeding
-        a stream. Every option meets the same unknown deck, and none of them the real deck."""
+        """Where every look-ahead of this decision that runs on the game itself starts: the
+        present, with each hidden zone in one order drawn independently of the real one, from
+        `order` (a draw of the first look-ahead's stream; every look-ahead makes that draw, so
+        all meet the same later luck): the pieces sorted by a hash of `order` and their
+        number, which costs less than seeding a stream. Every option meets the same unknown
+        deck, and none of them the real deck."""
         if self._start is None:
             g = self._game
             self._present = self._start = Checkpoint(g, chance=False)

@@ -306,7 +306,7 @@ def test_a_look_ahead_from_a_choose_leaves_the_rules_own_locals_alone():
 
 def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does():
     """Both ways of weighing a `choose` give the same values: the rest of the rule from the
-    question (`Decision.resume`), and the rule run again from its start with the answer."""
+    question (`Decision._resume`), and the rule run again from its start with the answer."""
     from rulesrun.interpreter.search import Luck
 
     seen = []
@@ -317,7 +317,7 @@ def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does():
         looks_ahead = True
 
         def choose(self, decision):
-            assert decision.resume is not None
+            assert decision._resume is not None
             explorer = decision.explorer
             luck = Luck(random.Random(1).random)
             resumed = [explorer.lookahead(i, luck.again()) for i in range(3)]
