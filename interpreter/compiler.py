@@ -395,9 +395,10 @@ class _Compiler:
     def s_For(self, s):
         """The loop goes through what the iterable held when it began, whatever its body changes."""
         if self._remembers(s.iterable):
-            zones = all(self._is_zone(a) for a in s.iterable.args)
-            recall = {1: "recalled_pile(", 2: "recalled_piles("}.get(len(s.iterable.args)) if zones else None
-            iterable = self.expr(s.iterable).replace("remembered(", recall or "recalled(", 1)
+            call = s.iterable
+            zones = all(self._is_zone(a) for a in call.args)
+            entry = {1: "recalled_pile", 2: "recalled_piles"}.get(len(call.args)) if zones else None
+            iterable = self._remembered_call(call, entry or "recalled")
         else:
             iterable = self.expr(s.iterable)
             if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):
@@ -522,7 +523,7 @@ class _Compiler:
             if self._inlines(decl, e.args):
                 return self._inline(decl, args)
             if self._remembers(e):
-                return f"remembered(g, pr_{name}{''.join(', ' + a for a in args)})"
+                return self._remembered_call(e, "remembered")
             return f"pr_{name}(g, {', '.join(args)})"
         if isinstance(decl, ast.Phase):
             return f"ph_{name}(g)"
@@ -552,6 +553,10 @@ class _Compiler:
             return False
         return not self._inlines(self.parts[e.func.id], e.args) and not any(
             isinstance(a, _NEVER_REMEMBERED) for a in e.args)
+
+    def _remembered_call(self, e, entry: str) -> str:
+        """A call of a pure procedure through one of interpreter/remember.py's entry points."""
+        return f"{entry}(g, pr_{e.func.id}{''.join(', ' + self.expr(a) for a in e.args)})"
 
     def _inlines(self, proc: ast.Proc, arg_nodes) -> bool:
         """Whether a call of a one-line procedure (`return EXPR`) is replaced by its body.
