@@ -32,6 +32,9 @@ _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _compile_counter = itertools.count()
 # Arguments that make a call run every time (interpreter/remember.py): no need to try.
 _NEVER_REMEMBERED = (ast.Keyword, ast.Lambda, ast.List, ast.Comprehension)
+# Built-ins whose answer is a new list, whatever their arguments.
+_LIST_BUILTINS = ("sorted", "zip", "distinct", "combinations", "without", "faces", "owned", "showing",
+                  "owners_of", "by_owner", "of_kind", "pieces", "shuffled")
 
 
 class Source:
@@ -548,11 +551,19 @@ class _Compiler:
         return isinstance(e, ast.Call) and e.func.id == name and not self._is_local(name) and name not in self.parts
 
     def _remembers(self, e) -> bool:
-        """Whether `e` is a call of a pure procedure that is remembered (not inlined)."""
+        """Whether `e` is a call of a pure procedure that is remembered (not inlined). A call
+        with an argument that is a list for certain (a list, a comprehension, a built-in that
+        makes a list) always runs: a list cannot be recognised again, so trying costs only."""
         if not isinstance(e, ast.Call) or self._is_local(e.func.id) or e.func.id not in self.pure:
             return False
         return not self._inlines(self.parts[e.func.id], e.args) and not any(
-            isinstance(a, _NEVER_REMEMBERED) for a in e.args)
+            isinstance(a, _NEVER_REMEMBERED) or self._makes_a_list(a) for a in e.args)
+
+    def _makes_a_list(self, e) -> bool:
+        if isinstance(e, ast.Binary) and e.op == "+":
+            return self._makes_a_list(e.left) or self._makes_a_list(e.right) or isinstance(
+                e.left, (ast.List, ast.Comprehension)) or isinstance(e.right, (ast.List, ast.Comprehension))
+        return isinstance(e, ast.Call) and any(self._is_builtin_call(e, name) for name in _LIST_BUILTINS)
 
     def _remembered_call(self, e, entry: str) -> str:
         """A call of a pure procedure through one of interpreter/remember.py's entry points."""
