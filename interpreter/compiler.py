@@ -14,6 +14,7 @@ ends, an index off the board) is still reported at file:line:col.
 from __future__ import annotations
 
 import itertools
+import operator
 from pathlib import Path
 
 from rulesrun.dsl import ast
@@ -481,6 +482,9 @@ class _Compiler:
                 and body.func.id not in runtime_builtins.GAME_BUILTINS:
             # `mine => weight(mine)` is the built-in itself: one call less for each use.
             return body.func.id if body.func.id in _PYTHON_BUILTINS else f"b_{body.func.id}"
+        if isinstance(body, ast.Attribute) and isinstance(body.target, ast.Name) and body.target.id == e.param:
+            # `c => c.value`, the usual sort key, reads the attribute without a Python call.
+            return f"attrgetter({body.name!r})"
         self.locals.append({e.param})
         body = self.expr(e.body)
         self.locals.pop()
@@ -679,7 +683,7 @@ def generate(program: Program) -> Source:
 
 def namespace() -> dict:
     """What generated code may call: the operations, the built-ins and the step-budget error."""
-    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded}
+    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter}
     names.update(operations.EXPORTS)
     names.update(BOOKKEEPING)
     for name in BUILTINS:

@@ -34,43 +34,34 @@ def recalled(g, procedure, *args):
     not see what its body changes): a remembered list comes back as the tuple the memory
     holds, which nobody can change, and is not copied; any other list, a zone's pile
     included, as a tuple of what it holds now."""
-    return _through(_recall(g, procedure, args))
+    answer, is_list = _recall(g, procedure, args)
+    return answer if is_list or not isinstance(answer, list) else tuple(answer)
 
 
 def recalled_pile(g, procedure, zone):
     """`recalled` for a call whose one argument is a zone, known when the rules are compiled:
     the key is the zone's stamp (no two zones ever have the same), which is quicker to make."""
-    memory = g.remembered
     key = (zone.stamp, procedure)
-    known = memory.get(key)
+    known = g.remembered.get(key)
     if known is None:
-        known = _recall(g, procedure, (zone,))
-        if procedure not in memory:
-            memory[key] = known
-    return _through(known)
+        known = _answer(g, procedure, (zone,), key)
+    answer, is_list = known
+    return answer if is_list or not isinstance(answer, list) else tuple(answer)
 
 
 def recalled_piles(g, procedure, first, second):
     """`recalled_pile` for a call with two zones."""
-    memory = g.remembered
     key = (first.stamp, procedure, second.stamp)
-    known = memory.get(key)
+    known = g.remembered.get(key)
     if known is None:
-        known = _recall(g, procedure, (first, second))
-        if procedure not in memory:
-            memory[key] = known
-    return _through(known)
-
-
-def _through(known: tuple):
+        known = _answer(g, procedure, (first, second), key)
     answer, is_list = known
     return answer if is_list or not isinstance(answer, list) else tuple(answer)
 
 
 def _recall(g, procedure, args) -> tuple:
     """The answer, and whether it was a list (then handed out as a tuple)."""
-    memory = g.remembered
-    if procedure in memory:
+    if procedure in g.remembered:
         return procedure(g, *args), False
     key = [procedure]
     for arg in args:
@@ -83,10 +74,16 @@ def _recall(g, procedure, args) -> tuple:
         else:
             return procedure(g, *args), False
     key = tuple(key)
-    known = memory.get(key)
-    if known is not None:
-        return known
+    known = g.remembered.get(key)
+    return _answer(g, procedure, args, key) if known is None else known
+
+
+def _answer(g, procedure, args, key) -> tuple:
+    """The call made, its answer kept under `key` if it cannot be changed in place."""
+    memory = g.remembered
     answer = procedure(g, *args)
+    if procedure in memory:
+        return answer, False
     kind = type(answer)
     if not (_made_of(answer, _SHARED) if kind is list or kind is tuple else kind in _SHARED):
         memory[procedure] = None
@@ -102,6 +99,12 @@ def _made_of(items, allowed) -> bool:
     zones are game objects: sharing them is what the procedure's own answer would do)."""
     for item in items:
         kind = type(item)
-        if kind not in allowed and not (kind is tuple and _made_of(item, allowed)):
+        if kind in allowed:
+            continue
+        if kind is not tuple:
             return False
+        for inner in item:
+            kind = type(inner)
+            if kind not in allowed and not (kind is tuple and _made_of(inner, allowed)):
+                return False
     return True
