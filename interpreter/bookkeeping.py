@@ -101,8 +101,11 @@ def _moved(operation, pieces, zone) -> None:
     else:
         places = _places(pieces)
         if OPEN:
+            for place in places:
+                changing(place)
             for piece in pieces:
-                moving_piece(piece)
+                if piece.zone is None:
+                    moving_piece(piece)
     if OPEN:
         changing(zone)
     operation(pieces, zone)

@@ -303,7 +303,10 @@ class _Compiler:
         o.emit("def values_of(g):", declared.span)
         self.locals = [{declared.player} if declared.player else set()]
         if declared.player is None:
-            o.emit(f"    values = list({self.expr(declared.expr)})", declared.span)
+            values = self.expr(declared.expr)
+            if not isinstance(declared.expr, (ast.List, ast.Comprehension)):
+                values = f"list({values})"
+            o.emit(f"    values = {values}", declared.span)
             o.emit("    if len(values) != g.n:", declared.span)
             o.emit("        raise ValueError(f'`value` gives {len(values)} values for {g.n} seats: one per seat, in seat order')",
                    declared.span)

@@ -362,9 +362,13 @@ class _AtRandom:
     """Answers decisions inside a look-ahead: at random, from the look-ahead's own stream."""
 
     blind = True
+    __slots__ = ("_random",)
 
     def __init__(self, rng):
-        self.pick = lambda count: int(rng.random() * count)
+        self._random = rng.random
+
+    def pick(self, count: int) -> int:
+        return int(self._random() * count)
 
 
 class Frames:
