@@ -9,7 +9,8 @@ per second are reported beside.
 
 Then the agents: games per second with every seat played by random, greedy and MCTS on
 classic and Royale, and each agent's speed as a share of random play on the same ruleset
-(greedy is meant to stay at 0.1 or above).
+(greedy is meant to stay at 0.1 or above). Random and greedy are measured in alternating
+rounds, the best of each counting, so that a slow spell of the machine hits both.
 """
 
 from __future__ import annotations

@@ -62,6 +62,8 @@ class _Compiler:
         self.locals: list[set[str]] = []
         self.substitutions: dict[str, str] = {}
         self.inlining: set[str] = set()
+        # Attributes read by lambdas of the form `c => c.value`: one attrgetter each, made once.
+        self.getters: set[str] = set()
         self.pure = pure_procs(program.parts)
 
     # ------------------------------------------------------------ program
@@ -78,6 +80,8 @@ class _Compiler:
         self._score()
         self._value()
         self._layout()
+        for name in sorted(self.getters):
+            self.out.emit(f"get_{name} = attrgetter({name!r})")
         return self.out
 
     def _init(self) -> None:
@@ -487,7 +491,8 @@ class _Compiler:
             return body.func.id if body.func.id in _PYTHON_BUILTINS else f"b_{body.func.id}"
         if isinstance(body, ast.Attribute) and isinstance(body.target, ast.Name) and body.target.id == e.param:
             # `c => c.value`, the usual sort key, reads the attribute without a Python call.
-            return f"attrgetter({body.name!r})"
+            self.getters.add(body.name)
+            return f"get_{body.name}"
         self.locals.append({e.param})
         body = self.expr(e.body)
         self.locals.pop()
@@ -506,6 +511,9 @@ class _Compiler:
         return f"(not {self.expr(e.operand)})"
 
     def e_Compare(self, e):
+        if e.op in ("==", "!=") and any(self._is_zone(side) or _is_none(side) for side in (e.left, e.right)):
+            # A zone equals only itself (runtime.Zone), and `none` only `none`: said directly.
+            return f"({self.expr(e.left)} {'is' if e.op == '==' else 'is not'} {self.expr(e.right)})"
         return f"({self.expr(e.left)} {_COMPARE[e.op]} {self.expr(e.right)})"
 
     def e_InOp(self, e):
@@ -651,6 +659,10 @@ class _Compiler:
 def _body(proc: ast.Proc) -> list:
     """A procedure's statements without its docstring."""
     return [stmt for stmt in proc.body if not (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.expr, ast.Literal))]
+
+
+def _is_none(e) -> bool:
+    return isinstance(e, ast.Literal) and e.value is None
 
 
 def _is_choose_let(stmt) -> bool:
