@@ -6,7 +6,10 @@ as the game is big; a checkpoint instead copies a zone the first time an operati
 to change it (or a piece in it). Every operation announces the zones it changes (`changing`);
 a zone whose stamp (runtime.Zone) predates the checkpoint is unchanged since, so its pile is
 kept then, and only then; a piece about to show another face or pass to another owner has
-its looks kept the same way. Going back puts the kept zones and looks back, as often as needed.
+its looks kept the same way. Vars are small and kept whole: every list and mapping in them,
+with what it held. Going back puts the kept zones and looks back and refills those very
+lists and mappings (a rule that holds one, `let mine = kept[p]`, sees it as the game has it),
+as often as needed.
 
     here = Checkpoint(game)
     ... play on ...
@@ -16,11 +19,12 @@ its looks kept the same way. Going back puts the kept zones and looks back, as o
 
 from __future__ import annotations
 
+from operator import is_not
+
 from rulesrun.interpreter.runtime import next_stamp
 
 OPEN: list = []
 _NESTED = (list, dict, tuple)
-_IS_NESTED = frozenset(_NESTED).__contains__
 
 
 def changing(zone) -> None:
@@ -62,28 +66,25 @@ def turning_piece(piece) -> None:
         checkpoint.looks.setdefault(id(piece), (piece, piece.face, piece.value, piece.owner))
 
 
-def copy_nested(value):
-    """A var's list or mapping, copied down to its last list or mapping, tuples holding them
-    included: rules change lists in place at any depth (`hands[p] += [card]`,
-    `pairs[i][1][0] = 3`). Zones and pieces inside are the game's own."""
-    kind = type(value)
-    if kind is list:
-        if not any(map(_IS_NESTED, map(type, value))):
-            return value.copy()
-        return [copy_nested(item) if type(item) in _NESTED else item for item in value]
-    if kind is tuple:
-        if not any(map(_IS_NESTED, map(type, value))):
-            return value
-        return tuple(copy_nested(item) if type(item) in _NESTED else item for item in value)
-    if not any(map(_IS_NESTED, map(type, value.values()))):
-        return value.copy()
-    return {key: copy_nested(item) if type(item) in _NESTED else item for key, item in value.items()}
+def _containers(values) -> dict.values:
+    """Every list and mapping in `values` or inside them (through tuples too), each once."""
+    found: dict[int, object] = {}
+    stack = [value for value in values if type(value) in _NESTED]
+    while stack:
+        value = stack.pop()
+        if type(value) is not tuple:
+            if id(value) in found:
+                continue
+            found[id(value)] = value
+        stack.extend(item for item in (value.values() if type(value) is dict else value) if type(item) in _NESTED)
+    return found.values()
 
 
 class Checkpoint:
     """The state of one game now; see the module docstring."""
 
-    __slots__ = ("since", "kept", "loose", "looks", "made", "made_stamp", "variables", "counters", "rng")
+    __slots__ = ("since", "kept", "loose", "looks", "made", "made_stamp", "variables", "lists", "contents",
+                 "counters", "rng")
 
     def __init__(self, g, chance: bool = True, like: "Checkpoint | None" = None):
         """`chance=False`: the random stream is not kept (whoever goes back puts it back himself).
@@ -97,12 +98,16 @@ class Checkpoint:
         if like is None:
             self.made = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
             self.made_stamp = g.pieces_stamp
-            self.variables = tuple(copy_nested(value) if type(value) in _NESTED else value
-                                   for value in g.rules.read_variables(g))
+            # The vars' values (the very objects), every list and mapping inside them, and what
+            # each of those held: going back refills those same objects, so a rule that holds
+            # one of them (`let mine = kept[p]`) sees it as the game has it.
+            self.variables = g.rules.read_variables(g)
+            self.lists = list(_containers(self.variables))
+            self.contents = [container.copy() for container in self.lists]
             self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         else:
-            self.made, self.made_stamp, self.variables, self.counters = (
-                like.made, like.made_stamp, like.variables, like.counters)
+            self.made, self.made_stamp, self.variables, self.lists, self.contents, self.counters = (
+                like.made, like.made_stamp, like.variables, like.lists, like.contents, like.counters)
         self.rng = g.rng.getstate() if chance else None
         OPEN.append(self)
 
@@ -126,12 +131,20 @@ class Checkpoint:
             g.pieces_by_kind.clear()
             g.pieces_by_kind.update((kind, pieces[:]) for kind, pieces in self.made.items())
             g.pieces_stamp = self.made_stamp
+        if self.lists != self.contents:
+            for container, content in zip(self.lists, self.contents):
+                if container != content:
+                    if type(container) is list:
+                        container[:] = content
+                    else:
+                        container.clear()
+                        container.update(content)
         rules = g.rules
         values = rules.read_variables(g)
-        if values != self.variables:
+        if any(map(is_not, values, self.variables)):
             for name, now, then in zip(rules.variable_attributes, values, self.variables):
-                if now is not then and now != then:
-                    setattr(g, name, copy_nested(then) if type(then) in _NESTED else then)
+                if now is not then:
+                    setattr(g, name, then)
         g.turns, g.decisions, g.next_piece_id = turns, decisions, next_piece_id
         del g.history[history:]
         if chance and self.rng is not None:

@@ -37,12 +37,14 @@ from __future__ import annotations
 import math
 import random
 
-from rulesrun.interpreter.checkpoint import Checkpoint, changing, copy_nested
+from rulesrun.interpreter.checkpoint import Checkpoint, changing
 from rulesrun.interpreter.runtime import Game, next_stamp
 from rulesrun.interpreter.view import visible_history
 
 
 _RERUN_CHANCE = random.Random(0)
+_NESTED = (list, dict, tuple)
+_IS_NESTED = frozenset(_NESTED).__contains__
 
 
 class LookaheadError(Exception):
@@ -297,7 +299,12 @@ def margins(values: list) -> list[float]:
 
 
 class _Replay:
-    """Answers the past as it was (what the seat knows of it), then hands over to a policy."""
+    """Answers the past as it was (what the seat knows of it), then hands over to a policy.
+
+    Where another seat's secret answer was drawn anew, the what-if game may take another
+    path than the real one and meet other questions: a past answer, or the option the policy
+    was asked to try, that does not fit the question met is replaced by one drawn at random.
+    """
 
     blind = False
 
@@ -310,15 +317,16 @@ class _Replay:
     def choose(self, decision) -> int:
         k = self.asked
         self.asked += 1
+        count = len(decision.options)
         if k < len(self.past):
             answer = self.past[k][1]
-            count = len(decision.options)
-            if answer is None or answer >= count:
-                return int(self.rng.random() * count)
-            return answer
-        if k == len(self.past):
-            _fresh_chance(decision._game, self.rng)
-        return self.policy(decision)
+        else:
+            if k == len(self.past):
+                _fresh_chance(decision._game, self.rng)
+            answer = self.policy(decision)
+        if answer is None or answer >= count:
+            return int(self.rng.random() * count)
+        return answer
 
 
 def _fresh_chance(game: Game, rng) -> None:
@@ -328,6 +336,24 @@ def _fresh_chance(game: Game, rng) -> None:
     shuffle = game.rules.namespace["shuffle"]
     for zone in game.rules.hidden_zones(game):
         shuffle(game, zone)
+
+
+def copy_nested(value):
+    """A list, mapping or tuple copied down to its last list or mapping (tuples holding them
+    included): what a look-ahead may change in place at any depth as it likes (`tally[1] +=
+    pick`, `pairs[i][1][0] = 3`). Zones and pieces inside are the game's own."""
+    kind = type(value)
+    if kind is list:
+        if not any(map(_IS_NESTED, map(type, value))):
+            return value.copy()
+        return [copy_nested(item) if type(item) in _NESTED else item for item in value]
+    if kind is tuple:
+        if not any(map(_IS_NESTED, map(type, value))):
+            return value
+        return tuple(copy_nested(item) if type(item) in _NESTED else item for item in value)
+    if not any(map(_IS_NESTED, map(type, value.values()))):
+        return value.copy()
+    return {key: copy_nested(item) if type(item) in _NESTED else item for key, item in value.items()}
 
 
 def _own(value):

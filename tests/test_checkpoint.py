@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesrun.interpreter.agents import RandomAgent
-from rulesrun.interpreter.checkpoint import OPEN, Checkpoint, copy_nested
+from rulesrun.interpreter.checkpoint import OPEN, Checkpoint
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.runtime import Game
+from rulesrun.interpreter.search import copy_nested
 
 from tests.test_agents import rules_of
 
@@ -159,8 +160,8 @@ def test_keeping_books_changes_no_game(game):
     assert logs[0] == logs[1] and len(logs[0]) > 100
 
 
-def test_a_var_is_copied_down_to_lists_inside_tuples():
-    """`pairs[i][1][0] = 3` changes a list inside a tuple inside a var: a checkpoint's copy must
+def test_a_look_aheads_copy_reaches_lists_inside_tuples():
+    """`pairs[i][1][0] = 3` changes a list inside a tuple: the copy a look-ahead runs on must
     not share that list; tuples of plain values need no copy."""
     value = [(1, [2]), (3, 4), {5: (6, [7])}]
     copy = copy_nested(value)
