@@ -25,6 +25,7 @@ from rulesrun.interpreter.runtime import next_stamp
 
 OPEN: list = []
 _NESTED = (list, dict, tuple)
+_IS_NESTED = frozenset(_NESTED).__contains__
 
 
 def changing(zone) -> None:
@@ -66,18 +67,25 @@ def turning_piece(piece) -> None:
         checkpoint.looks.setdefault(id(piece), (piece, piece.face, piece.value, piece.owner))
 
 
-def _containers(values) -> dict.values:
+def _containers(values) -> list:
     """Every list and mapping in `values` or inside them (through tuples too), each once."""
     found: dict[int, object] = {}
-    stack = [value for value in values if type(value) in _NESTED]
-    while stack:
-        value = stack.pop()
-        if type(value) is not tuple:
-            if id(value) in found:
-                continue
-            found[id(value)] = value
-        stack.extend(item for item in (value.values() if type(value) is dict else value) if type(item) in _NESTED)
-    return found.values()
+    for value in values:
+        if type(value) in _NESTED:
+            _gather(value, found)
+    return list(found.values())
+
+
+def _gather(value, found: dict) -> None:
+    if type(value) is not tuple:
+        if id(value) in found:
+            return
+        found[id(value)] = value
+    items = value.values() if type(value) is dict else value
+    if any(map(_IS_NESTED, map(type, items))):
+        for item in items:
+            if type(item) in _NESTED:
+                _gather(item, found)
 
 
 class Checkpoint:
@@ -102,7 +110,7 @@ class Checkpoint:
             # each of those held: going back refills those same objects, so a rule that holds
             # one of them (`let mine = kept[p]`) sees it as the game has it.
             self.variables = g.rules.read_variables(g)
-            self.lists = list(_containers(self.variables))
+            self.lists = _containers(self.variables)
             self.contents = [container.copy() for container in self.lists]
             self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         else:
