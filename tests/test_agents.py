@@ -255,15 +255,20 @@ def test_a_value_list_of_the_wrong_length_is_a_located_error(tmp_path):
     assert "bad_value.rules:3:10" in error.value.render()
 
 
+def greedy_game_that_replays(probe: str, seed: int):
+    """A two-seat greedy game of a probe, checked to be the game its log replays; its result."""
+    path = str(PROBES / probe)
+    log: list = []
+    result = load_rules(path).play(2, seed, [make_agent("greedy", seed, p) for p in range(2)], log)
+    _, first_difference = replay(Setup(path, (), {}, 2, seed, ("greedy", "greedy")), json.loads(json.dumps(log)))
+    assert first_difference is None
+    return result
+
+
 def test_a_look_ahead_hands_back_a_piece_a_move_gave_away(tmp_path):
     """Greedy tries every `take(i)`, each of which sets `.owner`; the game it plays must be the
     one its log replays, so every try must be undone."""
-    probe = str(PROBES / "take_over.rules")
-    log: list = []
-    rules = load_rules(probe)
-    rules.play(2, 3, [make_agent("greedy", 3, p) for p in range(2)], log)
-    _, first_difference = replay(Setup(probe, (), {}, 2, 3, ("greedy", "greedy")), json.loads(json.dumps(log)))
-    assert first_difference is None
+    greedy_game_that_replays("take_over.rules", 3)
 
 
 def test_a_look_ahead_without_looks_ahead_is_refused():
@@ -286,25 +291,14 @@ def test_a_look_ahead_without_looks_ahead_is_refused():
 def test_a_look_ahead_takes_back_what_a_move_added_to_a_list_in_a_var():
     """Greedy tries every `keep(f)`, each of which adds to a per-seat list in place; the game it
     plays must be the one its log replays."""
-    probe = str(PROBES / "collect.rules")
-    log: list = []
-    rules = load_rules(probe)
-    result = rules.play(2, 3, [make_agent("greedy", 3, p) for p in range(2)], log)
-    _, first_difference = replay(Setup(probe, (), {}, 2, 3, ("greedy", "greedy")), json.loads(json.dumps(log)))
-    assert first_difference is None
-    assert result.decisions == 6
+    assert greedy_game_that_replays("collect.rules", 3).decisions == 6
 
 
 def test_a_look_ahead_from_a_choose_leaves_the_rules_own_locals_alone():
     """Greedy weighs `add`'s answers by running the rest of `add` from its `choose`; that rest
     changes the rule's list `tally` in place. The real rule must go on with its own list: the
     game is the one its log replays, and greedy, adding 3 every time, scores 3 x 3 x 3."""
-    probe = str(PROBES / "tally.rules")
-    log: list = []
-    result = load_rules(probe).play(2, 5, [make_agent("greedy", 5, p) for p in range(2)], log)
-    _, first_difference = replay(Setup(probe, (), {}, 2, 5, ("greedy", "greedy")), json.loads(json.dumps(log)))
-    assert first_difference is None
-    assert result.scores == [27, 27]
+    assert greedy_game_that_replays("tally.rules", 5).scores == [27, 27]
 
 
 def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does():
@@ -338,9 +332,4 @@ def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does():
 def test_a_rule_holding_a_vars_list_sees_it_as_the_game_has_it_after_look_aheads():
     """Look-aheads run `collect` again and add to `kept[p]`, the very list `mine` holds; going
     back refills that list. The game is the one its log replays, and greedy keeps 3 each time."""
-    probe = str(PROBES / "hold.rules")
-    log: list = []
-    result = load_rules(probe).play(2, 2, [make_agent("greedy", 2, p) for p in range(2)], log)
-    _, first_difference = replay(Setup(probe, (), {}, 2, 2, ("greedy", "greedy")), json.loads(json.dumps(log)))
-    assert first_difference is None
-    assert result.scores == [9, 9]
+    assert greedy_game_that_replays("hold.rules", 2).scores == [9, 9]

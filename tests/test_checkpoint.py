@@ -101,6 +101,7 @@ def state(game) -> tuple:
 def test_going_back_restores_everything_as_often_as_asked(rules, first, second):
     game = new_game(rules)
     before = state(game)
+    tally = game.v_tally
     here = Checkpoint(game)
     try:
         for step in first:
@@ -111,6 +112,8 @@ def test_going_back_restores_everything_as_often_as_asked(rules, first, second):
             play(game, step)
         here.restore(game)
         assert state(game) == before
+        # The very list, refilled: a rule holding it sees what the game has.
+        assert game.v_tally is tally
     finally:
         here.close()
     assert not OPEN
