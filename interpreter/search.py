@@ -75,6 +75,7 @@ class Explorer:
         self._present = None
         self._start = None
         self._away = False
+        self._knows = None
 
     def playout(self, rng, policy, horizon: int | None = None) -> list[float]:
         """Play a what-if game on; `policy(decision) -> index` answers the present decision and
@@ -190,11 +191,14 @@ class Explorer:
     def _knows_the_rule_so_far(self) -> bool:
         """Whether the seat has seen every answer given since the asking rule began: the rest of
         the rule may then run on the rule's own locals. Else (another seat's `secret` answer
-        lies in between) the rule runs again from its start, with that answer drawn anew."""
-        frames = self._game.frames
-        first = frames.stack[-1][3] if frames is not None and frames.stack else 0
-        seat = self.seat
-        return not any(secret and player != seat for player, _, secret in self._history[first:])
+        lies in between) the rule runs again from its start, with that answer drawn anew.
+        Worked out once per decision: every option asks it."""
+        if self._knows is None:
+            frames = self._game.frames
+            first = frames.stack[-1][3] if frames is not None and frames.stack else 0
+            seat = self.seat
+            self._knows = not any(secret and player != seat for player, _, secret in self._history[first:])
+        return self._knows
 
     def _rerun_rule(self, option: int, rng) -> list:
         """The rule that asks, run again from its start to its end with `option`: the chance it
