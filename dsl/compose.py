@@ -168,7 +168,7 @@ class _Composer:
         old = table.get(name)
         if old is None:
             self.errors.append(Diagnostic(decl.span, f"nothing named `{name}` to override",
-                                          did_you_mean(name, table) or f"declare it without `override`"))
+                                          did_you_mean(name, table) or "declare it without `override`"))
             return
         if type(old) is not type(decl):
             self.errors.append(Diagnostic(

@@ -11,7 +11,7 @@ play, MCTS with random rollouts) needs none of this and runs the plain operation
 from __future__ import annotations
 
 from rulesrun.interpreter import operations as plain
-from rulesrun.interpreter.checkpoint import OPEN, changing, moving_piece, turning, turning_piece
+from rulesrun.interpreter.checkpoint import OPEN, changing, moving_piece, pieces_changing, turning, turning_piece
 from rulesrun.interpreter.remember import recalled, recalled_pile, recalled_piles, remembered
 from rulesrun.interpreter.runtime import Piece, Zone, next_stamp
 
@@ -77,6 +77,7 @@ def set_owner(piece, owner) -> None:
 def create(g, kind, count: int, owner, zone) -> None:
     if OPEN:
         changing(zone)
+        pieces_changing(g)
     plain.create(g, kind, count, owner, zone)
     zone.stamp = next_stamp()
     g.pieces_stamp = next_stamp()
@@ -85,6 +86,7 @@ def create(g, kind, count: int, owner, zone) -> None:
 def create_deck(g, kind, entries, zone) -> None:
     if OPEN:
         changing(zone)
+        pieces_changing(g)
     plain.create_deck(g, kind, entries, zone)
     zone.stamp = next_stamp()
     g.pieces_stamp = next_stamp()

@@ -6,10 +6,12 @@ as the game is big; a checkpoint instead copies a zone the first time an operati
 to change it (or a piece in it). Every operation announces the zones it changes (`changing`);
 a zone whose stamp (runtime.Zone) predates the checkpoint is unchanged since, so its pile is
 kept then, and only then; a piece about to show another face or pass to another owner has
-its looks kept the same way. Vars are small and kept whole: every list and mapping in them,
-with what it held. Going back puts the kept zones and looks back and refills those very
-lists and mappings (a rule that holds one, `let mine = kept[p]`, sees it as the game has it),
-as often as needed.
+its looks kept the same way. The vars are kept alike, as one: the compiled rules announce
+every assignment that may change a var or a list or mapping inside one (`vars_changing`),
+and the first such change after a checkpoint keeps every list and mapping in the vars, with
+what it held; `pieces_changing` does the same for the pieces made so far. Going back puts
+the kept zones and looks back and refills those very lists and mappings (a rule that holds
+one, `let mine = kept[p]`, sees it as the game has it), as often as needed.
 
     here = Checkpoint(game)
     ... play on ...
@@ -18,8 +20,6 @@ as often as needed.
 """
 
 from __future__ import annotations
-
-from operator import is_not
 
 from rulesrun.interpreter.runtime import next_stamp
 
@@ -67,6 +67,43 @@ def turning_piece(piece) -> None:
         checkpoint.looks.setdefault(id(piece), (piece, piece.face, piece.value, piece.owner))
 
 
+def vars_changing(g) -> None:
+    """A var of `g`, or a list or mapping inside one, is about to change: the open checkpoints
+    of `g` that have not kept the vars yet keep them as they are (one record for all). The
+    vars' stamp works like a zone's: newer than the newest checkpoint, all have kept them."""
+    if not OPEN or g.vars_stamp > OPEN[-1].since:
+        return
+    _keep_variables(g, OPEN)
+    g.vars_stamp = next_stamp()
+
+
+def pieces_changing(g) -> None:
+    """Pieces are about to be made in `g`: open checkpoints keep the pieces made so far."""
+    _keep_made(g, OPEN)
+
+
+def _keep_made(g, checkpoints) -> None:
+    record = None
+    for checkpoint in checkpoints:
+        if checkpoint.made is None and checkpoint.game is g:
+            if record is None:
+                record = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
+            checkpoint.made = record
+
+
+def _keep_variables(g, checkpoints) -> None:
+    record = None
+    for checkpoint in checkpoints:
+        if checkpoint.variables is None and checkpoint.game is g:
+            if record is None:
+                # The vars' values (the very objects), every list and mapping inside them, and
+                # what each of those held.
+                variables = g.rules.read_variables(g)
+                lists = _containers(variables)
+                record = (variables, lists, [container.copy() for container in lists])
+            checkpoint.variables = record
+
+
 def _containers(values) -> list:
     """Every list and mapping in `values` or inside them (through tuples too), each once."""
     found: dict[int, object] = {}
@@ -91,31 +128,23 @@ def _gather(value, found: dict) -> None:
 class Checkpoint:
     """The state of one game now; see the module docstring."""
 
-    __slots__ = ("since", "kept", "loose", "looks", "made", "made_stamp", "variables", "lists", "contents",
+    __slots__ = ("game", "since", "kept", "loose", "looks", "made", "pieces_stamp", "variables", "vars_stamp",
                  "counters", "rng")
 
-    def __init__(self, g, chance: bool = True, like: "Checkpoint | None" = None):
-        """`chance=False`: the random stream is not kept (whoever goes back puts it back himself).
-        `like`: an open checkpoint from which the game differs in its zones only (a look-ahead's
-        start, with hidden piles drawn anew): its record of all else is shared, not taken again."""
+    def __init__(self, g, chance: bool = True):
+        """`chance=False`: the random stream is not kept (whoever goes back puts it back himself)."""
+        self.game = g
         self.since = next_stamp()
         self.kept: dict[int, tuple] = {}
         # Pieces that lay in no zone, and the looks (face, value, owner) pieces showed.
         self.loose: dict[int, object] = {}
         self.looks: dict[int, tuple] = {}
-        if like is None:
-            self.made = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
-            self.made_stamp = g.pieces_stamp
-            # The vars' values (the very objects), every list and mapping inside them, and what
-            # each of those held: going back refills those same objects, so a rule that holds
-            # one of them (`let mine = kept[p]`) sees it as the game has it.
-            self.variables = g.rules.read_variables(g)
-            self.lists = _containers(self.variables)
-            self.contents = [container.copy() for container in self.lists]
-            self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
-        else:
-            self.made, self.made_stamp, self.variables, self.lists, self.contents, self.counters = (
-                like.made, like.made_stamp, like.variables, like.lists, like.contents, like.counters)
+        # Kept at the first change after now (pieces_changing, vars_changing).
+        self.made = None
+        self.pieces_stamp = g.pieces_stamp
+        self.variables = None
+        self.vars_stamp = g.vars_stamp
+        self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         self.rng = g.rng.getstate() if chance else None
         OPEN.append(self)
 
@@ -124,7 +153,7 @@ class Checkpoint:
         look-ahead that drew from a stream of its own, or a checkpoint that did not keep it)."""
         changed = [kept for kept in self.kept.values() if kept[0].stamp != kept[2]]
         if OPEN and OPEN[-1] is not self:
-            self._tell_newer(changed)
+            self._tell_newer(g, changed)
         for piece in self.loose.values():
             piece.zone = None
         for zone, pieces, stamp in changed:
@@ -134,34 +163,37 @@ class Checkpoint:
                 piece.zone = zone
         for piece, face, value, owner in self.looks.values():
             piece.face, piece.value, piece.owner = face, value, owner
-        turns, decisions, next_piece_id, history = self.counters
-        if g.pieces_stamp != self.made_stamp:
+        if g.pieces_stamp != self.pieces_stamp:
             g.pieces_by_kind.clear()
             g.pieces_by_kind.update((kind, pieces[:]) for kind, pieces in self.made.items())
-            g.pieces_stamp = self.made_stamp
-        if self.lists != self.contents:
-            for container, content in zip(self.lists, self.contents):
-                if container != content:
-                    if type(container) is list:
-                        container[:] = content
-                    else:
-                        container.clear()
-                        container.update(content)
-        rules = g.rules
-        values = rules.read_variables(g)
-        if any(map(is_not, values, self.variables)):
-            for name, now, then in zip(rules.variable_attributes, values, self.variables):
-                if now is not then:
-                    setattr(g, name, then)
-        g.turns, g.decisions, g.next_piece_id = turns, decisions, next_piece_id
+            g.pieces_stamp = self.pieces_stamp
+        if g.vars_stamp != self.vars_stamp:
+            self._put_variables_back(g)
+        g.turns, g.decisions, g.next_piece_id, history = self.counters
         del g.history[history:]
         if chance and self.rng is not None:
             g.rng.setstate(self.rng)
 
-    def _tell_newer(self, changed: list) -> None:
+    def _put_variables_back(self, g) -> None:
+        variables, lists, contents = self.variables
+        for container, content in zip(lists, contents):
+            if container != content:
+                if type(container) is list:
+                    container[:] = content
+                else:
+                    container.clear()
+                    container.update(content)
+        rules = g.rules
+        for name, now, then in zip(rules.variable_attributes, rules.read_variables(g), variables):
+            if now is not then:
+                setattr(g, name, then)
+        g.vars_stamp = self.vars_stamp
+
+    def _tell_newer(self, g, changed: list) -> None:
         """Newer checkpoints keep the present first, before anything is put back (a re-run goes
         back to its rule's start and later to the present). Every zone going back has changed
-        since this checkpoint, pieces leaving a zone included, so the zones and looks do."""
+        since this checkpoint, pieces leaving a zone included, so the zones and looks do, and
+        so do the vars and the pieces made if they are going back."""
         newer = OPEN[OPEN.index(self) + 1:] if self in OPEN else OPEN
         for checkpoint in newer:
             since, kept, looks = checkpoint.since, checkpoint.kept, checkpoint.looks
@@ -171,6 +203,10 @@ class Checkpoint:
             for piece, _, _, _ in self.looks.values():
                 if id(piece) not in looks:
                     looks[id(piece)] = (piece, piece.face, piece.value, piece.owner)
+        if g.vars_stamp != self.vars_stamp:
+            _keep_variables(g, newer)
+        if g.pieces_stamp != self.pieces_stamp:
+            _keep_made(g, newer)
 
     def close(self) -> None:
         if OPEN[-1] is self:

@@ -21,10 +21,12 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.builtins import BUILTINS
 from rulesrun.dsl.compose import SCORE, VALUE, Program
 from rulesrun.dsl.errors import Span
+from rulesrun.dsl.ownership import NUMBER_BUILTINS, OwnLocals, is_number, own_locals
 from rulesrun.dsl.purity import pure_procs
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
 from rulesrun.interpreter.bookkeeping import BOOKKEEPING
+from rulesrun.interpreter.checkpoint import OPEN, vars_changing
 from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone
 
 _PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
@@ -65,6 +67,8 @@ class _Compiler:
         # Attributes read by lambdas of the form `c => c.value`: one attrgetter each, made once.
         self.getters: set[str] = set()
         self.pure = pure_procs(program.parts)
+        # The locals of the rule being compiled that hold lists of their own (dsl/ownership.py).
+        self.own = OwnLocals(frozenset(), frozenset())
 
     # ------------------------------------------------------------ program
 
@@ -130,6 +134,7 @@ class _Compiler:
         """A rule as a function. One that asks a `choose` runs through `g.frames` while an agent
         looks ahead, which remembers the state it started from (interpreter/search.py)."""
         o = self.out
+        self.own = own_locals(local_names, body)
         if _asks(body):
             o.emit(f"def {name}({', '.join(signature)}):", span)
             o.emit(f"    if g.frames is None: return {name}_rule({', '.join(signature)})", span)
@@ -346,14 +351,35 @@ class _Compiler:
         self.out.emit(f"l_{s.name} = {value}", s.span)
 
     def s_Assign(self, s):
-        """A piece's `.face` and `.owner` change through operations, which a look-ahead can undo."""
+        """A piece's `.face` and `.owner` change through operations, which a look-ahead can undo;
+        a var through an assignment the checkpoints hear of first (`vars_changing`)."""
         if isinstance(s.target, ast.Attribute) and s.target.name in ("face", "owner"):
             self.out.emit(f"set_{s.target.name}({self.expr(s.target.target)}, {self.expr(s.value)})", s.span)
-        else:
-            self.out.emit(f"{self.expr(s.target)} = {self.expr(s.value)}", s.span)
+            return
+        if self._may_change_vars(s.target, s.value, extends=False):
+            self.out.emit("if OPEN: vars_changing(g)", s.span)
+        self.out.emit(f"{self.expr(s.target)} = {self.expr(s.value)}", s.span)
 
     def s_Augmented(self, s):
+        if self._may_change_vars(s.target, s.value, extends=s.op == "+="):
+            self.out.emit("if OPEN: vars_changing(g)", s.span)
         self.out.emit(f"{self.expr(s.target)} {s.op} {self.expr(s.value)}", s.span)
+
+    def _may_change_vars(self, target, value, extends: bool) -> bool:
+        """Whether assigning `value` to `target` may change a var: one named, or a list inside a
+        var that a local or a var's item holds. `extends`: a `+=`, which extends a list in place
+        (a local's list, or an item's, may be a var's) unless the value is a number."""
+        if isinstance(target, ast.Name):
+            if not self._is_local(target.id):
+                return True
+            return extends and target.id not in self.own.lists and not self._is_number(value)
+        root = target.target
+        if isinstance(root, ast.Name) and self._is_local(root.id) and root.id in self.own.lists:
+            return extends and root.id not in self.own.flat and not self._is_number(value)
+        return True
+
+    def _is_number(self, e) -> bool:
+        return is_number(e, NUMBER_BUILTINS - {name for scope in self.locals for name in scope})
 
     def s_Put(self, s):
         function = "put" if s.placement == "into" else "put_under"
@@ -697,8 +723,10 @@ def generate(program: Program) -> Source:
 
 
 def namespace() -> dict:
-    """What generated code may call: the operations, the built-ins and the step-budget error."""
-    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter}
+    """What generated code may call: the operations, the built-ins, the step-budget error and
+    the notice that vars are about to change (needed only while a checkpoint is open)."""
+    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter,
+             "OPEN": OPEN, "vars_changing": vars_changing}
     names.update(operations.EXPORTS)
     names.update(BOOKKEEPING)
     for name in BUILTINS:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from rulesrun.dsl import ast
 from rulesrun.interpreter.agents import ScriptedAgent
+from rulesrun.interpreter.checkpoint import pieces_changing, vars_changing
 from rulesrun.interpreter.rules import Rules
 from rulesrun.interpreter.runtime import Game, Piece, next_stamp
 
@@ -97,6 +98,7 @@ class Scenario:
 
     def set(self, name: str, value, index=None) -> None:
         """Set a `var` (or one entry of a `var` family)."""
+        vars_changing(self.game)
         if index is None:
             setattr(self.game, f"v_{name}", value)
         else:
@@ -156,6 +158,7 @@ class Scenario:
             for piece in supplies[owner]:
                 if piece.kind is k:
                     return piece
+        pieces_changing(self.game)
         made = self.game.pieces_by_kind.setdefault(k.name, [])
         self.game.pieces_stamp = next_stamp()
         piece = Piece(k, owner, 0, self.game.next_piece_id)

@@ -170,7 +170,7 @@ class Explorer:
                     zone.sort(key=lambda piece: hash((order, piece.id)))
                     zone.stamp = next_stamp()
                 self._away = True
-                self._start = Checkpoint(g, chance=False, like=self._present)
+                self._start = Checkpoint(g, chance=False)
         return self._start
 
     def _try(self, function, args, rng) -> list:

@@ -83,8 +83,10 @@ def play(game, step) -> None:
     elif what == "create":
         ops["create"](game, game.k_d6, 1, None, target)
     elif what == "count":
+        ops["vars_changing"](game)
         game.v_count += first
     else:
+        ops["vars_changing"](game)
         game.v_tally[second % 2] += first
 
 
