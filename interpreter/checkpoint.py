@@ -9,7 +9,7 @@ kept then, and only then; a piece about to show another face or pass to another 
 its looks kept the same way. The vars are kept alike, as one: the compiled rules announce
 every assignment that may change a var or a list or mapping inside one (`vars_changing`),
 and the first such change after a checkpoint keeps every list and mapping in the vars, with
-what it held; `pieces_changing` does the same for the pieces made so far. Going back puts
+what it held (a param's list is fixed, runtime.Fixed, so not kept); `pieces_changing` does the same for the pieces made so far. Going back puts
 the kept zones and looks back and refills those very lists and mappings (a rule that holds
 one, `let mine = kept[p]`, sees it as the game has it), as often as needed.
 

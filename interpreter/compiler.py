@@ -27,7 +27,7 @@ from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
 from rulesrun.interpreter.bookkeeping import BOOKKEEPING
 from rulesrun.interpreter.checkpoint import OPEN, vars_changing
-from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone
+from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone, fixed
 
 _PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
@@ -99,7 +99,7 @@ class _Compiler:
             if isinstance(decl, ast.Imaginary):
                 o.emit(f"g.i_{decl.name} = g.n + {self._imaginary_index(decl.name)}", decl.span)
             elif isinstance(decl, ast.Param):
-                o.emit(f"g.p_{decl.name} = {self.expr(decl.default)}", decl.span)
+                o.emit(f"g.p_{decl.name} = fixed({self.expr(decl.default)})", decl.span)
             elif isinstance(decl, ast.Die):
                 faces = self.expr(decl.faces)
                 values = self.expr(decl.values) if decl.values is not None else "None"
@@ -725,7 +725,7 @@ def generate(program: Program) -> Source:
 def namespace() -> dict:
     """What generated code may call: the operations, the built-ins, the step-budget error and
     the notice that vars are about to change (needed only while a checkpoint is open)."""
-    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter,
+    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
              "OPEN": OPEN, "vars_changing": vars_changing}
     names.update(operations.EXPORTS)
     names.update(BOOKKEEPING)

@@ -21,7 +21,7 @@ from rulesrun.dsl.errors import Diagnostic, RulesError
 from rulesrun.interpreter.bookkeeping import BOOKKEEPING, PLAIN
 from rulesrun.interpreter.compiler import generate, load_code
 from rulesrun.interpreter.meter import Meter
-from rulesrun.interpreter.runtime import Game, NoOptions, StepBudgetExceeded, zones_of
+from rulesrun.interpreter.runtime import Game, NoOptions, ParamChanged, StepBudgetExceeded, zones_of
 from rulesrun.interpreter.search import Frames
 
 DEFAULT_STEP_BUDGET = 200_000
@@ -101,8 +101,8 @@ class Rules:
             return [self._score_keys(game, p) for p in game.players]
         except RulesError:
             raise
-        except (StepBudgetExceeded, NoOptions, RecursionError, ArithmeticError, LookupError, TypeError,
-                ValueError, AttributeError) as error:
+        except (StepBudgetExceeded, NoOptions, ParamChanged, RecursionError, ArithmeticError, LookupError,
+                TypeError, ValueError, AttributeError) as error:
             raise self._located(error) from None
 
     def _run_keeping_books(self, game: Game) -> list:
@@ -139,6 +139,9 @@ class Rules:
         if isinstance(error, NoOptions):
             return RulesError(Diagnostic(span, f"`choose` for `{error.args[0]}` got no options",
                                          "check that the list is not empty before choosing"))
+        if isinstance(error, ParamChanged):
+            return RulesError(Diagnostic(span, "a param's list cannot change during play, also not through a name that holds it",
+                                         "change a copy of it: let mine = [x for x in the_param]"))
         if isinstance(error, KeyError):
             return RulesError(Diagnostic(span, f"index {error.args[0]!r} is outside the zone or variable family",
                                          "a family declared [1..6] has the indexes 1 to 6"))

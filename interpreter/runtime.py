@@ -78,6 +78,33 @@ class Zone(list):
         return self.name
 
 
+class ParamChanged(Exception):
+    """A rule tried to change a param's list in place."""
+
+
+class Fixed(list):
+    """A param's list. Params are fixed for a game, also through a local or a var that holds
+    one, so a checkpoint never needs to keep one: changing it in place is a mistake in the
+    rules, reported where it happens. `+`, slices and `sorted` give ordinary lists."""
+
+    __slots__ = ()
+
+    def _fixed(self, *args):
+        raise ParamChanged()
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _fixed
+    append = extend = insert = pop = remove = clear = sort = reverse = _fixed
+
+
+def fixed(value):
+    """A param's value with every list in it (inside tuples too) made `Fixed`."""
+    if isinstance(value, list):
+        return Fixed(fixed(item) for item in value)
+    if isinstance(value, tuple):
+        return tuple(fixed(item) for item in value)
+    return value
+
+
 def zones_of(declared) -> list:
     """The zones of a declared zone: itself, or every member of a family or per-owner zone."""
     if isinstance(declared, Zone):

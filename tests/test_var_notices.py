@@ -13,6 +13,7 @@ from rulesrun.dsl.ownership import own_locals
 from rulesrun.dsl.parser import parse_text
 from rulesrun.interpreter.checkpoint import OPEN, Checkpoint
 from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.runtime import Fixed, ParamChanged, fixed
 from rulesrun.interpreter.scenario import Scenario
 
 RULES = '''
@@ -142,3 +143,17 @@ def test_which_locals_hold_lists_of_their_own(body, lists, flat):
 
 def test_a_parameter_is_never_a_list_of_its_own():
     assert owned('game "P"\nproc probe(x):\n    x[0] = 1\n').lists == frozenset()
+
+
+def test_a_params_list_is_fixed_and_makes_new_lists_freely():
+    """Checkpoints never keep a param's lists, so nothing may change one in place."""
+    track = fixed([[1, 2], (3, [4])])
+    assert type(track) is Fixed and type(track[0]) is Fixed and type(track[1][1]) is Fixed
+    assert track == [[1, 2], (3, [4])]
+    assert type(track + [5]) is list and type(track[:1]) is list and type(sorted(track[0])) is list
+    changes = [lambda: track.append(1), lambda: track.__setitem__(0, 1), lambda: track[0].__iadd__([3]),
+               lambda: track.pop(), lambda: track[1][1].clear(), lambda: track.sort()]
+    for change in changes:
+        with pytest.raises(ParamChanged):
+            change()
+    assert track == [[1, 2], (3, [4])]
