@@ -99,12 +99,12 @@ def _keep_variables(g, checkpoints) -> None:
                 # The vars' values (the very objects), every list and mapping inside them, and
                 # what each of those held.
                 variables = g.rules.read_variables(g)
-                lists = _containers(variables)
+                lists = containers(variables)
                 record = (variables, lists, [container.copy() for container in lists])
             checkpoint.variables = record
 
 
-def _containers(values) -> list:
+def containers(values) -> list:
     """Every list and mapping in `values` or inside them (through tuples too), each once."""
     found: dict[int, object] = {}
     for value in values:

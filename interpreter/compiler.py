@@ -143,33 +143,60 @@ class _Compiler:
         self._rule_body(name, list(local_names), body, span)
 
     def _rule_body(self, name: str, local_names: list, body, span) -> None:
-        """The function of a rule's statements. A `let x = choose(...)` among them (not inside
-        a block) hands the seat's agent the rest of the statements as a function of the locals
-        seen so far and the answer (`resume`): a look-ahead tries an answer from right there,
-        instead of running the rule again from its start to reach the question."""
+        """The function of a rule's statements. A `let x = choose(...)` among them, standing
+        alone or inside `if`s (not loops), hands the seat's agent the rest of the rule as a
+        function of the locals seen so far and the answer (`resume`): a look-ahead tries an
+        answer from right there, instead of running the rule again from its start to reach
+        the question."""
         o = self.out
         o.emit(f"def {name}(g{''.join(f', l_{n}' for n in local_names)}):", span)
         o.depth += 1
         self.locals = [set(local_names)]
-        seen = list(local_names)
-        rests = []
-        for index, stmt in enumerate(body):
-            if _is_choose_let(stmt) and not self._is_local("choose"):
-                rest = f"{name}_after{index}"
-                captured = "".join(f"l_{n}, " for n in seen)
-                args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}))"]
-                self.locals[-1].add(stmt.name)
-                o.emit(f"l_{stmt.name} = g_choose(g, {', '.join(args)})", stmt.span)
-                rests.append((rest, seen + [stmt.name], body[index + 1:]))
-            else:
-                getattr(self, "s_" + type(stmt).__name__)(stmt)
-            if isinstance(stmt, ast.Let) and stmt.name not in seen:
-                seen.append(stmt.name)
+        rests: list[tuple] = []
+        self._asking_block(name, body, (), list(local_names), rests)
         if not body:
             o.emit("pass")
         o.depth -= 1
         for rest, names, rest_body in rests:
             self._rule_body(rest, names, rest_body, span)
+
+    def _asking_block(self, name: str, body, after: tuple, seen: list, rests: list) -> None:
+        """The statements `body` of rule `name`, which `after` follows in the rule; `seen`: the
+        locals known here. Each `let x = choose(...)` adds (the rest's function name, its
+        locals, its statements) to `rests`."""
+        o = self.out
+        for index, stmt in enumerate(body):
+            rest_of_rule = tuple(body[index + 1:]) + after
+            if _is_choose_let(stmt) and not self._is_local("choose"):
+                rest = f"{name}_after{len(rests)}"
+                kept = [n for n in seen if n != stmt.name]
+                captured = "".join(f"l_{n}, " for n in kept)
+                args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}))"]
+                self.locals[-1].add(stmt.name)
+                o.emit(f"l_{stmt.name} = g_choose(g, {', '.join(args)})", stmt.span)
+                rests.append((rest, kept + [stmt.name], rest_of_rule))
+            elif isinstance(stmt, ast.If):
+                o.emit(f"if {self.expr(stmt.cond)}:", stmt.span)
+                self._asking_branch(name, stmt.body, rest_of_rule, seen, rests)
+                for clause in stmt.elifs:
+                    o.emit(f"elif {self.expr(clause.cond)}:", clause.span)
+                    self._asking_branch(name, clause.body, rest_of_rule, seen, rests)
+                if stmt.orelse is not None:
+                    o.emit("else:", stmt.span)
+                    self._asking_branch(name, stmt.orelse, rest_of_rule, seen, rests)
+            else:
+                getattr(self, "s_" + type(stmt).__name__)(stmt)
+            if isinstance(stmt, ast.Let) and stmt.name not in seen:
+                seen.append(stmt.name)
+
+    def _asking_branch(self, name: str, body, after: tuple, seen: list, rests: list) -> None:
+        """One branch of an `if` in a rule: its own lets are known only inside it."""
+        self.out.depth += 1
+        start = len(self.out.lines)
+        self._asking_block(name, body, after, list(seen), rests)
+        if len(self.out.lines) == start:
+            self.out.emit("pass")
+        self.out.depth -= 1
 
     def _phase(self, decl: ast.Phase) -> None:
         before = [h for h in self.program.hooks if h.target == decl.name and h.time == "before"]

@@ -21,10 +21,11 @@ Replaying costs as much as the game so far, so look-aheads avoid it where they c
 
 - at a move (`play`), the move's body is self-contained: it runs on the game itself, and a
   checkpoint of the present (interpreter/checkpoint.py) puts everything back;
-- at a `choose` that stands alone as a `let` of its rule, the compiler hands over the rest
-  of the rule as a function of the locals so far (`Decision._resume`): it runs on the game
-  itself with the option, like a move, unless another seat's `secret` answer was given
-  since the rule began (the locals may hold it; the next way draws it anew);
+- at a `choose` that stands alone as a `let` of its rule (or of an `if` in it, not in a
+  loop), the compiler hands over the rest of the rule as a function of the locals so far
+  (`Decision._resume`): it runs on the game itself with the option, like a move, on copies
+  of the locals' own lists, unless another seat's `secret` answer was given since the rule
+  began (the locals may hold it; the next way draws it anew);
 - at any other `choose`, in a game where a look-ahead agent plays (`looks_ahead = True`),
   every rule that asks a `choose` keeps a checkpoint of the state it started from
   (`Frames`): the look-ahead goes back there, runs the rule again with the answers given so
@@ -37,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 
-from rulesrun.interpreter.checkpoint import Checkpoint, changing
+from rulesrun.interpreter.checkpoint import Checkpoint, changing, containers
 from rulesrun.interpreter.runtime import Game, next_stamp
 from rulesrun.interpreter.view import visible_history
 
@@ -76,6 +77,7 @@ class Explorer:
         self._start = None
         self._away = False
         self._knows = None
+        self._shared = None
 
     def playout(self, rng, policy, horizon: int | None = None) -> list[float]:
         """Play a what-if game on; `policy(decision) -> index` answers the present decision and
@@ -115,7 +117,7 @@ class Explorer:
             return self._try(self.rules.moves[name], (self.seat, *args), rng)
         if decision._resume is not None and self._knows_the_rule_so_far():
             rest, seen = decision._resume
-            return self._try(rest, (*map(_own, seen), _own(decision.options[option])), rng)
+            return self._try(rest, self._for_the_rest((*seen, decision.options[option])), rng)
         if self._game.frames is not None and self._game.frames.stack:
             return self._rerun_rule(option, rng)
         values_of = self.rules.values_of
@@ -187,6 +189,18 @@ class Explorer:
         finally:
             g.rng, g.random, g.agents, g.log, g.meter, g.frames = real
             start.restore(g, chance=False)
+
+    def _for_the_rest(self, values: tuple) -> tuple:
+        """The rule's locals and the answer, for the rest of the rule to change as it likes:
+        every list and mapping in them copied, except those the vars hold, which a local
+        of the rule may hold too (`let mine = kept[p]`) and which stay the very same: going
+        back puts them back in place."""
+        if not any(map(_IS_NESTED, map(type, values))):
+            return values
+        if self._shared is None:
+            self._shared = {id(shared): shared for shared in containers(self.rules.read_variables(self._game))}
+        memo = self._shared.copy()
+        return tuple(copy_nested(value, memo) if type(value) in _NESTED else value for value in values)
 
     def _knows_the_rule_so_far(self) -> bool:
         """Whether the seat has seen every answer given since the asking rule began: the rest of
@@ -342,28 +356,30 @@ def _fresh_chance(game: Game, rng) -> None:
         shuffle(game, zone)
 
 
-def copy_nested(value):
+def copy_nested(value, memo: dict):
     """A list, mapping or tuple copied down to its last list or mapping (tuples holding them
     included): what a look-ahead may change in place at any depth as it likes (`tally[1] +=
-    pick`, `pairs[i][1][0] = 3`). Zones and pieces inside are the game's own."""
+    pick`, `pairs[i][1][0] = 3`). Each list or mapping is copied once, so two names holding
+    one still hold one; `memo` maps the id of each already copied to its copy, and a list
+    mapped to itself stays itself. Zones and pieces inside are the game's own."""
     kind = type(value)
-    if kind is list:
-        if not any(map(_IS_NESTED, map(type, value))):
-            return value.copy()
-        return [copy_nested(item) if type(item) in _NESTED else item for item in value]
     if kind is tuple:
         if not any(map(_IS_NESTED, map(type, value))):
             return value
-        return tuple(copy_nested(item) if type(item) in _NESTED else item for item in value)
-    if not any(map(_IS_NESTED, map(type, value.values()))):
-        return value.copy()
-    return {key: copy_nested(item) if type(item) in _NESTED else item for key, item in value.items()}
-
-
-def _own(value):
-    """A value for a look-ahead to change as it likes: lists and mappings copied, also inside
-    tuples (zones and pieces are the game's own, which a checkpoint puts back)."""
-    return copy_nested(value) if type(value) in (list, dict, tuple) else value
+        return tuple(copy_nested(item, memo) if type(item) in _NESTED else item for item in value)
+    known = memo.get(id(value))
+    if known is not None:
+        return known
+    items = value.values() if kind is dict else value
+    if not any(map(_IS_NESTED, map(type, items))):
+        copied = memo[id(value)] = value.copy()
+    elif kind is list:
+        copied = memo[id(value)] = []
+        copied.extend(copy_nested(item, memo) if type(item) in _NESTED else item for item in value)
+    else:
+        copied = memo[id(value)] = {}
+        copied.update((key, copy_nested(item, memo) if type(item) in _NESTED else item) for key, item in value.items())
+    return copied
 
 
 class _StreamFrom:

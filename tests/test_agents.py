@@ -301,9 +301,11 @@ def test_a_look_ahead_from_a_choose_leaves_the_rules_own_locals_alone():
     assert greedy_game_that_replays("tally.rules", 5).scores == [27, 27]
 
 
-def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does():
+@pytest.mark.parametrize("probe, gains", [("tally.rules", [0, 3, 8]), ("branch.rules", [0, 5, 21])])
+def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does(probe, gains):
     """Both ways of weighing a `choose` give the same values: the rest of the rule from the
-    question (`Decision._resume`), and the rule run again from its start with the answer."""
+    question (`Decision._resume`; in branch.rules the question is asked inside an `if`), and
+    the rule run again from its start with the answer."""
     from rulesrun.interpreter.search import Luck
 
     seen = []
@@ -322,14 +324,16 @@ def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does():
             seen.append((resumed, again))
             return 1
 
-    load_rules(str(PROBES / "tally.rules")).play(2, 1, [BothWays(), BothWays()])
+    load_rules(str(PROBES / probe)).play(2, 1, [BothWays(), BothWays()])
     assert len(seen) == 6
     for resumed, again in seen:
         assert resumed == again
-        assert [values[0] - resumed[0][0] for values in resumed] in ([0, 3, 8], [0, 0, 0])
+        assert [values[0] - resumed[0][0] for values in resumed] in (gains, [0, 0, 0])
 
 
-def test_a_rule_holding_a_vars_list_sees_it_as_the_game_has_it_after_look_aheads():
-    """Look-aheads run `collect` again and add to `kept[p]`, the very list `mine` holds; going
-    back refills that list. The game is the one its log replays, and greedy keeps 3 each time."""
-    assert greedy_game_that_replays("hold.rules", 2).scores == [9, 9]
+@pytest.mark.parametrize("probe", ["hold.rules", "hold_in_a_loop.rules"])
+def test_a_rule_holding_a_vars_list_sees_it_as_the_game_has_it_after_look_aheads(probe):
+    """Look-aheads run the rest of `collect` (or all of it again) and add to `kept[p]`, the
+    very list `mine` holds; going back refills that list. The game is the one its log replays,
+    and greedy keeps 3 each time."""
+    assert greedy_game_that_replays(probe, 2).scores == [9, 9]

@@ -169,7 +169,18 @@ def test_a_look_aheads_copy_reaches_lists_inside_tuples():
     """`pairs[i][1][0] = 3` changes a list inside a tuple: the copy a look-ahead runs on must
     not share that list; tuples of plain values need no copy."""
     value = [(1, [2]), (3, 4), {5: (6, [7])}]
-    copy = copy_nested(value)
+    copy = copy_nested(value, {})
     assert copy == value
     assert copy[0][1] is not value[0][1] and copy[2][5][1] is not value[2][5][1]
     assert copy[1] is value[1]
+
+
+def test_a_copy_keeps_aliases_and_the_lists_it_is_told_to_keep():
+    """Two names holding one list still hold one after copying, and a var's list (mapped to
+    itself) is not copied: a rule's `let mine = kept[p]` must go on changing the var."""
+    shared, inner = [1], [2]
+    memo = {id(shared): shared}
+    first = copy_nested([shared, inner, inner], memo)
+    second = copy_nested((inner, [shared]), memo)
+    assert first[0] is shared and second[1][0] is shared
+    assert first[1] is not inner and first[1] is first[2] is second[0]
