@@ -163,7 +163,8 @@ class _Compiler:
     def _asking_block(self, name: str, body, after: tuple, seen: list, rests: list) -> None:
         """The statements `body` of rule `name`, which `after` follows in the rule; `seen`: the
         locals known here. Each `let x = choose(...)` adds (the rest's function name, its
-        locals, its statements) to `rests`."""
+        locals, its statements) to `rests`, and hands the agent the rest, the locals, and
+        which of them and the answer the rest uses (only those need copies to be changed)."""
         o = self.out
         for index, stmt in enumerate(body):
             rest_of_rule = tuple(body[index + 1:]) + after
@@ -171,7 +172,9 @@ class _Compiler:
                 rest = f"{name}_after{len(rests)}"
                 kept = [n for n in seen if n != stmt.name]
                 captured = "".join(f"l_{n}, " for n in kept)
-                args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}))"]
+                used = {node.id for later in rest_of_rule for node in ast.walk(later) if isinstance(node, ast.Name)}
+                changeable = tuple(n in used for n in kept + [stmt.name])
+                args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}), {changeable!r})"]
                 self.locals[-1].add(stmt.name)
                 o.emit(f"l_{stmt.name} = g_choose(g, {', '.join(args)})", stmt.span)
                 rests.append((rest, kept + [stmt.name], rest_of_rule))

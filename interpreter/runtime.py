@@ -141,7 +141,8 @@ class Decision:
         self.secret = secret
         self.is_move = is_move
         # For a `choose` that stands alone as a `let` of its rule: (the rest of the rule as a
-        # function, the locals it needs), which the explorer runs with an answer.
+        # function, the locals it needs, which of them and the answer it uses), which the
+        # explorer runs with an answer.
         self._resume = resume
         self._game = game
         self._explorer = None

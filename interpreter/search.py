@@ -116,8 +116,8 @@ class Explorer:
             name, args = decision.options[option]
             return self._try(self.rules.moves[name], (self.seat, *args), rng)
         if decision._resume is not None and self._knows_the_rule_so_far():
-            rest, seen = decision._resume
-            return self._try(rest, self._for_the_rest((*seen, decision.options[option])), rng)
+            rest, seen, used = decision._resume
+            return self._try(rest, self._for_the_rest((*seen, decision.options[option]), used), rng)
         if self._game.frames is not None and self._game.frames.stack:
             return self._rerun_rule(option, rng)
         values_of = self.rules.values_of
@@ -190,17 +190,18 @@ class Explorer:
             g.rng, g.random, g.agents, g.log, g.meter, g.frames = real
             start.restore(g, chance=False)
 
-    def _for_the_rest(self, values: tuple) -> tuple:
+    def _for_the_rest(self, values: tuple, used: tuple) -> tuple:
         """The rule's locals and the answer, for the rest of the rule to change as it likes:
-        every list and mapping in them copied, except those the vars hold, which a local
-        of the rule may hold too (`let mine = kept[p]`) and which stay the very same: going
-        back puts them back in place."""
-        if not any(map(_IS_NESTED, map(type, values))):
+        every list and mapping in those the rest uses (`used`) copied, except those the vars
+        hold, which a local of the rule may hold too (`let mine = kept[p]`) and which stay the
+        very same: going back puts them back in place."""
+        if not any(type(value) in _NESTED for value, use in zip(values, used) if use):
             return values
         if self._shared is None:
             self._shared = {id(shared): shared for shared in containers(self.rules.read_variables(self._game))}
         memo = self._shared.copy()
-        return tuple(copy_nested(value, memo) if type(value) in _NESTED else value for value in values)
+        return tuple(copy_nested(value, memo) if use and type(value) in _NESTED else value
+                     for value, use in zip(values, used))
 
     def _knows_the_rule_so_far(self) -> bool:
         """Whether the seat has seen every answer given since the asking rule began: the rest of

@@ -301,11 +301,13 @@ def test_a_look_ahead_from_a_choose_leaves_the_rules_own_locals_alone():
     assert greedy_game_that_replays("tally.rules", 5).scores == [27, 27]
 
 
-@pytest.mark.parametrize("probe, gains", [("tally.rules", [0, 3, 8]), ("branch.rules", [0, 5, 21])])
-def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does(probe, gains):
+@pytest.mark.parametrize("probe, gains, used", [("tally.rules", [0, 3, 8], (True, True, True)),
+                                               ("branch.rules", [0, 5, 21], (True, True, True, False, True))])
+def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does(probe, gains, used):
     """Both ways of weighing a `choose` give the same values: the rest of the rule from the
     question (`Decision._resume`; in branch.rules the question is asked inside an `if`), and
-    the rule run again from its start with the answer."""
+    the rule run again from its start with the answer. `used`: which locals (and the answer)
+    the rest uses, the only ones it gets copies of."""
     from rulesrun.interpreter.search import Luck
 
     seen = []
@@ -316,7 +318,7 @@ def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does(prob
         looks_ahead = True
 
         def choose(self, decision):
-            assert decision._resume is not None
+            assert decision._resume is not None and decision._resume[2] == used
             explorer = decision.explorer
             luck = Luck(random.Random(1).random)
             resumed = [explorer.lookahead(i, luck.again()) for i in range(3)]
