@@ -59,14 +59,14 @@ def own_locals(params, body) -> OwnLocals:
     for node in nodes:
         if isinstance(node, ast.Let):
             (own if _fresh(node.value, builtins) else other).add(node.name)
-            if not _flat(node.value, builtins):
+            if not is_flat(node.value, builtins):
                 mixed.add(node.name)
         elif isinstance(node, (ast.Assign, ast.Augmented)) and isinstance(node.target, ast.Name):
             # `+=` extends the local's own list: it stays its own, and stays flat only with
             # plain items.
             if isinstance(node, ast.Assign) and not _fresh(node.value, builtins):
                 other.add(node.target.id)
-            if not _flat(node.value, builtins):
+            if not is_flat(node.value, builtins):
                 mixed.add(node.target.id)
         elif isinstance(node, ast.Assign) and isinstance(node.target, ast.Index):
             if isinstance(node.target.target, ast.Name) and not is_plain(node.value, builtins):
@@ -130,16 +130,16 @@ def _fresh(value, builtins) -> bool:
     return _calls(value, builtins & _FRESH_BUILTINS)
 
 
-def _flat(value, builtins) -> bool:
+def is_flat(value, builtins) -> bool:
     """Whether `value` is a list made on the spot whose items are plain, or no list at all."""
     if isinstance(value, ast.List):
         return all(is_plain(item, builtins) for item in value.items)
     if isinstance(value, ast.Comprehension):
         return is_plain(value.element, builtins)
     if isinstance(value, ast.Binary) and value.op == "+":
-        return _flat(value.left, builtins) and _flat(value.right, builtins)
+        return is_flat(value.left, builtins) and is_flat(value.right, builtins)
     if isinstance(value, ast.Conditional):
-        return _flat(value.then, builtins) and _flat(value.orelse, builtins)
+        return is_flat(value.then, builtins) and is_flat(value.orelse, builtins)
     return is_plain(value, builtins)
 
 

@@ -6,10 +6,15 @@ as the game is big; a checkpoint instead copies a zone the first time an operati
 to change it (or a piece in it). Every operation announces the zones it changes (`changing`);
 a zone whose stamp (runtime.Zone) predates the checkpoint is unchanged since, so its pile is
 kept then, and only then; a piece about to show another face or pass to another owner has
-its looks kept the same way. The vars are kept alike, as one: the compiled rules announce
-every assignment that may change a var or a list or mapping inside one (`vars_changing`),
-and the first such change after a checkpoint keeps every list and mapping in the vars, with
-what it held (a param's list is fixed, runtime.Fixed, so not kept); `pieces_changing` does the same for the pieces made so far. Going back puts
+its looks kept the same way. The vars are kept alike: the compiled rules announce every
+assignment that may change a var or a list or mapping inside one (`var_changing` names the
+var; `vars_changing`, for a change through a local holding a var's list, cannot), and the
+first change of a var after a checkpoint keeps its value and every list and mapping in it,
+each with what it held (a param's list is fixed, runtime.Fixed, so not kept). A value given
+to a var that may hold lists from elsewhere (`a = b`) is announced after the assignment
+(`var_rebound`), so that those are kept before a change through either var; lists are kept
+by identity, once, so a list two vars share goes back once. `pieces_changing` does the
+same for the pieces made so far. Going back puts
 the kept zones and looks back and refills those very lists and mappings (a rule that holds
 one, `let mine = kept[p]`, sees it as the game has it), as often as needed.
 
@@ -67,14 +72,44 @@ def turning_piece(piece) -> None:
         checkpoint.looks.setdefault(id(piece), (piece, piece.face, piece.value, piece.owner))
 
 
-def vars_changing(g) -> None:
-    """A var of `g`, or a list or mapping inside one, is about to change: the open checkpoints
-    of `g` that have not kept the vars yet keep them as they are (one record for all). The
-    vars' stamp works like a zone's: newer than the newest checkpoint, all have kept them."""
-    if not OPEN or g.vars_stamp > OPEN[-1].since:
+def var_changing(g, index: int) -> None:
+    """Var number `index` of `g` (in `rules.variable_attributes`), or a list or mapping inside
+    it, is about to change: the open checkpoints of `g` keep what it holds, unless they have
+    already. A var's stamp works like a zone's: newer than the newest checkpoint, all have
+    kept it, and every list and mapping it has held since (`var_rebound`)."""
+    stamps = g.var_stamps
+    if not OPEN or stamps[index] > OPEN[-1].since:
         return
-    _keep_variables(g, OPEN)
-    g.vars_stamp = next_stamp()
+    _keep_variable(g, index, OPEN)
+    stamps[index] = next_stamp()
+
+
+def var_rebound(g, index: int) -> None:
+    """Var number `index` of `g` has just been given a value that may hold lists or mappings
+    from elsewhere (`a = b`, `a[0] = b`, `a += [b]`): the open checkpoints keep those they
+    have not kept yet, as they are, before a later change through this var (which its stamp
+    would not announce again) changes them."""
+    if OPEN:
+        _keep_lists(g, containers((getattr(g, g.rules.variable_attributes[index]),)), OPEN)
+
+
+def vars_changing(g) -> None:
+    """Some var of `g` may change where the rules cannot tell which: through a local or a
+    parameter that holds one of its lists. Every var is kept, as `var_changing` keeps one."""
+    if not OPEN:
+        return
+    since = OPEN[-1].since
+    stamps = g.var_stamps
+    for index, stamp in enumerate(stamps):
+        if stamp < since:
+            _keep_variable(g, index, OPEN)
+            stamps[index] = next_stamp()
+
+
+def vars_rebound(g) -> None:
+    """`var_rebound` for a value given through a local or a parameter: any var may hold it."""
+    if OPEN:
+        _keep_lists(g, containers(g.rules.read_variables(g)), OPEN)
 
 
 def pieces_changing(g) -> None:
@@ -91,17 +126,28 @@ def _keep_made(g, checkpoints) -> None:
             checkpoint.made = record
 
 
-def _keep_variables(g, checkpoints) -> None:
-    record = None
+def _keep_variable(g, index: int, checkpoints) -> None:
+    """The checkpoints of `g` keep var `index`'s value (the very object) and the lists and
+    mappings in it, each with what it holds now, unless they have kept them already."""
+    value = getattr(g, g.rules.variable_attributes[index])
     for checkpoint in checkpoints:
-        if checkpoint.variables is None and checkpoint.game is g:
-            if record is None:
-                # The vars' values (the very objects), every list and mapping inside them, and
-                # what each of those held.
-                variables = g.rules.read_variables(g)
-                lists = containers(variables)
-                record = (variables, lists, [container.copy() for container in lists])
-            checkpoint.variables = record
+        if checkpoint.game is g and index not in checkpoint.variables:
+            checkpoint.variables[index] = value
+    if type(value) in _NESTED:
+        _keep_lists(g, containers((value,)), checkpoints)
+
+
+def _keep_lists(g, found: list, checkpoints) -> None:
+    copies = {}
+    for checkpoint in checkpoints:
+        if checkpoint.game is g:
+            kept = checkpoint.lists
+            for container in found:
+                if id(container) not in kept:
+                    copy = copies.get(id(container))
+                    if copy is None:
+                        copy = copies[id(container)] = container.copy()
+                    kept[id(container)] = (container, copy)
 
 
 def containers(values) -> list:
@@ -128,8 +174,8 @@ def _gather(value, found: dict) -> None:
 class Checkpoint:
     """The state of one game now; see the module docstring."""
 
-    __slots__ = ("game", "since", "kept", "loose", "looks", "made", "pieces_stamp", "variables", "vars_stamp",
-                 "counters", "rng")
+    __slots__ = ("game", "since", "kept", "loose", "looks", "made", "pieces_stamp", "variables", "lists",
+                 "var_stamps", "counters", "rng")
 
     def __init__(self, g, chance: bool = True):
         """`chance=False`: the random stream is not kept (whoever goes back puts it back himself)."""
@@ -142,8 +188,10 @@ class Checkpoint:
         # Kept at the first change after now (pieces_changing, vars_changing).
         self.made = None
         self.pieces_stamp = g.pieces_stamp
-        self.variables = None
-        self.vars_stamp = g.vars_stamp
+        # Each var's value, and each list or mapping in the vars with what it held, by id.
+        self.variables: dict[int, object] = {}
+        self.lists: dict[int, tuple] = {}
+        self.var_stamps = g.var_stamps[:]
         self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         self.rng = g.rng.getstate() if chance else None
         OPEN.append(self)
@@ -167,7 +215,7 @@ class Checkpoint:
             g.pieces_by_kind.clear()
             g.pieces_by_kind.update((kind, pieces[:]) for kind, pieces in self.made.items())
             g.pieces_stamp = self.pieces_stamp
-        if g.vars_stamp != self.vars_stamp:
+        if g.var_stamps != self.var_stamps:
             self._put_variables_back(g)
         g.turns, g.decisions, g.next_piece_id, history = self.counters
         del g.history[history:]
@@ -175,19 +223,20 @@ class Checkpoint:
             g.rng.setstate(self.rng)
 
     def _put_variables_back(self, g) -> None:
-        variables, lists, contents = self.variables
-        for container, content in zip(lists, contents):
-            if container != content:
-                if type(container) is list:
-                    container[:] = content
-                else:
-                    container.clear()
-                    container.update(content)
-        rules = g.rules
-        for name, now, then in zip(rules.variable_attributes, rules.read_variables(g), variables):
-            if now is not then:
-                setattr(g, name, then)
-        g.vars_stamp = self.vars_stamp
+        """Every kept list and mapping is refilled, also one equal to what it held: equal
+        lists inside it may be others than the ones it held (`other[0] = rows[0]` where both
+        held [0])."""
+        for container, content in self.lists.values():
+            if type(container) is list:
+                container[:] = content
+            else:
+                container.clear()
+                container.update(content)
+        attributes = g.rules.variable_attributes
+        for index, value in self.variables.items():
+            if getattr(g, attributes[index]) is not value:
+                setattr(g, attributes[index], value)
+        g.var_stamps[:] = self.var_stamps
 
     def _tell_newer(self, g, changed: list) -> None:
         """Newer checkpoints keep the present first, before anything is put back (a re-run goes
@@ -203,8 +252,10 @@ class Checkpoint:
             for piece, _, _, _ in self.looks.values():
                 if id(piece) not in looks:
                     looks[id(piece)] = (piece, piece.face, piece.value, piece.owner)
-        if g.vars_stamp != self.vars_stamp:
-            _keep_variables(g, newer)
+        if g.var_stamps != self.var_stamps:
+            for index in self.variables:
+                _keep_variable(g, index, newer)
+            _keep_lists(g, [container for container, _ in self.lists.values()], newer)
         if g.pieces_stamp != self.pieces_stamp:
             _keep_made(g, newer)
 

@@ -21,12 +21,12 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.builtins import BUILTINS
 from rulesrun.dsl.compose import SCORE, VALUE, Program
 from rulesrun.dsl.errors import Span
-from rulesrun.dsl.ownership import NUMBER_BUILTINS, OwnLocals, is_number, own_locals
+from rulesrun.dsl.ownership import NUMBER_BUILTINS, OwnLocals, is_flat, is_number, own_locals
 from rulesrun.dsl.purity import pure_procs
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
 from rulesrun.interpreter.bookkeeping import BOOKKEEPING
-from rulesrun.interpreter.checkpoint import OPEN, vars_changing
+from rulesrun.interpreter.checkpoint import OPEN, var_changing, var_rebound, vars_changing, vars_rebound
 from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone, fixed
 
 _PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
@@ -67,6 +67,8 @@ class _Compiler:
         # Attributes read by lambdas of the form `c => c.value`: one attrgetter each, made once.
         self.getters: set[str] = set()
         self.pure = pure_procs(program.parts)
+        # Each var's number, as checkpoints know it (the order of VARS and Rules.variable_attributes).
+        self.var_index = {name: i for i, name in enumerate(d.name for d in self.parts.values() if isinstance(d, ast.Var))}
         # The locals of the rule being compiled that hold lists of their own (dsl/ownership.py).
         self.own = OwnLocals(frozenset(), frozenset())
 
@@ -382,34 +384,60 @@ class _Compiler:
 
     def s_Assign(self, s):
         """A piece's `.face` and `.owner` change through operations, which a look-ahead can undo;
-        a var through an assignment the checkpoints hear of first (`vars_changing`)."""
+        a var through an assignment the checkpoints hear of."""
         if isinstance(s.target, ast.Attribute) and s.target.name in ("face", "owner"):
             self.out.emit(f"set_{s.target.name}({self.expr(s.target.target)}, {self.expr(s.value)})", s.span)
             return
-        if self._may_change_vars(s.target, s.value, extends=False):
-            self.out.emit("if OPEN: vars_changing(g)", s.span)
-        self.out.emit(f"{self.expr(s.target)} = {self.expr(s.value)}", s.span)
+        self._assign(s.target, "=", s.value, s.span)
 
     def s_Augmented(self, s):
-        if self._may_change_vars(s.target, s.value, extends=s.op == "+="):
-            self.out.emit("if OPEN: vars_changing(g)", s.span)
-        self.out.emit(f"{self.expr(s.target)} {s.op} {self.expr(s.value)}", s.span)
+        self._assign(s.target, s.op, s.value, s.span)
 
-    def _may_change_vars(self, target, value, extends: bool) -> bool:
-        """Whether assigning `value` to `target` may change a var: one named, or a list inside a
-        var that a local or a var's item holds. `extends`: a `+=`, which extends a list in place
-        (a local's list, or an item's, may be a var's) unless the value is a number."""
-        if isinstance(target, ast.Name):
-            if not self._is_local(target.id):
-                return True
-            return extends and target.id not in self.own.lists and not self._is_number(value)
-        root = target.target
-        if isinstance(root, ast.Name) and self._is_local(root.id) and root.id in self.own.lists:
-            return extends and root.id not in self.own.flat and not self._is_number(value)
-        return True
+    def _assign(self, target, op: str, value, span) -> None:
+        """An assignment, with what checkpoints must hear of it (interpreter/checkpoint.py):
+        before, which var may change; after, if the value may hold lists from elsewhere
+        (`a = b`, `a += [b]`), that the var now holds them."""
+        o = self.out
+        notices = self._vars_notices(target, value, extends=op == "+=")
+        if notices is None:
+            o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
+            return
+        before, after = notices
+        if op == "-=" or is_flat(value, frozenset(BUILTINS) - self._local_names()):
+            o.emit(f"if OPEN: {before}", span)
+            o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
+            return
+        o.emit(f"_value = {self.expr(value)}", span)
+        o.emit(f"if OPEN: {before}", span)
+        o.emit(f"{self.expr(target)} {op} _value", span)
+        o.emit(f"if OPEN and type(_value) in NESTED: {after}", span)
+
+    def _vars_notices(self, target, value, extends: bool) -> tuple[str, str] | None:
+        """What to tell checkpoints before and after assigning `value` to `target`: about the
+        var named (`var_changing`), or about any var when a local or parameter that may hold a
+        var's list is changed (`vars_changing`); None when no var can change. `extends`: a
+        `+=`, which extends a list in place (a local's list, or an item's, may be a var's)
+        unless the value is a number."""
+        anyone = ("vars_changing(g)", "vars_rebound(g)")
+        root = target
+        while isinstance(root, ast.Index):
+            root = root.target
+        if not isinstance(root, ast.Name):
+            return anyone
+        if not self._is_local(root.id):
+            index = self.var_index[root.id]
+            return f"var_changing(g, {index})", f"var_rebound(g, {index})"
+        if root is target:
+            return anyone if extends and root.id not in self.own.lists and not self._is_number(value) else None
+        if target.target is root and root.id in self.own.lists:
+            return anyone if extends and root.id not in self.own.flat and not self._is_number(value) else None
+        return anyone
+
+    def _local_names(self) -> set[str]:
+        return {name for scope in self.locals for name in scope}
 
     def _is_number(self, e) -> bool:
-        return is_number(e, NUMBER_BUILTINS - {name for scope in self.locals for name in scope})
+        return is_number(e, NUMBER_BUILTINS - self._local_names())
 
     def s_Put(self, s):
         function = "put" if s.placement == "into" else "put_under"
@@ -756,7 +784,8 @@ def namespace() -> dict:
     """What generated code may call: the operations, the built-ins, the step-budget error and
     the notice that vars are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
-             "OPEN": OPEN, "vars_changing": vars_changing}
+             "OPEN": OPEN, "NESTED": (list, dict, tuple), "var_changing": var_changing, "var_rebound": var_rebound,
+             "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)
     names.update(BOOKKEEPING)
     for name in BUILTINS:

@@ -211,10 +211,11 @@ class Game:
         self.decisions = 0
         self.next_piece_id = 0
         self.pieces_by_kind: dict[str, list[Piece]] = {}
-        # Renewed whenever pieces are made while books are kept, like a zone's stamp; and
-        # whenever the vars change while a checkpoint is open (interpreter/checkpoint.py).
+        # Renewed whenever pieces are made while books are kept, like a zone's stamp; and,
+        # one per var, whenever a var changes while a checkpoint is open
+        # (interpreter/checkpoint.py).
         self.pieces_stamp = 0
-        self.vars_stamp = 0
+        self.var_stamps = [0] * len(rules.variable_attributes)
         # (seat, answer, secret) of every decision that had a choice: what search agents
         # replay to reach the present, and what a seat's view shows of the past.
         self.history: list[tuple[int, int, bool]] = []

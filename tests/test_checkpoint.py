@@ -25,10 +25,35 @@ zone b
 zone c[1..2]
 var count = 0
 var tally per player = 0
+var rows per player = [0]
+var other per player = 0
 
 phase game:
     create d6 x 5 owned by 0 into a
     create d6 x 3 into b
+
+proc count_up(n):
+    count += n
+
+proc tally_up(p, n):
+    tally[p] += n
+
+proc link():
+    other[0] = rows[0]
+
+proc unlink(n):
+    other[0] = [n]
+
+proc push(n):
+    rows[0] += [n]
+
+proc poke(n):
+    if other[0] != 0:
+        other[0][0] += n
+
+proc through_a_local(n):
+    let mine = tally
+    mine[n % 2] += 1
 
 score by p: 0
 '''
@@ -36,7 +61,7 @@ score by p: 0
 ZONES = ("a", "b", "c1", "c2")
 # One step of play: (operation, first, second) with operands picked by index.
 STEP = st.tuples(st.sampled_from(["put", "put_all", "put_under", "deal", "roll", "face", "owner", "shuffle",
-                                  "create", "count", "tally"]),
+                                  "create", "count", "tally", "link", "unlink", "push", "poke", "held"]),
                  st.integers(0, 7), st.integers(0, 3))
 
 
@@ -83,11 +108,20 @@ def play(game, step) -> None:
     elif what == "create":
         ops["create"](game, game.k_d6, 1, None, target)
     elif what == "count":
-        ops["vars_changing"](game)
-        game.v_count += first
+        ops["pr_count_up"](game, first)
+    elif what == "tally":
+        ops["pr_tally_up"](game, second % 2, first)
+    elif what == "link":
+        # Two vars holding one list: a change through either changes both.
+        ops["pr_link"](game)
+    elif what == "unlink":
+        ops["pr_unlink"](game, first)
+    elif what == "push":
+        ops["pr_push"](game, first)
+    elif what == "poke":
+        ops["pr_poke"](game, first)
     else:
-        ops["vars_changing"](game)
-        game.v_tally[second % 2] += first
+        ops["pr_through_a_local"](game, first)
 
 
 def state(game) -> tuple:
@@ -95,7 +129,9 @@ def state(game) -> tuple:
     zones = tuple((name, zone(game, name).stamp, tuple((id(p), p.face, p.value, p.owner, p.zone is zone(game, name))
                                                         for p in zone(game, name))) for name in ZONES)
     made = tuple((kind, tuple(id(p) for p in pieces)) for kind, pieces in game.pieces_by_kind.items())
-    return zones, made, game.v_count, tuple(game.v_tally), game.next_piece_id
+    held = game.v_other[0]
+    lists = (tuple(game.v_tally), tuple(game.v_rows[0]), tuple(held) if held != 0 else held, held is game.v_rows[0])
+    return zones, made, game.v_count, lists, game.next_piece_id
 
 
 @settings(max_examples=150, deadline=None)
