@@ -77,16 +77,20 @@ class GreedyAgent:
 def best_by_lookahead(decision, samples: int, rng) -> int:
     """The option whose look-ahead leaves the seat's `value` furthest ahead of the best other
     seat's, summed over `samples` draws of chance from `rng`; ties broken with `rng`."""
-    explorer = decision.explorer
+    lookahead = decision.explorer.lookahead
     seat = decision.player
     lucks = [Luck(rng.random) for _ in range(samples)]
     best, best_options = None, []
     for option in range(len(decision.options)):
         total = 0.0
         for luck in lucks:
-            values = explorer.lookahead(option, luck.again())
-            others = values[:seat] + values[seat + 1:]
-            total += values[seat] - (max(others) if others else 0)
+            values = lookahead(option, luck.again())
+            mine = values[seat]
+            if len(values) > 1:
+                # The list is the look-ahead's own: the seat's entry gives way to the others'.
+                values[seat] = -math.inf
+                mine -= max(values)
+            total += mine
         if best is None or total > best:
             best, best_options = total, [option]
         elif total == best:

@@ -251,6 +251,9 @@ class Explorer:
         return game
 
 
+_new_luck = object.__new__
+
+
 class Luck:
     """The same chance for every option of a decision (common random numbers), cheap to start
     again: draws are made once, from `source` (a stream's `random`), and every reader that
@@ -261,18 +264,17 @@ class Luck:
 
     __slots__ = ("_draws", "_source", "_orders", "_next")
 
-    def __init__(self, source=None, _shared=None):
-        if _shared is None:
-            self._draws: list[float] = []
-            self._source = source
-            self._orders: dict[tuple[int, int], list[int]] = {}
-        else:
-            self._draws, self._source, self._orders = _shared
+    def __init__(self, source):
+        self._draws: list[float] = []
+        self._source = source
+        self._orders: dict[tuple[int, int], list[int]] = {}
         self._next = 0
 
     def again(self) -> "Luck":
         """A reader of the same draws, from the first."""
-        return Luck(_shared=(self._draws, self._source, self._orders))
+        reader = _new_luck(Luck)
+        reader._draws, reader._source, reader._orders, reader._next = self._draws, self._source, self._orders, 0
+        return reader
 
     def random(self) -> float:
         index = self._next
