@@ -22,7 +22,7 @@ from rulesrun.interpreter.bookkeeping import BOOKKEEPING, PLAIN
 from rulesrun.interpreter.compiler import generate, load_code
 from rulesrun.interpreter.meter import Meter
 from rulesrun.interpreter.runtime import Game, NoOptions, ParamChanged, StepBudgetExceeded, zones_of
-from rulesrun.interpreter.search import Frames
+from rulesrun.interpreter.search import Explorer, Frames
 
 DEFAULT_STEP_BUDGET = 200_000
 
@@ -44,6 +44,9 @@ class Result:
 class Rules:
     """A checked, compiled ruleset, ready to play any number of games."""
 
+    # What-if games from a decision of one of its games (Decision.explorer).
+    explorer = Explorer
+
     def __init__(self, program: Program):
         self.program = program
         self.imaginaries = [
@@ -64,8 +67,10 @@ class Rules:
         self._hidden_zones = tuple(f"z_{name}" for name, hidden in self.namespace["ZONES"] if hidden)
 
     def hidden_zones(self, game: Game) -> list:
-        """The zones declared `hidden` (face down)."""
-        return [zone for name in self._hidden_zones for zone in zones_of(getattr(game, name))]
+        """The zones declared `hidden` (face down), the same every time for a game."""
+        if game.hidden is None:
+            game.hidden = [zone for name in self._hidden_zones for zone in zones_of(getattr(game, name))]
+        return game.hidden
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:

@@ -161,9 +161,7 @@ class Decision:
     def explorer(self):
         """What-if games from this decision, fair to the seat (see interpreter/search.py)."""
         if self._explorer is None:
-            from rulesrun.interpreter.search import Explorer
-
-            self._explorer = Explorer(self._game, self)
+            self._explorer = self._game.rules.explorer(self._game, self)
         return self._explorer
 
 
@@ -225,6 +223,8 @@ class Game:
         self.books = True
         # What pure procedures answered, by call (interpreter/remember.py).
         self.remembered: dict = {}
+        # The hidden zones (Rules.hidden_zones), found once.
+        self.hidden: list | None = None
 
     def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False,
                resume: tuple | None = None):

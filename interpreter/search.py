@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import compress
 
 from rulesrun.interpreter.checkpoint import Checkpoint, changing, containers
 from rulesrun.interpreter.runtime import Game, next_stamp
@@ -140,7 +141,7 @@ class Explorer:
     def past(self) -> list:
         """The decisions so far as the seat knows them: what replays and re-runs answer."""
         if self._past is None:
-            self._past = list(visible_history(self._history, self.seat))
+            self._past = visible_history(self._history, self.seat)
         return self._past
 
     def close(self) -> None:
@@ -195,7 +196,7 @@ class Explorer:
         every list and mapping in those the rest uses (`used`) copied, except those the vars
         hold, which a local of the rule may hold too (`let mine = kept[p]`) and which stay the
         very same: going back puts them back in place."""
-        if not any(type(value) in _NESTED for value, use in zip(values, used) if use):
+        if not any(map(_IS_NESTED, map(type, compress(values, used)))):
             return values
         if self._shared is None:
             self._shared = {id(shared): shared for shared in containers(self.rules.read_variables(self._game))}
@@ -238,7 +239,7 @@ class Explorer:
             start.restore(g, chance=False)
             stream = _StreamFrom(start.rng)
             g.rng, g.random = stream, stream.random
-            g.agents, g.log, g.meter, g.frames = [_Replay(self.past[first:], rng, policy)] * g.n, None, None, None
+            g.agents, g.log, g.meter, g.frames = [_Replay(visible_history(self._history, self.seat, first), rng, policy)] * g.n, None, None, None
             function(g, *args)
             return self.rules.values_of(g)
         finally:

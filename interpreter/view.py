@@ -42,12 +42,14 @@ def seat_view(game, seat: int) -> SeatView:
     return SeatView(seat, game.n, zones, counts, variables, tuple(visible_history(game.history, seat)))
 
 
-def visible_history(history, seat: int):
-    """The decisions so far as `seat` knows them: others' secret answers since its last decision hidden."""
-    last_own = max((k for k, (player, _, _) in enumerate(history) if player == seat), default=-1)
-    for k, (player, answer, secret) in enumerate(history):
-        hidden = secret and player != seat and k > last_own
-        yield player, None if hidden else answer
+def visible_history(history, seat: int, start: int = 0) -> list:
+    """The decisions so far (from number `start` on) as `seat` knows them, as (player, answer):
+    others' secret answers since its last decision hidden."""
+    last_own = len(history) - 1
+    while last_own >= 0 and history[last_own][0] != seat:
+        last_own -= 1
+    return [(player, None if secret and player != seat and k > last_own else answer)
+            for k, (player, answer, secret) in enumerate(history[start:], start)]
 
 
 def _shape(value, show):
