@@ -630,6 +630,9 @@ class _Compiler:
         if isinstance(decl, ast.Phase):
             return f"ph_{name}(g)"
         if name in _PYTHON_BUILTINS:
+            if len(e.args) == 1 and name in ("sum", "max", "min", "any", "all") and _projects(e.args[0]):
+                # Through the items once: no list of them is needed.
+                return f"{name}({args[0][len('list('):-1]})"
             return f"{name}({', '.join(args)})"
         if name in runtime_builtins.GAME_BUILTINS:
             return f"g_{name}(g, {', '.join(args)})"
@@ -722,6 +725,10 @@ class _Compiler:
         return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
 
     def e_Comprehension(self, e):
+        if _projects(e):
+            # `[b.value for b in won[p]]` reads one attribute of each item without a Python call.
+            self.getters.add(e.element.name)
+            return f"list(map(get_{e.element.name}, {self.expr(e.clauses[0].iterable)}))"
         clauses = []
         for clause in e.clauses:
             iterable = self.expr(clause.iterable)
@@ -743,6 +750,15 @@ class _Compiler:
 def _body(proc: ast.Proc) -> list:
     """A procedure's statements without its docstring."""
     return [stmt for stmt in proc.body if not (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.expr, ast.Literal))]
+
+
+def _projects(e) -> bool:
+    """Whether `e` is a comprehension that takes one attribute of each item: `[b.value for b in xs]`."""
+    if not isinstance(e, ast.Comprehension) or len(e.clauses) != 1:
+        return False
+    clause = e.clauses[0]
+    return clause.cond is None and len(clause.names) == 1 and isinstance(e.element, ast.Attribute) \
+        and isinstance(e.element.target, ast.Name) and e.element.target.id == clause.names[0]
 
 
 def _is_none(e) -> bool:

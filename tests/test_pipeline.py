@@ -13,6 +13,7 @@ from rulesrun.dsl.ast import dump
 from rulesrun.dsl.parser import parse_file
 from rulesrun.interpreter import builtins as implementation
 from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.scenario import Scenario
 
 
 @pytest.fixture(scope="module")
@@ -216,3 +217,23 @@ def test_a_hook_with_when_runs_and_is_metered_only_when_its_condition_holds(tmp_
     assert result.scores == [20, 0]
     assert [e["text"] for e in result.log if e["t"] == "say"] == ["even round 2", "even round 4"]
     assert result.rules == {"hooks: after tally": {"fired": 2, "paid": 20}}
+
+
+def test_taking_one_attribute_of_each_piece_is_compiled_without_a_call_per_piece(tmp_path):
+    rules_file = tmp_path / "attributes.rules"
+    rules_file.write_text(
+        'game "Attributes"\nplayers 2..2\ndie d6 faces 1..6\nzone pile\nzone empty\n'
+        "phase game:\n    create d6 x 3 into pile\n"
+        "proc shown(z):\n    return [d.face for d in z]\n"
+        "proc total(z):\n    return sum([d.value for d in z])\n"
+        "proc top(z):\n    return max([d.value for d in z])\n"
+        "score by p: 0\n")
+    rules = load_rules(str(rules_file))
+    s = Scenario(rules, players=2)
+    s.call("game")
+    faces = [d.face for d in s.zone("pile")]
+    assert s.call("shown", s.zone("pile")) == faces
+    assert s.call("total", s.zone("pile")) == sum(faces)
+    assert s.call("top", s.zone("pile")) == max(faces)
+    assert s.call("total", s.zone("empty")) == 0
+    assert "map(get_face" in rules.source.text() and "sum(map(get_value" in rules.source.text()
