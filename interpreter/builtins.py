@@ -7,8 +7,13 @@ argument; the compiler passes it, so the names a designer writes stay short: `le
 from __future__ import annotations
 
 import itertools
+from operator import attrgetter
 
 from rulesrun.interpreter.runtime import NoOptions
+
+
+_WEIGHT = attrgetter("weight")
+_VALUE = attrgetter("value")
 
 
 def b_len(x):
@@ -79,11 +84,11 @@ def b_faces(pieces):
 
 
 def b_weight(pieces):
-    return sum([p.weight for p in pieces])
+    return sum(map(_WEIGHT, pieces))
 
 
 def b_facesum(pieces):
-    return sum([p.value for p in pieces])
+    return sum(map(_VALUE, pieces))
 
 
 def b_highest(pieces):

@@ -79,6 +79,7 @@ class Explorer:
         self._away = False
         self._knows = None
         self._shared = None
+        self._at_random = [_AtRandom(game)] * game.n
 
     def playout(self, rng, policy, horizon: int | None = None) -> list[float]:
         """Play a what-if game on; `policy(decision) -> index` answers the present decision and
@@ -183,7 +184,7 @@ class Explorer:
         g = self._game
         start = self._try_start(rng.random())
         real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
-        g.rng, g.random, g.agents, g.log, g.meter, g.frames = rng, rng.random, [_AtRandom(rng)] * g.n, None, None, None
+        g.rng, g.random, g.agents, g.log, g.meter, g.frames = rng, rng.random, self._at_random, None, None, None
         try:
             function(g, *args)
             return self.rules.values_of(g)
@@ -409,16 +410,17 @@ class _StreamFrom:
 
 
 class _AtRandom:
-    """Answers decisions inside a look-ahead: at random, from the look-ahead's own stream."""
+    """Answers decisions inside a look-ahead: at random, from the stream the game draws from
+    (the look-ahead's own, while it runs)."""
 
     blind = True
-    __slots__ = ("_random",)
+    __slots__ = ("_game",)
 
-    def __init__(self, rng):
-        self._random = rng.random
+    def __init__(self, game):
+        self._game = game
 
     def pick(self, count: int) -> int:
-        return int(self._random() * count)
+        return int(self._game.random() * count)
 
 
 class Frames:
