@@ -80,6 +80,7 @@ class Explorer:
         self._knows = None
         self._shared = None
         self._at_random = [_AtRandom(game)] * game.n
+        self._real = None
 
     def playout(self, rng, policy, horizon: int | None = None) -> list[float]:
         """Play a what-if game on; `policy(decision) -> index` answers the present decision and
@@ -120,7 +121,8 @@ class Explorer:
         if decision._resume is not None and self._knows_the_rule_so_far():
             rest, seen, used = decision._resume
             return self._try(rest, self._for_the_rest((*seen, decision.options[option]), used), rng)
-        if self._game.frames is not None and self._game.frames.stack:
+        frames = self._frames()
+        if frames is not None and frames.stack:
             return self._rerun_rule(option, rng)
         values_of = self.rules.values_of
         asked = []
@@ -146,16 +148,25 @@ class Explorer:
         return self._past
 
     def close(self) -> None:
-        """The agent has answered: put back the present if a look-ahead left the game elsewhere."""
+        """The agent has answered: put back the game's own chance, agents, log, meter and
+        frames, and the present if a look-ahead left the game elsewhere."""
+        g = self._game
+        if self._real is not None:
+            g.rng, g.random, g.agents, g.log, g.meter, g.frames = self._real
+            self._real = None
         if self._start is not None and self._start is not self._present:
             self._start.close()
         self._start = None
         if self._present is not None:
             if self._away:
-                self._present.restore(self._game)
+                self._present.restore(g)
                 self._away = False
             self._present.close()
             self._present = None
+
+    def _frames(self):
+        """The game's own frames, also while it is set up for look-aheads (`_try`)."""
+        return self._real[5] if self._real is not None else self._game.frames
 
     def _try_start(self, order: float) -> Checkpoint:
         """Where every look-ahead of this decision that runs on the game itself starts: the
@@ -183,13 +194,15 @@ class Explorer:
         then the start is put back."""
         g = self._game
         start = self._try_start(rng.random())
-        real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
-        g.rng, g.random, g.agents, g.log, g.meter, g.frames = rng, rng.random, self._at_random, None, None, None
+        if self._real is None:
+            # The game stays set up for look-aheads until the agent has answered (`close`).
+            self._real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
+            g.agents, g.log, g.meter, g.frames = self._at_random, None, None, None
+        g.rng, g.random = rng, rng.random
         try:
             function(g, *args)
             return self.rules.values_of(g)
         finally:
-            g.rng, g.random, g.agents, g.log, g.meter, g.frames = real
             start.restore(g, chance=False)
 
     def _for_the_rest(self, values: tuple, used: tuple) -> tuple:
@@ -211,7 +224,7 @@ class Explorer:
         lies in between) the rule runs again from its start, with that answer drawn anew.
         Worked out once per decision: every option asks it."""
         if self._knows is None:
-            frames = self._game.frames
+            frames = self._frames()
             first = frames.stack[-1][3] if frames is not None and frames.stack else 0
             seat = self.seat
             self._knows = not any(secret and player != seat for player, _, secret in self._history[first:])
@@ -223,7 +236,7 @@ class Explorer:
         the rest from the look-ahead's. The present is put back when the agent has answered
         (`close`), not between two look-aheads."""
         g = self._game
-        function, args, start, first = g.frames.stack[-1]
+        function, args, start, first = self._frames().stack[-1]
         if self._present is None:
             self._present = Checkpoint(g, chance=False)
         answered = [False]
