@@ -90,7 +90,7 @@ def var_rebound(g, index: int) -> None:
     have not kept yet, as they are, before a later change through this var (which its stamp
     would not announce again) changes them."""
     if OPEN:
-        _keep_lists(g, containers((getattr(g, g.rules.variable_attributes[index]),)), OPEN)
+        _walk_variable(g, index, getattr(g, g.rules.variable_attributes[index]))
 
 
 def vars_changing(g) -> None:
@@ -134,7 +134,18 @@ def _keep_variable(g, index: int, checkpoints) -> None:
         if checkpoint.game is g and index not in checkpoint.variables:
             checkpoint.variables[index] = value
     if type(value) in _NESTED:
-        _keep_lists(g, containers((value,)), checkpoints)
+        walked = g.var_walks[index]
+        # Kept by every open checkpoint already: the same value was gone through since the
+        # newest was taken, and any list it has been given since was kept (`var_rebound`).
+        if walked is None or walked[0] is not value or walked[1] < OPEN[-1].since:
+            _walk_variable(g, index, value)
+
+
+def _walk_variable(g, index: int, value) -> None:
+    """Every open checkpoint of `g` keeps the lists and mappings in `value`, var `index`'s,
+    that it has not kept yet."""
+    _keep_lists(g, containers((value,)), OPEN)
+    g.var_walks[index] = (value, next_stamp())
 
 
 def _keep_lists(g, found: list, checkpoints) -> None:

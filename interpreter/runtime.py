@@ -214,6 +214,8 @@ class Game:
         # (interpreter/checkpoint.py).
         self.pieces_stamp = 0
         self.var_stamps = [0] * len(rules.variable_attributes)
+        # Per var, the value last gone through for checkpoints, and when (checkpoint.py).
+        self.var_walks: list = [None] * len(rules.variable_attributes)
         # (seat, answer, secret) of every decision that had a choice: what search agents
         # replay to reach the present, and what a seat's view shows of the past.
         self.history: list[tuple[int, int, bool]] = []
