@@ -36,13 +36,18 @@ _IS_NESTED = frozenset(_NESTED).__contains__
 def changing(zone) -> None:
     """`zone` is about to change: open checkpoints keep it as it is. A zone stamped after the
     newest checkpoint was taken has been kept by all of them already (they are in the order
-    they were taken)."""
+    they were taken), and so has one they all kept since the newest was taken (`kept`: when
+    they last did; a look-ahead taken back gives the zone its old stamp, not its old keeping)."""
+    if not OPEN:
+        return
+    newest = OPEN[-1].since
     stamp = zone.stamp
-    if not OPEN or stamp > OPEN[-1].since:
+    if stamp > newest or zone.kept > newest:
         return
     for checkpoint in OPEN:
         if stamp < checkpoint.since and id(zone) not in checkpoint.kept:
             checkpoint.kept[id(zone)] = (zone, zone[:], stamp)
+    zone.kept = next_stamp()
 
 
 def turning(zone) -> None:

@@ -60,13 +60,15 @@ class Zone(list):
     checkpoints (interpreter/checkpoint.py) skip unchanged zones.
     """
 
-    __slots__ = ("name", "stamp")
+    __slots__ = ("name", "stamp", "kept")
     __hash__ = object.__hash__
 
     def __init__(self, name: str):
         super().__init__()
         self.name = name
         self.stamp = next_stamp()
+        # When every checkpoint open then last kept this zone (interpreter/checkpoint.py).
+        self.kept = 0
 
     def __eq__(self, other):
         return self is other
