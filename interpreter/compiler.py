@@ -494,6 +494,15 @@ class _Compiler:
             zones = all(self._is_zone(a) for a in call.args)
             entry = {1: "recalled_pile", 2: "recalled_piles"}.get(len(call.args)) if zones else None
             iterable = self._remembered_call(call, entry or "recalled")
+            if entry is not None:
+                # The memory read right here (remember.py's key for piles: their stamps around
+                # the procedure); the entry point only when it has no answer yet.
+                piles = [f"_pile{k}" for k in range(len(call.args))]
+                self.out.emit(f"{', '.join(piles)}, = {''.join(self.expr(a) + ', ' for a in call.args)}", s.span)
+                key = f"({piles[0]}.stamp, pr_{call.func.id}{''.join(f', {pile}.stamp' for pile in piles[1:])})"
+                self.out.emit(f"_known = g.remembered.get({key})", s.span)
+                iterable = (f"(_known[0] if _known is not None else "
+                            f"{entry}(g, pr_{call.func.id}{''.join(', ' + pile for pile in piles)}))")
         else:
             iterable = self.expr(s.iterable)
             if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):
