@@ -80,7 +80,7 @@ def best_by_lookahead(decision, samples: int, rng) -> int:
     lookahead = decision.explorer.lookahead
     seat = decision.player
     lucks = [Luck(rng.random) for _ in range(samples)]
-    best, best_options = None, []
+    totals = []
     for option in range(len(decision.options)):
         total = 0.0
         for luck in lucks:
@@ -91,10 +91,9 @@ def best_by_lookahead(decision, samples: int, rng) -> int:
                 values[seat] = -math.inf
                 mine -= max(values)
             total += mine
-        if best is None or total > best:
-            best, best_options = total, [option]
-        elif total == best:
-            best_options.append(option)
+        totals.append(total)
+    best = max(totals)
+    best_options = [option for option, total in enumerate(totals) if total == best]
     return best_options[int(rng.random() * len(best_options))]
 
 

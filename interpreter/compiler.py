@@ -645,6 +645,12 @@ class _Compiler:
             return f"{name}({', '.join(args)})"
         if name in runtime_builtins.GAME_BUILTINS:
             return f"g_{name}(g, {', '.join(args)})"
+        if name == "sorted":
+            # Python's own sort, called directly: `desc = true` is its `reverse`.
+            options = [self.expr(a) if a.name != "desc" else "reverse=" + (
+                repr(a.value.value) if isinstance(a.value, ast.Literal) and type(a.value.value) is bool
+                else f"bool({self.expr(a.value)})") for a in e.args[1:]]
+            return f"sorted({', '.join([args[0]] + options)})"
         return f"b_{name}({', '.join(args)})"
 
     def _is_zone(self, e) -> bool:
