@@ -14,9 +14,9 @@ each with what it held (a param's list is fixed, runtime.Fixed, so not kept). A 
 to a var that may hold lists from elsewhere (`a = b`) is announced after the assignment
 (`var_rebound`), so that those are kept before a change through either var; lists are kept
 by identity, once, so a list two vars share goes back once. `pieces_changing` does the
-same for the pieces made so far. Going back puts
-the kept zones and looks back and refills those very lists and mappings (a rule that holds
-one, `let mine = kept[p]`, sees it as the game has it), as often as needed.
+same for the pieces made so far. Going back puts the kept zones and looks back and refills
+those very lists and mappings (a rule that holds one, `let mine = kept[p]`, sees it as the
+game has it), as often as needed.
 
     here = Checkpoint(game)
     ... play on ...
