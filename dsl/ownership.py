@@ -20,6 +20,7 @@ import attrs
 
 from rulesrun.dsl import ast
 from rulesrun.dsl.builtins import BUILTINS
+from rulesrun.dsl.purity import bound_names
 
 # Built-ins that answer with a new list or a plain value, never with one of their arguments
 # or an item of one.
@@ -52,7 +53,7 @@ def own_locals(params, body) -> OwnLocals:
     see the module docstring."""
     nodes = [node for stmt in body for node in ast.walk(stmt)]
     # A local may be a function named like a built-in (`let first = x => x`).
-    builtins = frozenset(BUILTINS) - _bound(params, nodes)
+    builtins = frozenset(BUILTINS) - set(params) - bound_names(nodes)
     own: set[str] = set()
     other: set[str] = set(params)
     mixed: set[str] = set()
@@ -72,7 +73,7 @@ def own_locals(params, body) -> OwnLocals:
             if isinstance(node.target.target, ast.Name) and not is_plain(node.value, builtins):
                 mixed.add(node.target.target.id)
         elif isinstance(node, (ast.For, ast.CompFor, ast.Repeat, ast.Lambda)):
-            other.update(_bound((), [node]))
+            other.update(bound_names([node]))
     lists = frozenset(own - other - _handed_on(nodes, builtins))
     return OwnLocals(lists, lists - mixed)
 
@@ -103,20 +104,6 @@ def is_plain(e, builtins) -> bool:
     if isinstance(e, ast.Attribute):
         return e.name != "zone"
     return _calls(e, builtins & _PLAIN_BUILTINS)
-
-
-def _bound(params, nodes) -> set[str]:
-    names = set(params)
-    for node in nodes:
-        if isinstance(node, ast.Let):
-            names.add(node.name)
-        elif isinstance(node, (ast.For, ast.CompFor)):
-            names.update(node.names)
-        elif isinstance(node, ast.Repeat) and node.name:
-            names.add(node.name)
-        elif isinstance(node, ast.Lambda):
-            names.add(node.param)
-    return names
 
 
 def _fresh(value, builtins) -> bool:

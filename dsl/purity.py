@@ -38,7 +38,7 @@ def pure_procs(parts: dict) -> frozenset[str]:
 
 def _pure_by_itself(proc: ast.Proc, state: set[str]) -> bool:
     nodes = [node for stmt in proc.body for node in ast.walk(stmt)]
-    bound = set(proc.params) | _bound_names(nodes)
+    bound = set(proc.params) | bound_names(nodes)
     for node in nodes:
         if isinstance(node, _EFFECTS):
             return False
@@ -52,7 +52,8 @@ def _pure_by_itself(proc: ast.Proc, state: set[str]) -> bool:
     return True
 
 
-def _bound_names(nodes) -> set[str]:
+def bound_names(nodes) -> set[str]:
+    """The local names that `nodes` bind: lets, loop names, lambda parameters."""
     names: set[str] = set()
     for node in nodes:
         if isinstance(node, ast.Let):
