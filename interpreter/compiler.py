@@ -643,6 +643,9 @@ class _Compiler:
                 # Through the items once: no list of them is needed.
                 return f"{name}({args[0][len('list('):-1]})"
             return f"{name}({', '.join(args)})"
+        if name == "is_player":
+            # As the built-in has it (0 <= owner < seats), without a call.
+            return f"(0 <= {args[0]} < g.n)"
         if name in runtime_builtins.GAME_BUILTINS:
             return f"g_{name}(g, {', '.join(args)})"
         if name == "sorted":
