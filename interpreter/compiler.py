@@ -493,8 +493,9 @@ class _Compiler:
             call = s.iterable
             zones = all(self._is_zone(a) for a in call.args)
             entry = {1: "recalled_pile", 2: "recalled_piles"}.get(len(call.args)) if zones else None
-            iterable = self._remembered_call(call, entry or "recalled")
-            if entry is not None:
+            if entry is None:
+                iterable = self._remembered_call(call, "recalled")
+            else:
                 # The memory read right here (remember.py's key for piles: their stamps around
                 # the procedure); the entry point only when it has no answer yet.
                 piles = [f"_pile{k}" for k in range(len(call.args))]
