@@ -23,6 +23,7 @@ from rulesrun.dsl.compose import SCORE, VALUE, Program
 from rulesrun.dsl.errors import Span
 from rulesrun.dsl.ownership import NUMBER_BUILTINS, OwnLocals, is_flat, is_number, own_locals
 from rulesrun.dsl.purity import pure_procs
+from rulesrun.dsl.reach import Reach
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
 from rulesrun.interpreter.bookkeeping import BOOKKEEPING
@@ -71,6 +72,9 @@ class _Compiler:
         self.var_index = {name: i for i, name in enumerate(d.name for d in self.parts.values() if isinstance(d, ast.Var))}
         # The locals of the rule being compiled that hold lists of their own (dsl/ownership.py).
         self.own = OwnLocals(frozenset(), frozenset())
+        # The hidden zones each function a look-ahead may run can read (dsl/reach.py), by its name.
+        self.reach = Reach(program)
+        self.reaches: dict[str, frozenset] = {}
 
     # ------------------------------------------------------------ program
 
@@ -86,6 +90,7 @@ class _Compiler:
         self._score()
         self._value()
         self._layout()
+        self._hidden_reach()
         for name in sorted(self.getters):
             self.out.emit(f"get_{name} = attrgetter({name!r})")
         return self.out
@@ -180,6 +185,7 @@ class _Compiler:
                 self.locals[-1].add(stmt.name)
                 o.emit(f"l_{stmt.name} = g_choose(g, {', '.join(args)})", stmt.span)
                 rests.append((rest, kept + [stmt.name], rest_of_rule))
+                self.reaches[rest] = self.reach.of(rest_of_rule)
             elif isinstance(stmt, ast.If):
                 o.emit(f"if {self.expr(stmt.cond)}:", stmt.span)
                 self._asking_branch(name, stmt.body, rest_of_rule, seen, rests)
@@ -251,6 +257,7 @@ class _Compiler:
             points.setdefault(move.point, []).append(move)
             self._function(f"mv_{move.name}", ["g", "l_player"] + [f"l_{p.name}" for p in move.params],
                            ["player"] + [p.name for p in move.params], move.body, move.span)
+            self.reaches[f"mv_{move.name}"] = self.reach.of(move.body)
         o.emit("MOVES = {" + ", ".join(f"{m.name!r}: mv_{m.name}" for m in self.program.moves) + "}")
         for point, moves in points.items():
             o.emit(f"def pt_{point}(g, l_player):")
@@ -361,6 +368,15 @@ class _Compiler:
         variables = [d.name for d in self.parts.values() if isinstance(d, ast.Var)]
         self.out.emit(f"ZONES = {zones!r}")
         self.out.emit(f"VARS = {variables!r}")
+
+    def _hidden_reach(self) -> None:
+        """`HIDDEN_REACH`: for each function a look-ahead runs (a move, the rest of a rule after
+        its `choose`), the hidden zones it or the `value` after it can read: the only ones a
+        look-ahead needs to put in an order of its own."""
+        valued = self.parts.get(VALUE) or self.parts[SCORE]
+        value = self.reach.of([valued])
+        entries = ", ".join(f"{name}: {tuple(sorted(zones | value))!r}" for name, zones in self.reaches.items())
+        self.out.emit(f"HIDDEN_REACH = {{{entries}}}")
 
     # ------------------------------------------------------------ statements
 

@@ -65,12 +65,18 @@ class Rules:
         self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])
         self.read_variables = _reader(self.variable_attributes)
         self._hidden_zones = tuple(f"z_{name}" for name, hidden in self.namespace["ZONES"] if hidden)
+        # For each move and rest of a rule a look-ahead runs: the hidden zones it can read.
+        self.hidden_reach = self.namespace["HIDDEN_REACH"]
 
     def hidden_zones(self, game: Game) -> list:
         """The zones declared `hidden` (face down), the same every time for a game."""
         if game.hidden is None:
             game.hidden = [zone for name in self._hidden_zones for zone in zones_of(getattr(game, name))]
         return game.hidden
+
+    def zones_named(self, game: Game, names) -> list:
+        """The zones of the declared zones `names`, members of families included."""
+        return [zone for name in sorted(names) for zone in zones_of(getattr(game, f"z_{name}"))]
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:

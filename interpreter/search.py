@@ -170,15 +170,15 @@ class Explorer:
 
     def _try_start(self, order: float) -> Checkpoint:
         """Where every look-ahead of this decision that runs on the game itself starts: the
-        present, with each hidden zone in one order drawn independently of the real one, from
-        `order` (a draw of the first look-ahead's stream; every look-ahead makes that draw, so
-        all meet the same later luck): the pieces sorted by a hash of `order` and their
-        number, which costs less than seeding a stream. Every option meets the same unknown
-        deck, and none of them the real deck."""
+        present, with each hidden zone the look-aheads can read (dsl/reach.py) in one order
+        drawn independently of the real one, from `order` (a draw of the first look-ahead's
+        stream; every look-ahead makes that draw, so all meet the same later luck): the pieces
+        sorted by a hash of `order` and their number, which costs less than seeding a stream.
+        Every option meets the same unknown deck, and none of them the real deck."""
         if self._start is None:
             g = self._game
             self._present = self._start = Checkpoint(g, chance=False)
-            hidden = self.rules.hidden_zones(g)
+            hidden = self.rules.hidden_zones(g) and self._hidden_in_reach()
             if hidden:
                 for zone in hidden:
                     changing(zone)
@@ -187,6 +187,17 @@ class Explorer:
                 self._away = True
                 self._start = Checkpoint(g, chance=False)
         return self._start
+
+    def _hidden_in_reach(self) -> list:
+        """The hidden zones that this decision's options, tried on the game itself, can read."""
+        reach = self.rules.hidden_reach
+        decision = self._decision
+        if decision.is_move:
+            moves = self.rules.moves
+            names = set().union(*[reach[moves[name]] for name in {name for name, _ in decision.options}])
+        else:
+            names = reach[decision._resume[0]]
+        return self.rules.zones_named(self._game, names)
 
     def _try(self, function, args, rng) -> list:
         """`function(game, *args)` on the game itself (a move, or the rest of a rule from the

@@ -140,10 +140,11 @@ def probe_hits(probe: str, seat: int, spec: str, games: int) -> int:
     return hits
 
 
+@pytest.mark.parametrize("probe", ["guess_the_top_card.rules", "guess_the_top_card_through_a_handler.rules"])
 @pytest.mark.parametrize("spec", ["greedy", "mcts:playouts=20"])
-def test_search_agents_cannot_see_the_order_of_a_hidden_deck(spec):
+def test_search_agents_cannot_see_the_order_of_a_hidden_deck(spec, probe):
     """Guessing the top card of a face-down deck of ten: right about one time in ten, not always."""
-    assert probe_hits("guess_the_top_card.rules", 0, spec, games=100) < 25
+    assert probe_hits(probe, 0, spec, games=100) < 25
 
 
 @pytest.mark.parametrize("probe", ["guess_the_secret.rules", "guess_the_secret_in_a_rule.rules"])

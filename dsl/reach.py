@@ -1,0 +1,141 @@
+"""Which hidden zones a piece of the rules can read, so that a look-ahead draws anew only those.
+
+A search bot's look-ahead must not meet the real order of a face-down pile, so before it
+tries an option it puts every such pile in an order of its own (interpreter/search.py). That
+costs a sort of the pile at every decision, and most options never come near it: placing dice
+reads no deck. The reach of some statements is every hidden zone they name, and, followed
+through, what the procedures and phases they name reach (with the hooks on those phases),
+what the handlers of the events they emit reach, and what the moves of the decision points
+they play reach (with their domains, conditions and `forbid`s).
+
+The test is syntactic and errs on the safe side. A hidden zone can also be met through a
+value: one held by a var or a local, put in a list, handed to a procedure or an event, or
+found as a piece's `.zone`. Such a zone *escapes*, and is in every reach. A zone that stays
+where it is named (an operand of `put`, `deal`, `shuffle` and the like, the argument of a
+built-in, what a loop goes through, a side of a comparison, a text shown) does not.
+"""
+
+from __future__ import annotations
+
+from rulesrun.dsl import ast
+from rulesrun.dsl.builtins import BUILTINS
+
+# Where a zone is read in place, by field of the node that holds it: nothing keeps hold of it.
+_IN_PLACE = {
+    ast.Put: ("pieces", "zone"), ast.Deal: ("source", "dest"), ast.Shuffle: ("zone",), ast.Roll: ("pieces",),
+    ast.Create: ("zone",), ast.CreateDeck: ("zone",), ast.For: ("iterable",), ast.CompFor: ("iterable",),
+    ast.Compare: ("left", "right"), ast.InOp: ("left", "right"), ast.NotIn: ("left", "right"),
+    ast.Interpolated: ("parts",), ast.Index: ("target",),
+}
+
+
+class Reach:
+    """The hidden zones within reach of statements of one program."""
+
+    def __init__(self, program):
+        parts = program.parts
+        self._hidden = {name for name, decl in parts.items() if isinstance(decl, ast.Zone) and decl.hidden}
+        self._family = {name for name in self._hidden if parts[name].shape is not None}
+        self._procs = {name for name, decl in parts.items() if isinstance(decl, (ast.Proc, ast.Phase))}
+        self._parts = parts
+        self._program = program
+        self._units: dict[tuple, tuple[frozenset, frozenset]] = {}
+        self.escaping = self._escaping() if self._hidden else frozenset()
+
+    def of(self, nodes) -> frozenset[str]:
+        """The names of the hidden zones that `nodes` (statements or expressions) can read."""
+        if not self._hidden:
+            return frozenset()
+        zones, units = self._mentions(nodes)
+        found = set(zones) | self.escaping
+        seen: set[tuple] = set()
+        while units:
+            unit = units.pop()
+            if unit in seen:
+                continue
+            seen.add(unit)
+            unit_zones, unit_units = self._unit(unit)
+            found |= unit_zones
+            units |= unit_units - seen
+        return frozenset(found)
+
+    def _unit(self, unit: tuple) -> tuple[frozenset, frozenset]:
+        """What one named rule mentions itself: hidden zones, and the rules it sets going."""
+        known = self._units.get(unit)
+        if known is None:
+            known = self._units[unit] = self._mentions(self._unit_nodes(unit))
+        return known
+
+    def _unit_nodes(self, unit: tuple) -> list:
+        kind, name = unit
+        program = self._program
+        if kind == "proc":
+            nodes = list(self._parts[name].body)
+            return nodes + [hook for hook in program.hooks if hook.target == name]
+        if kind == "event":
+            return [handler for handler in program.handlers if handler.event == name]
+        moves = [move for move in program.moves if move.point == name]
+        names = {move.name for move in moves}
+        return moves + [forbid for forbid in program.forbids if forbid.move in names]
+
+    def _mentions(self, nodes) -> tuple[frozenset, set]:
+        zones, units = set(), set()
+        for top in nodes:
+            for node in ast.walk(top):
+                if isinstance(node, ast.Name):
+                    if node.id in self._hidden:
+                        zones.add(node.id)
+                    elif node.id in self._procs:
+                        units.add(("proc", node.id))
+                elif isinstance(node, ast.Emit):
+                    units.add(("event", node.event))
+                elif isinstance(node, ast.Play):
+                    units.add(("point", node.point))
+        return frozenset(zones), units
+
+    def _escaping(self) -> frozenset[str]:
+        """The hidden zones that may be held somewhere other than where they are named."""
+        everything = list(self._parts.values()) + list(self._program.moves) + list(self._program.forbids) \
+            + list(self._program.handlers) + list(self._program.hooks)
+        escaping = set()
+        stack = [(node, None, None) for node in everything]
+        while stack:
+            node, parent, field = stack.pop()
+            if isinstance(node, ast.Attribute) and node.name == "zone":
+                return frozenset(self._hidden)
+            zone = self._zone_named(node)
+            if zone is not None and not self._in_place(parent, field):
+                escaping.add(zone)
+            for child_field, child in _fields(node):
+                stack.append((child, node, child_field))
+        return frozenset(escaping)
+
+    def _zone_named(self, node) -> str | None:
+        """The hidden zone `node` is, if it is one: `deck`, or `hand[p]` of a per-owner zone."""
+        if isinstance(node, ast.Name) and node.id in self._hidden and node.id not in self._family:
+            return node.id
+        if isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and node.target.id in self._family:
+            return node.target.id
+        return None
+
+    def _in_place(self, parent, field: str | None) -> bool:
+        if field in _IN_PLACE.get(type(parent), ()):
+            return True
+        return isinstance(parent, ast.Call) and field == "args" and isinstance(parent.func, ast.Name) \
+            and parent.func.id in BUILTINS and parent.func.id not in self._procs
+
+
+def _fields(node):
+    """(field name, child node) for every child of `node`, out of tuples too."""
+    if not isinstance(node, ast.Node):
+        return
+    for name in type(node).__attrs_attrs__:
+        if name.name == "span":
+            continue
+        value = getattr(node, name.name)
+        if isinstance(value, ast.Node):
+            yield name.name, value
+        elif isinstance(value, tuple):
+            for item in value:
+                if isinstance(item, ast.Node):
+                    yield name.name, item

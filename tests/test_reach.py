@@ -1,0 +1,138 @@
+"""Which hidden zones a rule can read (dsl/reach.py): followed through procedures, events,
+hooks and decision points, and every zone that may be held somewhere else is read by all."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesrun.dsl import ast
+from rulesrun.dsl.reach import Reach
+from rulesrun.interpreter.rules import load_rules
+
+from tests.test_agents import rules_of
+
+HEAD = '''
+game "Reach"
+players 2..2
+
+card number values 1, 2, 3
+zone deck hidden
+zone hand per player hidden
+zone table
+var kept = none
+var points per player = 0
+
+event drawn(p)
+
+phase game:
+    create deck number into deck
+    shuffle deck
+    round()
+
+phase round:
+    turn 0:
+        play pick by 0
+        play draw by 0
+
+score by p: points[p]
+'''
+
+MOVES = '''
+move keep(n in [1, 2]) for pick:
+    points[player] += n
+
+move look(n in [1, 2]) for pick:
+    points[player] += len(table)
+
+move draw_now() for draw:
+    deal 1 from deck into table
+
+move tell(n in [1, 2]) for pick:
+    emit drawn(player)
+
+on drawn(p):
+    top_up(p)
+
+proc top_up(p):
+    deal 1 from deck into hand[p]
+
+move next_round(n in [1, 2]) for pick:
+    round()
+
+move show(n in [1, 2]) for pick:
+    points[player] += len(hand[player]) + count([c.value for c in hand[player]], n)
+'''
+
+
+def reach_of(tmp_path, text: str, *moves: str) -> dict[str, frozenset]:
+    path = tmp_path / "reach.rules"
+    path.write_text(text)
+    program = load_rules(str(path)).program
+    reach = Reach(program)
+    return {move.name: reach.of(move.body) for move in program.moves if move.name in moves}
+
+
+def test_a_move_reaches_the_hidden_zones_it_names_and_those_of_what_it_sets_going(tmp_path):
+    reach = reach_of(tmp_path, HEAD + MOVES, "keep", "look", "draw_now", "tell", "next_round", "show")
+    assert reach["keep"] == reach["look"] == frozenset()
+    assert reach["draw_now"] == {"deck"}
+    # Through the event's handler and the procedure it calls.
+    assert reach["tell"] == {"deck", "hand"}
+    # Through a phase: it plays `pick` and `draw`, whose moves reach both.
+    assert reach["next_round"] == {"deck", "hand"}
+    # A per-owner zone read in place by built-ins.
+    assert reach["show"] == {"hand"}
+
+
+def test_hooks_and_forbids_are_followed(tmp_path):
+    text = HEAD + MOVES + '''
+move rest(n in [1, 2]) for pick:
+    bonus()
+
+phase bonus:
+    points[0] += 1
+
+after bonus:
+    deal 1 from deck into table
+
+forbid draw_now when len(hand[0]) > 3
+'''
+    path = tmp_path / "reach.rules"
+    path.write_text(text)
+    program = load_rules(str(path)).program
+    reach = Reach(program)
+    assert reach_of(tmp_path, text, "rest")["rest"] == {"deck"}
+    assert reach.of([ast.Play("draw", ast.Literal(0))]) == {"deck", "hand"}
+
+
+@pytest.mark.parametrize("escape", [
+    "kept = deck",
+    "let mine = hand[0]\n    points[0] += len(mine)",
+    "points[0] += len(top_up_from(deck))",
+    "points[0] += len([deck, table])",
+    "points[0] += len([c.zone for c in table])",
+])
+def test_a_zone_held_elsewhere_is_within_every_reach(tmp_path, escape):
+    text = HEAD + MOVES + f'''
+after round:
+    {escape}
+
+proc top_up_from(z):
+    return [c for c in z]
+'''
+    reach = reach_of(tmp_path, text, "keep")["keep"]
+    escaped = "hand" if "hand" in escape else "deck"
+    assert escaped in reach
+    if "zone" in escape:
+        assert reach == {"deck", "hand"}
+
+
+def test_the_shipped_rulesets_read_no_hidden_zone_in_a_placement_but_a_deal_on_demand_does():
+    classic = rules_of("classic")
+    assert classic.hidden_reach[classic.moves["place"]] == ()
+    royale = rules_of("royale")
+    assert all(zones == () for zones in royale.hidden_reach.values())
+    # lasvegas2012 hands its deck to a procedure (`deal_to_minimum`): it escapes.
+    from tests.test_agents import RULESETS
+    dealt = load_rules(str(RULESETS / "lasvegas2012.rules"))
+    assert dealt.hidden_reach[dealt.moves["place"]] == ("deck",)
