@@ -87,8 +87,9 @@ def best_by_lookahead(decision, samples: int, rng) -> int:
             values = lookahead(option, luck.again())
             mine = values[seat]
             if len(values) > 1:
-                # The list is the look-ahead's own: the seat's entry gives way to the others'.
-                values[seat] = -math.inf
+                # The list is the look-ahead's own: the seat's entry gives way to another seat's,
+                # which leaves the best other seat's value the list's largest.
+                values[seat] = values[seat - 1]
                 mine -= max(values)
             total += mine
         totals.append(total)

@@ -7,13 +7,14 @@ argument; the compiler passes it, so the names a designer writes stay short: `le
 from __future__ import annotations
 
 import itertools
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from rulesrun.interpreter.runtime import NoOptions
 
 
 _WEIGHT = attrgetter("weight")
 _VALUE = attrgetter("value")
+_FIRST = itemgetter(0)
 
 
 def b_len(x):
@@ -119,10 +120,11 @@ def b_by_owner(pieces):
             groups[owner].append(piece)
         else:
             groups[owner] = [piece]
-    if None in groups:
-        unowned = groups.pop(None)
-        return [(o, groups[o]) for o in sorted(groups)] + [(None, unowned)]
-    return [(o, groups[o]) for o in sorted(groups)]
+    unowned = groups.pop(None, None)
+    pairs = sorted(groups.items(), key=_FIRST)
+    if unowned is not None:
+        pairs.append((None, unowned))
+    return pairs
 
 
 def b_of_kind(pieces, kind):

@@ -215,16 +215,16 @@ class Checkpoint:
     def restore(self, g, chance: bool = True) -> None:
         """Put the game back as it was; `chance=False` leaves the random stream as it is (for a
         look-ahead that drew from a stream of its own, or a checkpoint that did not keep it)."""
-        changed = [kept for kept in self.kept.values() if kept[0].stamp != kept[2]]
         if OPEN and OPEN[-1] is not self:
-            self._tell_newer(g, changed)
+            self._tell_newer(g, [kept for kept in self.kept.values() if kept[0].stamp != kept[2]])
         for piece in self.loose.values():
             piece.zone = None
-        for zone, pieces, stamp in changed:
-            zone[:] = pieces
-            zone.stamp = stamp
-            for piece in pieces:
-                piece.zone = zone
+        for zone, pieces, stamp in self.kept.values():
+            if zone.stamp != stamp:
+                zone[:] = pieces
+                zone.stamp = stamp
+                for piece in pieces:
+                    piece.zone = zone
         for piece, face, value, owner in self.looks.values():
             piece.face, piece.value, piece.owner = face, value, owner
         if g.pieces_stamp != self.pieces_stamp:

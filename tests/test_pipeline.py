@@ -14,6 +14,7 @@ from rulesrun.dsl.parser import parse_file
 from rulesrun.interpreter import builtins as implementation
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.runtime import Kind, Piece
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +48,14 @@ def test_different_seeds_give_different_games(classic):
 def test_every_declared_builtin_is_implemented():
     for name in language.BUILTINS:
         assert callable(implementation.implementation(name)), name
+
+
+def test_by_owner_groups_in_seat_order_with_the_unowned_last():
+    kind = Kind("d", (1, 2), (1, 2), 1, True)
+    pieces = [Piece(kind, owner, 0, i) for i, owner in enumerate([2, None, 0, 2, 5, None])]
+    groups = implementation.b_by_owner(pieces)
+    assert [(owner, [p.id for p in mine]) for owner, mine in groups] == [(0, [2]), (2, [0, 3]), (5, [4]), (None, [1, 5])]
+    assert implementation.b_by_owner([]) == []
 
 
 @pytest.mark.parametrize("fragments", [[], [NEUTRAL], [BANDIT], [NEUTRAL, BANDIT], [BANDIT, NEUTRAL]])
