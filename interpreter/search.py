@@ -221,7 +221,7 @@ class Explorer:
         every list and mapping in those the rest uses (`used`) copied, except those the vars
         hold, which a local of the rule may hold too (`let mine = kept[p]`) and which stay the
         very same: going back puts them back in place."""
-        if not any(map(_IS_NESTED, map(type, compress(values, used)))):
+        if not any(map(_changeable, compress(values, used))):
             return values
         if self._shared is None:
             self._shared = {id(shared): shared for shared in containers(self.rules.read_variables(self._game))}
@@ -383,6 +383,15 @@ def _fresh_chance(game: Game, rng) -> None:
     shuffle = game.rules.namespace["shuffle"]
     for zone in game.rules.hidden_zones(game):
         shuffle(game, zone)
+
+
+def _changeable(value) -> bool:
+    """Whether `value` is or holds (inside tuples) a list or mapping: something a look-ahead
+    could change in place. Answers such as `(3, "money")` need no copy."""
+    kind = type(value)
+    if kind is tuple:
+        return any(map(_changeable, value))
+    return kind is list or kind is dict
 
 
 def copy_nested(value, memo: dict):
