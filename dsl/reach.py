@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from rulesrun.dsl import ast
 from rulesrun.dsl.builtins import BUILTINS
+from rulesrun.dsl.purity import bound_names
 
 # Where a zone is read in place, by field of the node that holds it: nothing keeps hold of it.
 _IN_PLACE = {
@@ -97,6 +98,11 @@ class Reach:
         """The hidden zones that may be held somewhere other than where they are named."""
         everything = list(self._parts.values()) + list(self._program.moves) + list(self._program.forbids) \
             + list(self._program.handlers) + list(self._program.hooks)
+        # A name a rule binds (`let last = z => z`, a parameter) may stand for a function of
+        # its own that hands the zone back: a call of it is no built-in.
+        nodes = [node for top in everything for node in ast.walk(top)]
+        params = {name for node in nodes if isinstance(node, (ast.Proc, ast.Handler)) for name in node.params}
+        bound = bound_names(nodes) | params | {p.name for move in self._program.moves for p in move.params}
         escaping = set()
         stack = [(node, None, None) for node in everything]
         while stack:
@@ -104,7 +110,7 @@ class Reach:
             if isinstance(node, ast.Attribute) and node.name == "zone":
                 return frozenset(self._hidden)
             zone = self._zone_named(node)
-            if zone is not None and not self._in_place(parent, field):
+            if zone is not None and not self._in_place(parent, field, bound):
                 escaping.add(zone)
             for child_field, child in _fields(node):
                 stack.append((child, node, child_field))
@@ -118,11 +124,11 @@ class Reach:
             return node.target.id
         return None
 
-    def _in_place(self, parent, field: str | None) -> bool:
+    def _in_place(self, parent, field: str | None, bound: set) -> bool:
         if field in _IN_PLACE.get(type(parent), ()):
             return True
         return isinstance(parent, ast.Call) and field == "args" and isinstance(parent.func, ast.Name) \
-            and parent.func.id in BUILTINS and parent.func.id not in self._procs
+            and parent.func.id in BUILTINS and parent.func.id not in self._procs and parent.func.id not in bound
 
 
 def _fields(node):

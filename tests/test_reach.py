@@ -111,6 +111,7 @@ forbid draw_now when len(hand[0]) > 3
     "points[0] += len(top_up_from(deck))",
     "points[0] += len([deck, table])",
     "points[0] += len([c.zone for c in table])",
+    "let last = z => z\n    kept = last(deck)",
 ])
 def test_a_zone_held_elsewhere_is_within_every_reach(tmp_path, escape):
     text = HEAD + MOVES + f'''
