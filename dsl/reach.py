@@ -9,10 +9,12 @@ what the handlers of the events they emit reach, and what the moves of the decis
 they play reach (with their domains, conditions and `forbid`s).
 
 The test is syntactic and errs on the safe side. A hidden zone can also be met through a
-value: one held by a var or a local, put in a list, handed to a procedure or an event, or
-found as a piece's `.zone`. Such a zone *escapes*, and is in every reach. A zone that stays
-where it is named (an operand of `put`, `deal`, `shuffle` and the like, the argument of a
-built-in, what a loop goes through, a side of a comparison, a text shown) does not.
+value: one held by a var or a local, put in a list, handed to an event, or found as a
+piece's `.zone`. Such a zone *escapes*, and is in every reach. A zone that stays where it is
+named (an operand of `put`, `deal`, `shuffle` and the like, the argument of a built-in, what
+a loop goes through, a side of a comparison, a text shown) does not; nor does one handed to
+a procedure that uses the parameter only so (`deal_to_minimum(piles, deck, 50000)`): every
+rule that can make that call names the zone there.
 """
 
 from __future__ import annotations
@@ -99,21 +101,18 @@ class Reach:
         everything = list(self._parts.values()) + list(self._program.moves) + list(self._program.forbids) \
             + list(self._program.handlers) + list(self._program.hooks)
         # A name a rule binds (`let last = z => z`, a parameter) may stand for a function of
-        # its own that hands the zone back: a call of it is no built-in.
+        # its own that hands the zone back: a call of it is no built-in, nor a procedure's.
         nodes = [node for top in everything for node in ast.walk(top)]
         params = {name for node in nodes if isinstance(node, (ast.Proc, ast.Handler)) for name in node.params}
-        bound = bound_names(nodes) | params | {p.name for move in self._program.moves for p in move.params}
+        self._bound = bound_names(nodes) | params | {p.name for move in self._program.moves for p in move.params}
+        self._kept_params: dict[tuple[str, int], bool] = {}
         escaping = set()
-        stack = [(node, None, None) for node in everything]
-        while stack:
-            node, parent, field = stack.pop()
+        for node, parent, field in _with_parents(everything):
             if isinstance(node, ast.Attribute) and node.name == "zone":
                 return frozenset(self._hidden)
             zone = self._zone_named(node)
-            if zone is not None and not self._in_place(parent, field, bound):
+            if zone is not None and self._held_elsewhere(node, parent, field):
                 escaping.add(zone)
-            for child_field, child in _fields(node):
-                stack.append((child, node, child_field))
         return frozenset(escaping)
 
     def _zone_named(self, node) -> str | None:
@@ -124,11 +123,46 @@ class Reach:
             return node.target.id
         return None
 
-    def _in_place(self, parent, field: str | None, bound: set) -> bool:
+    def _held_elsewhere(self, node, parent, field: str | None) -> bool:
+        """Whether the value of `node`, standing in `parent`'s `field`, may be kept or handed on.
+        Handed to a procedure, it is as held as the procedure holds its parameter."""
         if field in _IN_PLACE.get(type(parent), ()):
+            return False
+        if not (isinstance(parent, ast.Call) and field == "args" and isinstance(parent.func, ast.Name)) \
+                or parent.func.id in self._bound:
             return True
-        return isinstance(parent, ast.Call) and field == "args" and isinstance(parent.func, ast.Name) \
-            and parent.func.id in BUILTINS and parent.func.id not in self._procs and parent.func.id not in bound
+        callee = parent.func.id
+        if isinstance(self._parts.get(callee), ast.Proc):
+            index = next(i for i, arg in enumerate(parent.args) if arg is node)
+            return self._holds_parameter(callee, index)
+        return callee not in BUILTINS
+
+    def _holds_parameter(self, proc: str, index: int) -> bool:
+        """Whether procedure `proc` may keep or hand on its parameter number `index`: it uses
+        it other than in place, passes it to a procedure that may, or binds its name anew."""
+        key = (proc, index)
+        known = self._kept_params.get(key)
+        if known is not None:
+            return known
+        # While it is worked out (a procedure calling itself): held, on the safe side.
+        self._kept_params[key] = True
+        body = self._parts[proc].body
+        name = self._parts[proc].params[index]
+        held = name in bound_names(node for stmt in body for node in ast.walk(stmt)) or any(
+            isinstance(node, ast.Name) and node.id == name and self._held_elsewhere(node, parent, field)
+            for node, parent, field in _with_parents(body))
+        self._kept_params[key] = held
+        return held
+
+
+def _with_parents(tops):
+    """(node, parent, field) for every node in and below `tops`; the tops have no parent."""
+    stack = [(node, None, None) for node in tops]
+    while stack:
+        node, parent, field = stack.pop()
+        yield node, parent, field
+        for child_field, child in _fields(node):
+            stack.append((child, node, child_field))
 
 
 def _fields(node):
