@@ -36,7 +36,7 @@ import math
 import random
 import time
 
-from rulesrun.interpreter.search import Luck
+from rulesrun.interpreter.luck import Luck
 
 
 class RandomAgent:

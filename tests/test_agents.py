@@ -309,7 +309,7 @@ def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does(prob
     question (`Decision._resume`; in branch.rules the question is asked inside an `if`), and
     the rule run again from its start with the answer. `used`: which locals (and the answer)
     the rest uses, the only ones it gets copies of."""
-    from rulesrun.interpreter.search import Luck
+    from rulesrun.interpreter.luck import Luck
 
     seen = []
 
