@@ -20,7 +20,9 @@ it is made fair to the seat (a determinization):
 Replaying costs as much as the game so far, so look-aheads avoid it where they can:
 
 - at a move (`play`), the move's body is self-contained: it runs on the game itself, and a
-  checkpoint of the present (interpreter/checkpoint.py) puts everything back;
+  checkpoint of the present (interpreter/checkpoint.py) puts everything back; only the
+  hidden zones the move or the `value` after it can read (dsl/reach.py) are shuffled first,
+  since the order of the others cannot change what it finds;
 - at a `choose` that stands alone as a `let` of its rule (or of an `if` in it, not in a
   loop), the compiler hands over the rest of the rule as a function of the locals so far
   (`Decision._resume`): it runs on the game itself with the option, like a move, on copies
