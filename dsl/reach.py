@@ -10,7 +10,8 @@ they play reach (with their domains, conditions and `forbid`s).
 
 The test is syntactic and errs on the safe side. A hidden zone can also be met through a
 value: one held by a var or a local, put in a list, handed to an event, or found as a
-piece's `.zone`. Such a zone *escapes*, and is in every reach. A zone that stays where it is
+piece's `.zone`; or read by a lambda, which may be kept anywhere and called where nothing
+names the zone. Such a zone *escapes*, and is in every reach. A zone that stays where it is
 named (an operand of `put`, `deal`, `shuffle` and the like, the argument of a built-in, what
 a loop goes through, a side of a comparison, a text shown) does not; nor does one handed to
 a procedure that uses the parameter only so (`deal_to_minimum(piles, deck, 50000)`): every
@@ -49,8 +50,11 @@ class Reach:
         """The names of the hidden zones that `nodes` (statements or expressions) can read."""
         if not self._hidden:
             return frozenset()
-        zones, units = self._mentions(nodes)
-        found = set(zones) | self.escaping
+        return frozenset(self._followed(*self._mentions(nodes)) | self.escaping)
+
+    def _followed(self, zones, units: set) -> set[str]:
+        """The hidden zones `zones` and those within reach of the rules `units`, followed through."""
+        found = set(zones)
         seen: set[tuple] = set()
         while units:
             unit = units.pop()
@@ -60,7 +64,7 @@ class Reach:
             unit_zones, unit_units = self._unit(unit)
             found |= unit_zones
             units |= unit_units - seen
-        return frozenset(found)
+        return found
 
     def _unit(self, unit: tuple) -> tuple[frozenset, frozenset]:
         """What one named rule mentions itself: hidden zones, and the rules it sets going."""
@@ -113,6 +117,9 @@ class Reach:
             zone = self._zone_named(node)
             if zone is not None and self._held_elsewhere(node, parent, field):
                 escaping.add(zone)
+            # A lambda may be kept and called anywhere: what it reaches is within every reach.
+            if isinstance(node, ast.Lambda):
+                escaping |= self._followed(*self._mentions([node.body]))
         return frozenset(escaping)
 
     def _zone_named(self, node) -> str | None:
@@ -139,7 +146,8 @@ class Reach:
 
     def _holds_parameter(self, proc: str, index: int) -> bool:
         """Whether procedure `proc` may keep or hand on its parameter number `index`: it uses
-        it other than in place, passes it to a procedure that may, or binds its name anew."""
+        it other than in place, passes it to a procedure that may, names it in a lambda (which
+        keeps it), or binds its name anew."""
         key = (proc, index)
         known = self._kept_params.get(key)
         if known is not None:
@@ -148,7 +156,10 @@ class Reach:
         self._kept_params[key] = True
         body = self._parts[proc].body
         name = self._parts[proc].params[index]
-        held = name in bound_names(node for stmt in body for node in ast.walk(stmt)) or any(
+        nodes = [node for stmt in body for node in ast.walk(stmt)]
+        in_lambdas = {inner.id for node in nodes if isinstance(node, ast.Lambda)
+                      for inner in ast.walk(node.body) if isinstance(inner, ast.Name)}
+        held = name in bound_names(nodes) or name in in_lambdas or any(
             isinstance(node, ast.Name) and node.id == name and self._held_elsewhere(node, parent, field)
             for node, parent, field in _with_parents(body))
         self._kept_params[key] = held

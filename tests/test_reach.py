@@ -115,6 +115,9 @@ proc keep_it(z):
 proc hand_on(z):
     keep_it(z)
 
+proc counter_of(z):
+    kept = x => len(z) + x
+
 proc again(z, n):
     if n > 0:
         again(z, n - 1)
@@ -130,6 +133,7 @@ proc again(z, n):
     "let last = z => z\n    kept = last(deck)",
     "keep_it(deck)",
     "hand_on(hand[1])",
+    "counter_of(deck)",
 ])
 def test_a_zone_held_elsewhere_is_within_every_reach(tmp_path, escape):
     text = HEAD + MOVES + PROCS + f'''
@@ -149,6 +153,19 @@ after round:
     points[0] += count_in(deck) + count_in(hand[0])
 '''
     assert reach_of(tmp_path, text, "keep")["keep"] == frozenset()
+
+
+@pytest.mark.parametrize("kept_function", ["x => len(deck) + x", "x => count_deck(x)"])
+def test_a_function_kept_in_a_var_takes_its_reach_along(tmp_path, kept_function):
+    """`keep` calls whatever `kept` holds, which reads the deck where the function was written."""
+    text = HEAD + MOVES.replace("points[player] += n\n", "let f = kept\n    points[player] += f(n)\n", 1) + f'''
+after round:
+    kept = {kept_function}
+
+proc count_deck(x):
+    return len(deck) + x
+'''
+    assert reach_of(tmp_path, text, "keep")["keep"] == {"deck"}
 
 
 def test_a_procedure_that_hands_the_zone_to_itself_counts_as_holding_it(tmp_path):
