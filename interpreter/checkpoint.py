@@ -221,7 +221,9 @@ class Checkpoint:
             piece.zone = None
         for zone, pieces, stamp in self.kept.values():
             if zone.stamp != stamp:
-                zone[:] = pieces
+                # list's own methods: a rule's assignment cannot reach a zone (runtime.Zone).
+                zone.clear()
+                zone.extend(pieces)
                 zone.stamp = stamp
                 for piece in pieces:
                     piece.zone = zone

@@ -44,7 +44,7 @@ def put(pieces, zone) -> None:
 def put_under(pieces, zone) -> None:
     """Slide pieces beneath a zone's bottom as one block, keeping their order."""
     moved = _detach(pieces)
-    zone[0:0] = moved
+    list.__setitem__(zone, slice(0, 0), moved)
     for piece in moved:
         piece.zone = zone
 
@@ -81,7 +81,9 @@ def roll(g, pieces) -> None:
 
 
 def shuffle(g, zone) -> None:
-    g.rng.shuffle(zone)
+    pile = zone[:]
+    g.rng.shuffle(pile)
+    list.__setitem__(zone, slice(None), pile)
 
 
 def set_face(piece, face) -> None:

@@ -21,7 +21,7 @@ from rulesrun.dsl.errors import Diagnostic, RulesError
 from rulesrun.interpreter.bookkeeping import BOOKKEEPING, PLAIN
 from rulesrun.interpreter.compiler import generate, load_code
 from rulesrun.interpreter.meter import Meter
-from rulesrun.interpreter.runtime import Game, NoOptions, ParamChanged, StepBudgetExceeded, zones_of
+from rulesrun.interpreter.runtime import Game, NoOptions, ParamChanged, StepBudgetExceeded, ZoneChanged, zones_of
 from rulesrun.interpreter.search import Explorer, Frames
 
 DEFAULT_STEP_BUDGET = 200_000
@@ -112,7 +112,7 @@ class Rules:
             return [self._score_keys(game, p) for p in game.players]
         except RulesError:
             raise
-        except (StepBudgetExceeded, NoOptions, ParamChanged, RecursionError, ArithmeticError, LookupError,
+        except (StepBudgetExceeded, NoOptions, ParamChanged, ZoneChanged, RecursionError, ArithmeticError, LookupError,
                 TypeError, ValueError, AttributeError) as error:
             raise self._located(error) from None
 
@@ -150,6 +150,9 @@ class Rules:
         if isinstance(error, NoOptions):
             return RulesError(Diagnostic(span, f"`choose` for `{error.args[0]}` got no options",
                                          "check that the list is not empty before choosing"))
+        if isinstance(error, ZoneChanged):
+            return RulesError(Diagnostic(span, "a zone changes only by put, deal, roll, shuffle or create, also through "
+                                         "a name that holds it", "move the piece instead: put d into the_zone"))
         if isinstance(error, ParamChanged):
             return RulesError(Diagnostic(span, "a param's list cannot change during play, also not through a name that holds it",
                                          "change a copy of it: let mine = [x for x in the_param]"))

@@ -79,6 +79,18 @@ class Zone(list):
     def __repr__(self) -> str:
         return self.name
 
+    def _changed_by_a_rule(self, *args):
+        # Reached through a name that holds the zone (`let z = pile`, `z[0] = d`): the checker
+        # refuses this where the zone is named, and the game must not find a piece in two
+        # zones. The operations change zones through list's own methods.
+        raise ZoneChanged()
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _changed_by_a_rule
+
+
+class ZoneChanged(Exception):
+    """A rule tried to change a zone by assignment rather than by an operation (put, deal...)."""
+
 
 class ParamChanged(Exception):
     """A rule tried to change a param's list in place."""

@@ -90,6 +90,7 @@ def test_two_fragments_overriding_one_part_are_refused_naming_both():
     ("looping_rule", 6, "never ends"),
     ("index_outside", 6, "index 7 is outside"),
     ("changed_param", 6, "a param's list cannot change"),
+    ("zone_changed_through_a_local", 10, "a zone changes only by put, deal"),
 ])
 def test_mistakes_that_show_only_in_play_are_located_too(name, line, words):
     assert invoke("check", BAD / f"{name}.rules").exit_code == 0

@@ -1,6 +1,7 @@
 """The pipeline end to end on classic Las Vegas: parse, compose, check, compile, play, log."""
 
 import json
+import operator
 
 import pytest
 from click.testing import CliRunner
@@ -14,7 +15,8 @@ from rulesrun.dsl.parser import parse_file
 from rulesrun.interpreter import builtins as implementation
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.scenario import Scenario
-from rulesrun.interpreter.runtime import Kind, Piece
+from rulesrun.interpreter import operations
+from rulesrun.interpreter.runtime import Kind, Piece, Zone, ZoneChanged
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +50,22 @@ def test_different_seeds_give_different_games(classic):
 def test_every_declared_builtin_is_implemented():
     for name in language.BUILTINS:
         assert callable(implementation.implementation(name)), name
+
+
+def test_a_zone_refuses_assignment_and_the_operations_still_change_it():
+    kind = Kind("d", (1, 2), (1, 2), 1, True)
+    zone, other = Zone("pile"), Zone("other")
+    first, second = Piece(kind, 0, 0, 0), Piece(kind, 0, 0, 1)
+    operations.put(first, zone)
+    operations.put(second, other)
+
+    for change in (lambda: operator.setitem(zone, 0, second), lambda: operator.iadd(zone, [second]),
+                   lambda: operator.delitem(zone, 0), lambda: operator.imul(zone, 2)):
+        with pytest.raises(ZoneChanged):
+            change()
+    assert list(zone) == [first] and list(other) == [second]
+    operations.put_under(second, zone)
+    assert list(zone) == [second, first] and list(other) == [] and second.zone is zone
 
 
 def test_by_owner_groups_in_seat_order_with_the_unowned_last():
