@@ -62,6 +62,16 @@ def _agent_names(values, default: str = "random") -> tuple[str, ...]:
     return tuple(values) or (default,)
 
 
+_PLAYERS_HELP = "Seats in play  [default: 4, or the nearest number the rules allow]"
+
+
+def _default_players(*rulesets) -> int:
+    """Four seats, or the nearest number every one of `rulesets` allows (a two-player game gets two)."""
+    low = max(rules.min_players for rules in rulesets)
+    high = min(rules.max_players for rules in rulesets)
+    return max(low, min(4, high))
+
+
 def _fail(error: RulesError, as_json: bool = False):
     if as_json:
         click.echo(json.dumps({"valid": False, "errors": [d.to_json() for d in error.diagnostics]}, indent=2))
@@ -88,7 +98,7 @@ def main():
 
 @main.command()
 @_common
-@click.option("--players", type=click.IntRange(1, 99), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(1, 99), default=None, help=_PLAYERS_HELP)
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted; printed for replay).")
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
               help="Agent per seat, in seat order (last repeats): random, greedy (default), mcts[:playouts=N,seconds=S,c=C].")
@@ -101,6 +111,7 @@ def play(rules, fragments, settings, players, seed, agents, log_path):
         seed = random.SystemRandom().randrange(10**6)
     try:
         compiled = load_rules(rules, fragments, params)
+        players = players or _default_players(compiled)
         seats = [agents[min(p, len(agents) - 1)] for p in range(players)]
         log: list[dict] = []
         result = compiled.play(players, seed, [make_agent(a, seed, p) for p, a in enumerate(seats)], log)
@@ -181,7 +192,7 @@ def list_(rules, fragments, settings):
 def _simulation_options(function):
     """The options `simulate` and `compare` share: who plays how many games on which seeds."""
     for option in reversed([
-        click.option("--players", type=click.IntRange(1, 99), default=4, show_default=True),
+        click.option("--players", type=click.IntRange(1, 99), default=None, help=_PLAYERS_HELP),
         click.option("--games", type=click.IntRange(1), default=1000, show_default=True),
         click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED + i."),
         click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats)."),
@@ -210,10 +221,13 @@ def _plot_target(ctx, param, value):
               help="Draw each seat's score distribution and each rule's mean pay (.html needs nothing, .png matplotlib).")
 def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out_path, as_json, plot_path):
     """Play many games with bots and report balance, score spread, length and rule values."""
-    plan = simulation.Plan(rules, tuple(fragments), _settings(settings), players, _agent_names(agents), seed, games)
+    params = _settings(settings)
+    agents = _agent_names(agents)
     try:
-        compiled = load_rules(rules, fragments, plan.params)
+        compiled = load_rules(rules, fragments, params)
+        players = players or _default_players(compiled)
         compiled.check_players(players)
+        plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games)
         (records,) = _run_with_progress([plan], jobs)
     except RulesError as error:
         _fail(error)
@@ -253,14 +267,14 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, play
     agents = _agent_names(agents)
     params = _settings(settings)
     params_b = {**params, **_settings(settings_b, "--set-b")}
-    plans = [simulation.Plan(rules_a, tuple(fragments), params, players, agents, seed, games),
-             simulation.Plan(rules_b, tuple(fragments) + tuple(fragments_b), params_b, players, agents, seed, games)]
+    sides = [(rules_a, tuple(fragments), params), (rules_b, tuple(fragments) + tuple(fragments_b), params_b)]
     try:
-        titles = []
-        for plan in plans:
-            compiled = load_rules(plan.ruleset, plan.fragments, plan.params)
+        both = [load_rules(*side) for side in sides]
+        players = players or _default_players(*both)
+        for compiled in both:
             compiled.check_players(players)
-            titles.append(compiled.program.title)
+        titles = [compiled.program.title for compiled in both]
+        plans = [simulation.Plan(*side, players, agents, seed, games) for side in sides]
         records_a, records_b = _run_with_progress(plans, jobs)
     except RulesError as error:
         _fail(error)

@@ -95,6 +95,21 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
+def test_without_players_the_cli_seats_four_or_the_nearest_the_rules_allow(tmp_path):
+    two_seats = ROOT / "tests" / "agent_games" / "guess_the_top_card.rules"
+    three_seats = tmp_path / "three.rules"
+    three_seats.write_text('game "Three"\nplayers 3..4\nphase game:\n    pass\nscore by p: 0\n')
+    assert "2 players" in run(two_seats, "--seed", 1).output
+    assert "4 players" in run(CLASSIC, "--seed", 1).output
+    simulated = json.loads(run("simulate", two_seats, "--games", 5, "--json").output)
+    assert simulated["players"] == 2
+    compared = run("compare", two_seats, two_seats, "--games", 5)
+    assert compared.exit_code == 0 and "2 players" in compared.output
+    # No number of seats fits both: the one that cannot seat it says so.
+    apart = run("compare", two_seats, three_seats, "--games", 5)
+    assert apart.exit_code == 2 and "players" in apart.output
+
+
 def test_cli_plays_a_game_with_transcript_and_winner():
     out = run(CLASSIC, "--players", 3, "--seed", 5)
     assert out.exit_code == 0
