@@ -247,7 +247,7 @@ def parse_agent(spec: str) -> tuple[str, dict]:
     name, _, rest = spec.partition(":")
     if name not in AGENTS:
         raise AgentSpecError(f"unknown agent `{name}`; known: {', '.join(AGENTS)}")
-    known = AGENTS[name].OPTIONS
+    known = getattr(AGENTS[name], "OPTIONS", {})
     options = {}
     for item in filter(None, rest.split(",")):
         key, sep, value = item.partition("=")

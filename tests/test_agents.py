@@ -130,6 +130,21 @@ def test_mcts_beats_greedy_on_classic_las_vegas():
     assert lower_bound(share, len(shares)) > 0.5, share
 
 
+def test_the_bot_of_your_own_in_docs_agents_md_runs(monkeypatch, capsys):
+    """The example a bot writer copies: it plays a game and registers itself for make_agent."""
+    import re
+
+    from rulesrun.interpreter.agents import AGENTS
+
+    (example,) = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "agents.md").read_text(), re.S)
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setitem(AGENTS, "cautious", None)
+    exec(compile(example, "docs/agents.md", "exec"), {})
+    scores, winners = capsys.readouterr().out.strip().split("] [")
+    assert len(scores.strip("[").split(",")) == 4 and winners.strip("]")
+    assert make_agent("cautious", 7, 0).choose.__qualname__ == "Cautious.choose"
+
+
 def probe_hits(probe: str, seat: int, spec: str, games: int) -> int:
     rules = load_rules(str(PROBES / probe))
     hits = 0
