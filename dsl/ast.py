@@ -474,16 +474,23 @@ DECLARATIONS = (Param, Die, Card, Zone, Var, Imaginary, Event, Proc, Phase, Move
 
 def children(n):
     """The child nodes of `n`, flattened out of tuples: enough to walk any tree."""
+    for _, child in named_children(n):
+        yield child
+
+
+def named_children(n):
+    """(field name, child node) for every child of `n`, flattened out of tuples: where in its
+    parent a node stands (dsl/reach.py asks whether a zone is only read there)."""
     for field in attrs.fields(type(n)):
         if field.name == "span":
             continue
         value = getattr(n, field.name)
         if isinstance(value, Node):
-            yield value
+            yield field.name, value
         elif isinstance(value, tuple):
             for item in value:
                 if isinstance(item, Node):
-                    yield item
+                    yield field.name, item
 
 
 def walk(n):

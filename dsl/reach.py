@@ -43,7 +43,16 @@ class Reach:
         self._procs = {name for name, decl in parts.items() if isinstance(decl, (ast.Proc, ast.Phase))}
         self._parts = parts
         self._program = program
-        self._units: dict[tuple, tuple[frozenset, frozenset]] = {}
+        self._units: dict[tuple, tuple[frozenset, set]] = {}
+        # Every rule of the program, and the names they bind: a call of one (`let last = z => z`,
+        # a parameter holding a function) is no built-in's, nor a procedure's.
+        self._rules = list(parts.values()) + list(program.moves) + list(program.forbids) \
+            + list(program.handlers) + list(program.hooks)
+        nodes = [node for top in self._rules for node in ast.walk(top)]
+        params = {name for node in nodes if isinstance(node, (ast.Proc, ast.Handler)) for name in node.params}
+        self._bound = bound_names(nodes) | params | {p.name for move in program.moves for p in move.params}
+        # Whether a procedure may keep or hand on its parameter, by (procedure, position).
+        self._kept_params: dict[tuple[str, int], bool] = {}
         self.escaping = self._escaping() if self._hidden else frozenset()
 
     def of(self, nodes) -> frozenset[str]:
@@ -66,7 +75,7 @@ class Reach:
             units |= unit_units - seen
         return found
 
-    def _unit(self, unit: tuple) -> tuple[frozenset, frozenset]:
+    def _unit(self, unit: tuple) -> tuple[frozenset, set]:
         """What one named rule mentions itself: hidden zones, and the rules it sets going."""
         known = self._units.get(unit)
         if known is None:
@@ -102,16 +111,8 @@ class Reach:
 
     def _escaping(self) -> frozenset[str]:
         """The hidden zones that may be held somewhere other than where they are named."""
-        everything = list(self._parts.values()) + list(self._program.moves) + list(self._program.forbids) \
-            + list(self._program.handlers) + list(self._program.hooks)
-        # A name a rule binds (`let last = z => z`, a parameter) may stand for a function of
-        # its own that hands the zone back: a call of it is no built-in, nor a procedure's.
-        nodes = [node for top in everything for node in ast.walk(top)]
-        params = {name for node in nodes if isinstance(node, (ast.Proc, ast.Handler)) for name in node.params}
-        self._bound = bound_names(nodes) | params | {p.name for move in self._program.moves for p in move.params}
-        self._kept_params: dict[tuple[str, int], bool] = {}
         escaping = set()
-        for node, parent, field in _with_parents(everything):
+        for node, parent, field in _with_parents(self._rules):
             if isinstance(node, ast.Attribute) and node.name == "zone":
                 return frozenset(self._hidden)
             zone = self._zone_named(node)
@@ -172,21 +173,5 @@ def _with_parents(tops):
     while stack:
         node, parent, field = stack.pop()
         yield node, parent, field
-        for child_field, child in _fields(node):
+        for child_field, child in ast.named_children(node):
             stack.append((child, node, child_field))
-
-
-def _fields(node):
-    """(field name, child node) for every child of `node`, out of tuples too."""
-    if not isinstance(node, ast.Node):
-        return
-    for name in type(node).__attrs_attrs__:
-        if name.name == "span":
-            continue
-        value = getattr(node, name.name)
-        if isinstance(value, ast.Node):
-            yield name.name, value
-        elif isinstance(value, tuple):
-            for item in value:
-                if isinstance(item, ast.Node):
-                    yield name.name, item
