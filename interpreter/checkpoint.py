@@ -29,8 +29,10 @@ from __future__ import annotations
 from rulesrun.interpreter.runtime import next_stamp
 
 OPEN: list = []
-_NESTED = (list, dict, tuple)
-_IS_NESTED = frozenset(_NESTED).__contains__
+# The values that can hold lists or mappings, which may change in place: what checkpoints
+# keep and look-aheads copy (search.py), and what compiled assignments announce.
+NESTED = (list, dict, tuple)
+is_nested = frozenset(NESTED).__contains__
 
 
 def changing(zone) -> None:
@@ -138,7 +140,7 @@ def _keep_variable(g, index: int, checkpoints) -> None:
     for checkpoint in checkpoints:
         if checkpoint.game is g and index not in checkpoint.variables:
             checkpoint.variables[index] = value
-    if type(value) in _NESTED:
+    if type(value) in NESTED:
         walked = g.var_walks[index]
         # Kept by every open checkpoint already: the same value was gone through since the
         # newest was taken, and any list it has been given since was kept (`var_rebound`).
@@ -170,7 +172,7 @@ def containers(values) -> list:
     """Every list and mapping in `values` or inside them (through tuples too), each once."""
     found: dict[int, object] = {}
     for value in values:
-        if type(value) in _NESTED:
+        if type(value) in NESTED:
             _gather(value, found)
     return list(found.values())
 
@@ -181,9 +183,9 @@ def _gather(value, found: dict) -> None:
             return
         found[id(value)] = value
     items = value.values() if type(value) is dict else value
-    if any(map(_IS_NESTED, map(type, items))):
+    if any(map(is_nested, map(type, items))):
         for item in items:
-            if type(item) in _NESTED:
+            if type(item) in NESTED:
                 _gather(item, found)
 
 

@@ -27,7 +27,7 @@ from rulesrun.dsl.reach import Reach
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
 from rulesrun.interpreter.bookkeeping import BOOKKEEPING
-from rulesrun.interpreter.checkpoint import OPEN, var_changing, var_rebound, vars_changing, vars_rebound
+from rulesrun.interpreter.checkpoint import NESTED, OPEN, var_changing, var_rebound, vars_changing, vars_rebound
 from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone, fixed
 
 _PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
@@ -835,7 +835,7 @@ def namespace() -> dict:
     """What generated code may call: the operations, the built-ins, the step-budget error and
     the notice that vars are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
-             "OPEN": OPEN, "NESTED": (list, dict, tuple), "var_changing": var_changing, "var_rebound": var_rebound,
+             "OPEN": OPEN, "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)
     names.update(BOOKKEEPING)

@@ -41,14 +41,12 @@ import math
 import random
 from itertools import compress
 
-from rulesrun.interpreter.checkpoint import Checkpoint, changing, containers
+from rulesrun.interpreter.checkpoint import NESTED, Checkpoint, changing, containers, is_nested
 from rulesrun.interpreter.runtime import Game, next_stamp
 from rulesrun.interpreter.view import visible_history
 
 
 _RERUN_CHANCE = random.Random(0)
-_NESTED = (list, dict, tuple)
-_IS_NESTED = frozenset(_NESTED).__contains__
 
 
 class LookaheadError(Exception):
@@ -228,7 +226,7 @@ class Explorer:
         if self._shared is None:
             self._shared = {id(shared): shared for shared in containers(self.rules.read_variables(self._game))}
         memo = self._shared.copy()
-        return tuple(copy_nested(value, memo) if use and type(value) in _NESTED else value
+        return tuple(copy_nested(value, memo) if use and type(value) in NESTED else value
                      for value, use in zip(values, used))
 
     def _knows_the_rule_so_far(self) -> bool:
@@ -347,21 +345,21 @@ def copy_nested(value, memo: dict):
     mapped to itself stays itself. Zones and pieces inside are the game's own."""
     kind = type(value)
     if kind is tuple:
-        if not any(map(_IS_NESTED, map(type, value))):
+        if not any(map(is_nested, map(type, value))):
             return value
-        return tuple(copy_nested(item, memo) if type(item) in _NESTED else item for item in value)
+        return tuple(copy_nested(item, memo) if type(item) in NESTED else item for item in value)
     known = memo.get(id(value))
     if known is not None:
         return known
     items = value.values() if kind is dict else value
-    if not any(map(_IS_NESTED, map(type, items))):
+    if not any(map(is_nested, map(type, items))):
         copied = memo[id(value)] = value.copy()
     elif kind is list:
         copied = memo[id(value)] = []
-        copied.extend(copy_nested(item, memo) if type(item) in _NESTED else item for item in value)
+        copied.extend(copy_nested(item, memo) if type(item) in NESTED else item for item in value)
     else:
         copied = memo[id(value)] = {}
-        copied.update((key, copy_nested(item, memo) if type(item) in _NESTED else item) for key, item in value.items())
+        copied.update((key, copy_nested(item, memo) if type(item) in NESTED else item) for key, item in value.items())
     return copied
 
 
