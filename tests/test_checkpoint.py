@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from rulesrun.interpreter.agents import RandomAgent
 from rulesrun.interpreter.checkpoint import OPEN, Checkpoint
-from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.runtime import Game
 from rulesrun.interpreter.search import copy_nested
 
+from tests.helpers import rules_from_text
 from tests.test_agents import rules_of
 
 TABLE = '''
@@ -67,9 +67,7 @@ STEP = st.tuples(st.sampled_from(["put", "put_all", "put_under", "deal", "roll",
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory):
-    path = tmp_path_factory.mktemp("table") / "table.rules"
-    path.write_text(TABLE)
-    return load_rules(str(path))
+    return rules_from_text(tmp_path_factory.mktemp("table"), TABLE)
 
 
 def new_game(rules) -> Game:

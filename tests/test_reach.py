@@ -9,6 +9,7 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.reach import Reach
 from rulesrun.interpreter.rules import load_rules
 
+from tests.helpers import rules_from_text
 from tests.test_agents import RULESETS, rules_of
 
 HEAD = '''
@@ -65,9 +66,7 @@ move show(n in [1, 2]) for pick:
 
 
 def reach_of(tmp_path, text: str, *moves: str) -> dict[str, frozenset]:
-    path = tmp_path / "reach.rules"
-    path.write_text(text)
-    program = load_rules(str(path)).program
+    program = rules_from_text(tmp_path, text).program
     reach = Reach(program)
     return {move.name: reach.of(move.body) for move in program.moves if move.name in moves}
 
@@ -97,12 +96,8 @@ after bonus:
 
 forbid draw_now when len(hand[0]) > 3
 '''
-    path = tmp_path / "reach.rules"
-    path.write_text(text)
-    program = load_rules(str(path)).program
-    reach = Reach(program)
     assert reach_of(tmp_path, text, "rest")["rest"] == {"deck"}
-    assert reach.of([ast.Play("draw", ast.Literal(0))]) == {"deck", "hand"}
+    assert Reach(rules_from_text(tmp_path, text).program).of([ast.Play("draw", ast.Literal(0))]) == {"deck", "hand"}
 
 
 PROCS = '''

@@ -9,9 +9,9 @@ from rulesrun.dsl.purity import pure_procs
 from rulesrun.interpreter.agents import make_agent
 from rulesrun.interpreter.bookkeeping import ALWAYS_RUNNING, BOOKKEEPING
 from rulesrun.interpreter.checkpoint import Checkpoint
-from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.scenario import Scenario
 
+from tests.helpers import rules_from_text
 from tests.test_agents import GAMES, rules_of
 
 PROCS = '''
@@ -92,9 +92,7 @@ score by p: 0
 
 @pytest.fixture()
 def rules(tmp_path):
-    path = tmp_path / "purity.rules"
-    path.write_text(PROCS)
-    return load_rules(str(path))
+    return rules_from_text(tmp_path, PROCS)
 
 
 def test_pure_procedures_are_those_that_read_only_their_arguments(rules):

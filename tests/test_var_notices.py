@@ -12,9 +12,10 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.ownership import own_locals
 from rulesrun.dsl.parser import parse_text
 from rulesrun.interpreter.checkpoint import OPEN, Checkpoint
-from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.runtime import Fixed, ParamChanged, fixed
 from rulesrun.interpreter.scenario import Scenario
+
+from tests.helpers import rules_from_text
 
 RULES = '''
 game "Aliases"
@@ -75,9 +76,7 @@ CHANGES = ["by_name", "through_a_local", "extending_through_a_local", "through_a
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory):
-    path = tmp_path_factory.mktemp("aliases") / "aliases.rules"
-    path.write_text(RULES)
-    return load_rules(str(path))
+    return rules_from_text(tmp_path_factory.mktemp("aliases"), RULES)
 
 
 def variables(game) -> tuple:
