@@ -11,34 +11,34 @@ play, MCTS with random rollouts) needs none of this and runs the plain operation
 from __future__ import annotations
 
 from rulesrun.interpreter import operations as plain
-from rulesrun.interpreter.checkpoint import OPEN, changing, moving_piece, pieces_changing, turning, turning_piece
+from rulesrun.interpreter.checkpoint import changing, moving_piece, pieces_changing, turning, turning_piece
 from rulesrun.interpreter.remember import recalled, recalled_pile, recalled_piles, remembered
 from rulesrun.interpreter.runtime import Piece, Zone, next_stamp
 
 
-def put(pieces, zone) -> None:
+def put(g, pieces, zone) -> None:
     if type(pieces) is Piece:
         source = pieces.zone
-        if OPEN:
-            moving_piece(pieces)
-            changing(zone)
-        plain.put(pieces, zone)
+        if g.open:
+            moving_piece(g, pieces)
+            changing(g, zone)
+        plain.put(g, pieces, zone)
         if source is not None:
             source.stamp = next_stamp()
         zone.stamp = next_stamp()
         return
-    _moved(plain.put, pieces, zone)
+    _moved(g, plain.put, pieces, zone)
 
 
-def put_under(pieces, zone) -> None:
-    _moved(plain.put_under, pieces, zone)
+def put_under(g, pieces, zone) -> None:
+    _moved(g, plain.put_under, pieces, zone)
 
 
-def deal(count: int, source, dest) -> None:
-    if OPEN:
-        changing(source)
-        changing(dest)
-    plain.deal(count, source, dest)
+def deal(g, count: int, source, dest) -> None:
+    if g.open:
+        changing(g, source)
+        changing(g, dest)
+    plain.deal(g, count, source, dest)
     source.stamp = next_stamp()
     dest.stamp = next_stamp()
 
@@ -46,37 +46,37 @@ def deal(count: int, source, dest) -> None:
 def roll(g, pieces) -> None:
     if type(pieces) is Zone:
         places = [pieces]
-        if OPEN:
-            turning(pieces)
+        if g.open:
+            turning(g, pieces)
     else:
         pieces = [pieces] if type(pieces) is Piece else pieces
         places = _places(pieces)
-        if OPEN:
+        if g.open:
             for piece in pieces:
-                turning_piece(piece)
+                turning_piece(g, piece)
     plain.roll(g, pieces)
     for zone in places:
         zone.stamp = next_stamp()
 
 
 def shuffle(g, zone) -> None:
-    if OPEN:
-        changing(zone)
+    if g.open:
+        changing(g, zone)
     plain.shuffle(g, zone)
     zone.stamp = next_stamp()
 
 
-def set_face(piece, face) -> None:
-    _turned(plain.set_face, piece, face)
+def set_face(g, piece, face) -> None:
+    _turned(g, plain.set_face, piece, face)
 
 
-def set_owner(piece, owner) -> None:
-    _turned(plain.set_owner, piece, owner)
+def set_owner(g, piece, owner) -> None:
+    _turned(g, plain.set_owner, piece, owner)
 
 
 def create(g, kind, count: int, owner, zone) -> None:
-    if OPEN:
-        changing(zone)
+    if g.open:
+        changing(g, zone)
         pieces_changing(g)
     plain.create(g, kind, count, owner, zone)
     zone.stamp = next_stamp()
@@ -84,44 +84,44 @@ def create(g, kind, count: int, owner, zone) -> None:
 
 
 def create_deck(g, kind, entries, zone) -> None:
-    if OPEN:
-        changing(zone)
+    if g.open:
+        changing(g, zone)
         pieces_changing(g)
     plain.create_deck(g, kind, entries, zone)
     zone.stamp = next_stamp()
     g.pieces_stamp = next_stamp()
 
 
-def _moved(operation, pieces, zone) -> None:
+def _moved(g, operation, pieces, zone) -> None:
     """`put`/`put_under` of a zone's pile, a list of pieces or one piece."""
     if type(pieces) is Piece:
         pieces = [pieces]
     if type(pieces) is Zone:
         places = [pieces]
-        if OPEN:
-            changing(pieces)
+        if g.open:
+            changing(g, pieces)
     else:
         places = _places(pieces)
-        if OPEN:
+        if g.open:
             for place in places:
-                changing(place)
+                changing(g, place)
             for piece in pieces:
                 if piece.zone is None:
-                    moving_piece(piece)
-    if OPEN:
-        changing(zone)
-    operation(pieces, zone)
+                    moving_piece(g, piece)
+    if g.open:
+        changing(g, zone)
+    operation(g, pieces, zone)
     for place in places:
         place.stamp = next_stamp()
     zone.stamp = next_stamp()
 
 
-def _turned(operation, piece, argument) -> None:
+def _turned(g, operation, piece, argument) -> None:
     """`set_face`/`set_owner`: one piece shows another face or has another owner."""
     place = piece.zone
-    if OPEN:
-        turning_piece(piece)
-    operation(piece, argument)
+    if g.open:
+        turning_piece(g, piece)
+    operation(g, piece, argument)
     if place is not None:
         place.stamp = next_stamp()
 

@@ -152,11 +152,12 @@ def g_is_player(g, owner):
 
 
 def g_choose(g, player, label, options, secret=False, resume=None):
-    """`resume`, from the compiler: the rest of the asking rule, for look-aheads (runtime.Decision)."""
+    """A generator, like every rule that asks (interpreter/asking.py). `resume`, from the
+    compiler: the rest of the asking rule, for look-aheads (runtime.Decision)."""
     options = list(options)
     if not options:
         raise NoOptions(label)
-    return g.decide(player, label, options, bool(secret), resume=resume)
+    return (yield from g.decide(player, label, options, bool(secret), resume=resume))
 
 
 def g_chance(g, probability):

@@ -28,54 +28,54 @@ from __future__ import annotations
 
 from rulesrun.interpreter.runtime import next_stamp
 
-OPEN: list = []
 # The values that can hold lists or mappings, which may change in place: what checkpoints
 # keep and look-aheads copy (search.py), and what compiled assignments announce.
 NESTED = (list, dict, tuple)
 is_nested = frozenset(NESTED).__contains__
 
 
-def changing(zone) -> None:
+def changing(g, zone) -> None:
     """`zone` is about to change: open checkpoints keep it as it is. A zone stamped after the
     newest checkpoint was taken has been kept by all of them already (they are in the order
     they were taken), and so has one they all kept since the newest was taken (`kept`: when
     they last did; a look-ahead taken back gives the zone its old stamp, not its old keeping)."""
-    if not OPEN:
+    opened = g.open
+    if not opened:
         return
-    newest = OPEN[-1].since
+    newest = opened[-1].since
     stamp = zone.stamp
     if stamp > newest or zone.kept > newest:
         return
-    for checkpoint in OPEN:
+    for checkpoint in opened:
         if stamp < checkpoint.since and id(zone) not in checkpoint.kept:
             checkpoint.kept[id(zone)] = (zone, zone[:], stamp)
     zone.kept = next_stamp()
 
 
-def turning(zone) -> None:
+def turning(g, zone) -> None:
     """The pieces in `zone` are about to show other faces or pass to other owners."""
-    changing(zone)
-    for checkpoint in OPEN:
+    changing(g, zone)
+    for checkpoint in g.open:
         looks = checkpoint.looks
         for piece in zone:
             if id(piece) not in looks:
                 looks[id(piece)] = (piece, piece.face, piece.value, piece.owner)
 
 
-def moving_piece(piece) -> None:
+def moving_piece(g, piece) -> None:
     """A piece is about to leave where it lies (a zone, or none)."""
     if piece.zone is not None:
-        changing(piece.zone)
+        changing(g, piece.zone)
     else:
-        for checkpoint in OPEN:
+        for checkpoint in g.open:
             checkpoint.loose.setdefault(id(piece), piece)
 
 
-def turning_piece(piece) -> None:
+def turning_piece(g, piece) -> None:
     """A piece is about to show another face or pass to another owner."""
     if piece.zone is not None:
-        changing(piece.zone)
-    for checkpoint in OPEN:
+        changing(g, piece.zone)
+    for checkpoint in g.open:
         checkpoint.looks.setdefault(id(piece), (piece, piece.face, piece.value, piece.owner))
 
 
@@ -85,9 +85,9 @@ def var_changing(g, index: int) -> None:
     already. A var's stamp works like a zone's: newer than the newest checkpoint, all have
     kept it, and every list and mapping it has held since (`var_rebound`)."""
     stamps = g.var_stamps
-    if not OPEN or stamps[index] > OPEN[-1].since:
+    if not g.open or stamps[index] > g.open[-1].since:
         return
-    _keep_variable(g, index, OPEN)
+    _keep_variable(g, index, g.open)
     stamps[index] = next_stamp()
 
 
@@ -96,32 +96,32 @@ def var_rebound(g, index: int) -> None:
     from elsewhere (`a = b`, `a[0] = b`, `a += [b]`): the open checkpoints keep those they
     have not kept yet, as they are, before a later change through this var (which its stamp
     would not announce again) changes them."""
-    if OPEN:
+    if g.open:
         _walk_variable(g, index, getattr(g, g.rules.variable_attributes[index]))
 
 
 def vars_changing(g) -> None:
     """Some var of `g` may change where the rules cannot tell which: through a local or a
     parameter that holds one of its lists. Every var is kept, as `var_changing` keeps one."""
-    if not OPEN:
+    if not g.open:
         return
-    since = OPEN[-1].since
+    since = g.open[-1].since
     stamps = g.var_stamps
     for index, stamp in enumerate(stamps):
         if stamp < since:
-            _keep_variable(g, index, OPEN)
+            _keep_variable(g, index, g.open)
             stamps[index] = next_stamp()
 
 
 def vars_rebound(g) -> None:
     """`var_rebound` for a value given through a local or a parameter: any var may hold it."""
-    if OPEN:
-        _keep_lists(g, containers(g.rules.read_variables(g)), OPEN)
+    if g.open:
+        _keep_lists(g, containers(g.rules.read_variables(g)), g.open)
 
 
 def pieces_changing(g) -> None:
     """Pieces are about to be made in `g`: open checkpoints keep the pieces made so far."""
-    _keep_made(g, OPEN)
+    _keep_made(g, g.open)
 
 
 def _keep_made(g, checkpoints) -> None:
@@ -144,14 +144,14 @@ def _keep_variable(g, index: int, checkpoints) -> None:
         walked = g.var_walks[index]
         # Kept by every open checkpoint already: the same value was gone through since the
         # newest was taken, and any list it has been given since was kept (`var_rebound`).
-        if walked is None or walked[0] is not value or walked[1] < OPEN[-1].since:
+        if walked is None or walked[0] is not value or walked[1] < g.open[-1].since:
             _walk_variable(g, index, value)
 
 
 def _walk_variable(g, index: int, value) -> None:
     """Every open checkpoint of `g` keeps the lists and mappings in `value`, var `index`'s,
     that it has not kept yet."""
-    _keep_lists(g, containers((value,)), OPEN)
+    _keep_lists(g, containers((value,)), g.open)
     g.var_walks[index] = (value, next_stamp())
 
 
@@ -212,12 +212,12 @@ class Checkpoint:
         self.var_stamps = g.var_stamps[:]
         self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
         self.rng = g.rng.getstate() if chance else None
-        OPEN.append(self)
+        g.open.append(self)
 
     def restore(self, g, chance: bool = True) -> None:
         """Put the game back as it was; `chance=False` leaves the random stream as it is (for a
         look-ahead that drew from a stream of its own, or a checkpoint that did not keep it)."""
-        if OPEN and OPEN[-1] is not self:
+        if g.open and g.open[-1] is not self:
             self._tell_newer(g, [kept for kept in self.kept.values() if kept[0].stamp != kept[2]])
         for piece in self.loose.values():
             piece.zone = None
@@ -263,7 +263,8 @@ class Checkpoint:
         back to its rule's start and later to the present). Every zone going back has changed
         since this checkpoint, pieces leaving a zone included, so the zones and looks do, and
         so do the vars and the pieces made if they are going back."""
-        newer = OPEN[OPEN.index(self) + 1:] if self in OPEN else OPEN
+        opened = g.open
+        newer = opened[opened.index(self) + 1:] if self in opened else opened
         for checkpoint in newer:
             since, kept, looks = checkpoint.since, checkpoint.kept, checkpoint.looks
             for zone, _, _ in changed:
@@ -280,7 +281,8 @@ class Checkpoint:
             _keep_made(g, newer)
 
     def close(self) -> None:
-        if OPEN[-1] is self:
-            OPEN.pop()
+        opened = self.game.open
+        if opened[-1] is self:
+            opened.pop()
         else:
-            OPEN.remove(self)
+            opened.remove(self)

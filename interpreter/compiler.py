@@ -13,27 +13,25 @@ ends, an index off the board) is still reported at file:line:col.
 
 from __future__ import annotations
 
-import itertools
 import operator
 from pathlib import Path
 
 from rulesrun.dsl import ast
 from rulesrun.dsl.builtins import BUILTINS
 from rulesrun.dsl.compose import SCORE, VALUE, Program
-from rulesrun.dsl.errors import Span
+from rulesrun.dsl.errors import Diagnostic, RulesError, Span
 from rulesrun.dsl.ownership import NUMBER_BUILTINS, OwnLocals, is_flat, is_number, own_locals
 from rulesrun.dsl.purity import pure_procs
 from rulesrun.dsl.reach import Reach
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
-from rulesrun.interpreter.bookkeeping import BOOKKEEPING
-from rulesrun.interpreter.checkpoint import NESTED, OPEN, var_changing, var_rebound, vars_changing, vars_rebound
+from rulesrun.interpreter.asking import asking, is_single
+from rulesrun.interpreter.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
 from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone, fixed
 
 _PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-_compile_counter = itertools.count()
 # Arguments that make a call run every time (interpreter/remember.py): no need to try.
 _NEVER_REMEMBERED = (ast.Keyword, ast.Lambda, ast.List, ast.Comprehension)
 # Built-ins whose answer is a new list, whatever their arguments.
@@ -52,6 +50,11 @@ class Source:
     def emit(self, text: str, span: Span | None = None) -> None:
         self.lines.append("    " * self.depth + text)
         self.spans.append(span)
+
+    def insert(self, index: int, text: str, span: Span | None = None) -> None:
+        """A line written before line `index`, at the present depth."""
+        self.lines.insert(index, "    " * self.depth + text)
+        self.spans.insert(index, span)
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
@@ -75,6 +78,11 @@ class _Compiler:
         # The hidden zones each function a look-ahead may run can read (dsl/reach.py), by its name.
         self.reach = Reach(program)
         self.reaches: dict[str, frozenset] = {}
+        # The rules that can ask a decision, compiled as generators (interpreter/asking.py);
+        # whether the code being written may pause (`yield`), and whether it has.
+        self.asking = asking(program)
+        self.yielding = False
+        self.yielded = False
 
     # ------------------------------------------------------------ program
 
@@ -144,8 +152,9 @@ class _Compiler:
         self.own = own_locals(local_names, body)
         if _asks(body):
             o.emit(f"def {name}({', '.join(signature)}):", span)
-            o.emit(f"    if g.frames is None: return {name}_rule({', '.join(signature)})", span)
-            o.emit(f"    return g.frames.run({name}_rule, g, ({''.join(p + ', ' for p in signature[1:])}))", span)
+            o.emit(f"    if g.frames is None: return (yield from {name}_rule({', '.join(signature)}))", span)
+            o.emit(f"    return (yield from g.frames.run({name}_rule, g, ({''.join(p + ', ' for p in signature[1:])})))",
+                   span)
             name += "_rule"
         self._rule_body(name, list(local_names), body, span)
 
@@ -160,7 +169,14 @@ class _Compiler:
         o.depth += 1
         self.locals = [set(local_names)]
         rests: list[tuple] = []
+        start = len(o.lines)
+        self.yielding, self.yielded = self.asking.body(body), False
         self._asking_block(name, body, (), list(local_names), rests)
+        if self.yielding and not self.yielded:
+            # Asks only through a name a local shadows (`let choose = ...`): still a generator,
+            # as its callers expect.
+            o.insert(start, "yield from ()", span)
+        self.yielding = False
         if not body:
             o.emit("pass")
         o.depth -= 1
@@ -183,7 +199,8 @@ class _Compiler:
                 changeable = tuple(n in used for n in kept + [stmt.name])
                 args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}), {changeable!r})"]
                 self.locals[-1].add(stmt.name)
-                o.emit(f"l_{stmt.name} = g_choose(g, {', '.join(args)})", stmt.span)
+                o.emit(f"l_{stmt.name} = yield from g_choose(g, {', '.join(args)})", stmt.span)
+                self.yielded = True
                 rests.append((rest, kept + [stmt.name], rest_of_rule))
                 self.reaches[rest] = self.reach.of(rest_of_rule)
             elif isinstance(stmt, ast.If):
@@ -225,7 +242,7 @@ class _Compiler:
         o.depth += 1
         for hook_name, hook in zip(hooks[: len(before)], before):
             self._hook_call(hook_name, hook)
-        o.emit(f"body_{decl.name}(g)", decl.span)
+        o.emit(f"{self._pause(self.asking.body(decl.body))}body_{decl.name}(g)", decl.span)
         for hook_name, hook in zip(hooks[len(before) :], after):
             self._hook_call(hook_name, hook)
         o.depth -= 1
@@ -237,15 +254,25 @@ class _Compiler:
             self.locals = [set()]
             o.emit(f"if {self.expr(hook.when)}:", hook.when.span)
             o.depth += 1
-        self._metered_call(function, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), hook.span)
+        self._metered_call(function, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), hook.span,
+                           self.asking.body(hook.body))
         if hook.when is not None:
             o.depth -= 1
 
-    def _metered_call(self, function: str, args: str, rule: str, span) -> None:
-        """Call a rule's function; while a meter is attached, through it (how often a rule fires, what it pays)."""
+    def _metered_call(self, function: str, args: str, rule: str, span, asks: bool) -> None:
+        """Call a rule's function; while a meter is attached, through it (how often a rule fires,
+        what it pays). `asks`: the function is a generator, run to its end with `yield from`."""
         o = self.out
-        o.emit(f"if g.meter is None: {function}({args})", span)
-        o.emit(f"else: g.meter.run({rule!r}, {function}, {args})", span)
+        pause, run = (self._pause(True), "run_asking") if asks else ("", "run")
+        o.emit(f"if g.meter is None: {pause}{function}({args})", span)
+        o.emit(f"else: {pause}g.meter.{run}({rule!r}, {function}, {args})", span)
+
+    def _pause(self, asks: bool) -> str:
+        """What stands before a call of a rule: `yield from ` if it can ask, which pauses the caller too."""
+        if not asks:
+            return ""
+        self.yielded = True
+        return "yield from "
 
     def _moves(self) -> None:
         o = self.out
@@ -262,8 +289,9 @@ class _Compiler:
         for point, moves in points.items():
             o.emit(f"def pt_{point}(g, l_player):")
             o.depth += 1
-            if len(moves) == 1 and not moves[0].params and moves[0].when is None and moves[0].name not in forbids:
-                self._metered_call(f"mv_{moves[0].name}", "g, l_player", f"move {moves[0].name}", moves[0].span)
+            if is_single(moves, forbids):
+                self._metered_call(f"mv_{moves[0].name}", "g, l_player", f"move {moves[0].name}", moves[0].span,
+                                   moves[0].name in self.asking.moves)
                 o.emit("return True")
                 o.depth -= 1
                 continue
@@ -294,11 +322,27 @@ class _Compiler:
                 o.depth = depth
             o.emit("if not opts:")
             o.emit("    return False")
-            o.emit(f"_name, _args = g.decide(l_player, {point!r}, opts, False, True)")
-            o.emit("if g.meter is None: MOVES[_name](g, l_player, *_args)")
-            o.emit("else: g.meter.run('move ' + _name, MOVES[_name], g, l_player, *_args)")
+            o.emit(f"_name, _args = yield from g.decide(l_player, {point!r}, opts, False, True)")
+            asks = sorted(m.name for m in moves if m.name in self.asking.moves)
+            if asks and len(asks) < len(moves):
+                o.emit(f"if _name in {set(asks)!r}:")
+                o.depth += 1
+                self._move_call(True)
+                o.depth -= 1
+                o.emit("else:")
+                o.depth += 1
+                self._move_call(False)
+                o.depth -= 1
+            else:
+                self._move_call(bool(asks))
             o.emit("return True")
             o.depth -= 1
+
+    def _move_call(self, asks: bool) -> None:
+        """The chosen move of a decision point, played (through the meter, while one is attached)."""
+        pause, run = ("yield from ", "run_asking") if asks else ("", "run")
+        self.out.emit(f"if g.meter is None: {pause}MOVES[_name](g, l_player, *_args)")
+        self.out.emit(f"else: {pause}g.meter.{run}('move ' + _name, MOVES[_name], g, l_player, *_args)")
 
     def _events(self) -> None:
         o = self.out
@@ -318,14 +362,15 @@ class _Compiler:
                 if handler.when is not None:
                     o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
                     o.emit("    return")
-                self._metered_call(f"bd_{decl.name}_{index}", f"g, {params}", _rule_name(handler.span, f"on {decl.name}"), handler.span)
+                self._metered_call(f"bd_{decl.name}_{index}", f"g, {params}", _rule_name(handler.span, f"on {decl.name}"),
+                                   handler.span, self.asking.body(handler.body))
                 o.depth -= 1
             args = [f"a{i}" for i in range(len(decl.params))]
             o.emit(f"def ev_{decl.name}(g, {', '.join(args)}):", decl.span)
             o.depth += 1
             o.emit("pass")
-            for name in names:
-                o.emit(f"{name}(g, {', '.join(args)})")
+            for name, handler in zip(names, handlers):
+                o.emit(f"{self._pause(self.asking.body(handler.body))}{name}(g, {', '.join(args)})")
             o.depth -= 1
 
     def _score(self) -> None:
@@ -402,7 +447,7 @@ class _Compiler:
         """A piece's `.face` and `.owner` change through operations, which a look-ahead can undo;
         a var through an assignment the checkpoints hear of."""
         if isinstance(s.target, ast.Attribute) and s.target.name in ("face", "owner"):
-            self.out.emit(f"set_{s.target.name}({self.expr(s.target.target)}, {self.expr(s.value)})", s.span)
+            self.out.emit(f"set_{s.target.name}(g, {self.expr(s.target.target)}, {self.expr(s.value)})", s.span)
             return
         self._assign(s.target, "=", s.value, s.span)
 
@@ -420,13 +465,13 @@ class _Compiler:
             return
         before, after = notices
         if op == "-=" or is_flat(value, frozenset(BUILTINS) - self._local_names()):
-            o.emit(f"if OPEN: {before}", span)
+            o.emit(f"if g.open: {before}", span)
             o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
             return
         o.emit(f"_value = {self.expr(value)}", span)
-        o.emit(f"if OPEN: {before}", span)
+        o.emit(f"if g.open: {before}", span)
         o.emit(f"{self.expr(target)} {op} _value", span)
-        o.emit(f"if OPEN and type(_value) in NESTED: {after}", span)
+        o.emit(f"if g.open and type(_value) in NESTED: {after}", span)
 
     def _vars_notices(self, target, value, extends: bool) -> tuple[str, str] | None:
         """What to tell checkpoints before and after assigning `value` to `target`: about the
@@ -457,7 +502,7 @@ class _Compiler:
 
     def s_Put(self, s):
         function = "put" if s.placement == "into" else "put_under"
-        self.out.emit(f"{function}({self.expr(s.pieces)}, {self.expr(s.zone)})", s.span)
+        self.out.emit(f"{function}(g, {self.expr(s.pieces)}, {self.expr(s.zone)})", s.span)
 
     def s_Roll(self, s):
         self.out.emit(f"roll(g, {self.expr(s.pieces)})", s.span)
@@ -466,7 +511,7 @@ class _Compiler:
         self.out.emit(f"shuffle(g, {self.expr(s.zone)})", s.span)
 
     def s_Deal(self, s):
-        self.out.emit(f"deal({self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)})", s.span)
+        self.out.emit(f"deal(g, {self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)})", s.span)
 
     def s_Create(self, s):
         owner = self.expr(s.owner) if s.owner is not None else "None"
@@ -476,7 +521,8 @@ class _Compiler:
         self.out.emit(f"create_deck(g, g.k_{s.kind}, g.deck_{s.kind}, {self.expr(s.zone)})", s.span)
 
     def s_Emit(self, s):
-        self.out.emit(f"ev_{s.event}(g, {', '.join(self.expr(a) for a in s.args)})", s.span)
+        args = ", ".join(self.expr(a) for a in s.args)
+        self.out.emit(f"{self._pause(self._may_ask(s.event in self.asking.events, s))}ev_{s.event}(g, {args})", s.span)
 
     def s_Say(self, s):
         self.out.emit(f"if g.log is not None: g.say({self._text(s.text)})", s.span)
@@ -604,7 +650,9 @@ class _Compiler:
             self.getters.add(body.name)
             return f"get_{body.name}"
         self.locals.append({e.param})
+        yielding, self.yielding = self.yielding, False
         body = self.expr(e.body)
+        self.yielding = yielding
         self.locals.pop()
         return f"(lambda l_{e.param}: {body})"
 
@@ -652,9 +700,9 @@ class _Compiler:
                 return self._inline(decl, args)
             if self._remembers(e):
                 return self._remembered_call(e, "remembered")
-            return f"pr_{name}(g, {', '.join(args)})"
+            return self._paused(self._may_ask(name in self.asking.procs, e), f"pr_{name}(g, {', '.join(args)})")
         if isinstance(decl, ast.Phase):
-            return f"ph_{name}(g)"
+            return self._paused(self._may_ask(name in self.asking.phases, e), f"ph_{name}(g)")
         if name in _PYTHON_BUILTINS:
             if len(e.args) == 1 and name in ("sum", "max", "min", "any", "all") and _projects(e.args[0]):
                 # Through the items once: no list of them is needed.
@@ -664,7 +712,7 @@ class _Compiler:
             # As the built-in has it (0 <= owner < seats), without a call.
             return f"(0 <= {args[0]} < g.n)"
         if name in runtime_builtins.GAME_BUILTINS:
-            return f"g_{name}(g, {', '.join(args)})"
+            return self._paused(self._may_ask(name == "choose", e), f"g_{name}(g, {', '.join(args)})")
         if name == "sorted":
             # Python's own sort, called directly: `desc = true` is its `reverse`.
             options = [self.expr(a) if a.name != "desc" else "reverse=" + (
@@ -672,6 +720,20 @@ class _Compiler:
                 else f"bool({self.expr(a.value)})") for a in e.args[1:]]
             return f"sorted({', '.join([args[0]] + options)})"
         return f"b_{name}({', '.join(args)})"
+
+    def _paused(self, asks: bool, call: str) -> str:
+        """A call as an expression: `(yield from call)` if it can ask, else the call."""
+        return f"({self._pause(True)}{call})" if asks else call
+
+    def _may_ask(self, asks: bool, node) -> bool:
+        """`asks`, where the code being written may pause; else a located error: a decision
+        cannot be asked from inside a lambda, a list comprehension, a condition (`when`), a
+        move's options, `value` or `score`, which the game evaluates without pausing."""
+        if asks and not self.yielding:
+            raise RulesError(Diagnostic(node.span, "a decision (choose, play, or a rule that asks one) cannot be asked here",
+                                        "ask it in a statement of a rule: `let x = choose(...)`, or a `for` loop "
+                                        "instead of a list comprehension"))
+        return asks
 
     def _is_zone(self, e) -> bool:
         """Whether `e` names a zone (`deck`, `field[k]`), whatever the game's state."""
@@ -715,7 +777,7 @@ class _Compiler:
         """
         body = _body(proc)
         if proc.name in self.inlining or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None \
-                or _asks(body):
+                or self.asking.body(body):
             return False
         if len(arg_nodes) != len(proc.params) or any(isinstance(a, ast.Keyword) for a in arg_nodes):
             return False
@@ -760,6 +822,13 @@ class _Compiler:
         return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
 
     def e_Comprehension(self, e):
+        yielding, self.yielding = self.yielding, False
+        try:
+            return self._comprehension(e)
+        finally:
+            self.yielding = yielding
+
+    def _comprehension(self, e):
         if _projects(e):
             # `[b.value for b in won[p]]` reads one attribute of each item without a Python call.
             self.getters.add(e.element.name)
@@ -779,7 +848,7 @@ class _Compiler:
         return f"[{element} {' '.join(clauses)}]"
 
     def e_Play(self, e):
-        return f"pt_{e.point}(g, {self.expr(e.player)})"
+        return self._paused(self._may_ask(e.point in self.asking.points, e), f"pt_{e.point}(g, {self.expr(e.player)})")
 
 
 def _body(proc: ast.Proc) -> list:
@@ -831,14 +900,15 @@ def generate(program: Program) -> Source:
     return _Compiler(program).run()
 
 
-def namespace() -> dict:
-    """What generated code may call: the operations, the built-ins, the step-budget error and
-    the notice that vars are about to change (needed only while a checkpoint is open)."""
+def namespace(operations_kept: dict) -> dict:
+    """What generated code may call: the operations (`operations_kept`: plain, or keeping books,
+    interpreter/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
+    are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
-             "OPEN": OPEN, "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
+             "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)
-    names.update(BOOKKEEPING)
+    names.update(operations_kept)
     for name in BUILTINS:
         prefix = "g_" if name in runtime_builtins.GAME_BUILTINS else "b_"
         names[prefix + name] = runtime_builtins.implementation(name)
@@ -846,8 +916,13 @@ def namespace() -> dict:
 
 
 def load_code(source: Source, label: str):
-    """Compile generated source once; returns its namespace and the file name tracebacks show."""
-    filename = f"<rules {label} #{next(_compile_counter)}>"
-    names = namespace()
-    exec(compile(source.text(), filename, "exec"), names)
-    return names, filename
+    """Compile generated source once; returns the code and the file name tracebacks show."""
+    filename = f"<rules {label} #{id(source)}>"
+    return compile(source.text(), filename, "exec"), filename
+
+
+def run_code(code, operations_kept: dict) -> dict:
+    """The namespace of compiled rules: their functions, calling `operations_kept`."""
+    names = namespace(operations_kept)
+    exec(code, names)
+    return names

@@ -29,12 +29,26 @@ class Meter:
             result = function(g, *args)
         finally:
             nested = self._nested.pop()
-        change = self.measure(g) - before
+        self._count(rule, self.measure(g) - before, nested)
+        return result
+
+    def run_asking(self, rule: str, function, g, *args):
+        """`run` for a rule that can ask (a generator): it pauses where the rule does."""
+        before = self.measure(g)
+        self._nested.append(0)
+        try:
+            result = yield from function(g, *args)
+        finally:
+            nested = self._nested.pop()
+        self._count(rule, self.measure(g) - before, nested)
+        return result
+
+    def _count(self, rule: str, change, nested) -> None:
+        """One firing of `rule` that changed the score total by `change`, `nested` of it paid by rules it set off."""
         self.fired[rule] = self.fired.get(rule, 0) + 1
         self.paid[rule] = self.paid.get(rule, 0) + change - nested
         if self._nested:
             self._nested[-1] += change
-        return result
 
     def to_json(self) -> dict:
         return {rule: {"fired": count, "paid": self.paid[rule]} for rule, count in sorted(self.fired.items())}

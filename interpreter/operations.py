@@ -1,6 +1,6 @@
 """What the statements of the language do to pieces and zones: put, roll, deal, create.
 
-Generated code calls these with already-evaluated operands. A piece is always in exactly
+Generated code calls these with the game and already-evaluated operands. A piece is always in exactly
 one zone (or none, before it is placed): `put` takes it out of where it lies, so no rule
 can duplicate or lose a piece by moving it. These are the plain operations; games in which
 someone looks ahead use the same ones wrapped to keep books (interpreter/bookkeeping.py).
@@ -17,7 +17,7 @@ def _as_list(pieces) -> list:
     return list(pieces)
 
 
-def put(pieces, zone) -> None:
+def put(g, pieces, zone) -> None:
     kind = type(pieces)
     if kind is Piece:
         source = pieces.zone
@@ -41,7 +41,7 @@ def put(pieces, zone) -> None:
         piece.zone = zone
 
 
-def put_under(pieces, zone) -> None:
+def put_under(g, pieces, zone) -> None:
     """Slide pieces beneath a zone's bottom as one block, keeping their order."""
     moved = _detach(pieces)
     list.__setitem__(zone, slice(0, 0), moved)
@@ -59,7 +59,7 @@ def _detach(pieces) -> list:
     return moved
 
 
-def deal(count: int, source, dest) -> None:
+def deal(g, count: int, source, dest) -> None:
     """Move up to `count` pieces from the top of `source` onto `dest`, one at a time."""
     for _ in range(min(count, len(source))):
         piece = source.pop()
@@ -86,14 +86,14 @@ def shuffle(g, zone) -> None:
     list.__setitem__(zone, slice(None), pile)
 
 
-def set_face(piece, face) -> None:
+def set_face(g, piece, face) -> None:
     """Turn a die to `face` (it must be one of its faces)."""
     index = piece.faces.index(face)
     piece.face = face
     piece.value = piece.values[index]
 
 
-def set_owner(piece, owner) -> None:
+def set_owner(g, piece, owner) -> None:
     """Hand a piece to another owner (or to none)."""
     piece.owner = owner
 

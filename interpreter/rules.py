@@ -1,7 +1,8 @@
 """Compiled rules: the one object that plays games of a ruleset.
 
     rules = load_rules("rulesets/classic.rules", fragments=["rulesets/variants/neutral_dice.rules"])
-    result = rules.play(num_players=4, seed=7, agents=[RandomAgent()] * 4)
+    game = rules.start(players=4, seed=7)                            # a game you drive
+    result = rules.play(num_players=4, seed=7, agents=[RandomAgent()] * 4)   # ... or one agents play
 
 A mistake that only shows during play (a loop without end, an index outside a zone family,
 a `choose` with nothing to choose) becomes a located `RulesError`, like a checker error.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import operator
 import sys
+from types import GeneratorType
 
 import attrs
 
@@ -19,12 +21,17 @@ from rulesrun.dsl.check import check
 from rulesrun.dsl.compose import Program, compose, set_params
 from rulesrun.dsl.errors import Diagnostic, RulesError
 from rulesrun.interpreter.bookkeeping import BOOKKEEPING, PLAIN
-from rulesrun.interpreter.compiler import generate, load_code
+from rulesrun.interpreter.compiler import generate, load_code, run_code
+from rulesrun.interpreter.driven import Game as DrivenGame
 from rulesrun.interpreter.meter import Meter
-from rulesrun.interpreter.runtime import Game, NoOptions, ParamChanged, StepBudgetExceeded, ZoneChanged, zones_of
+from rulesrun.interpreter.runtime import (Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
+                                          finish, zones_of)
 from rulesrun.interpreter.search import Explorer, Frames
 
 DEFAULT_STEP_BUDGET = 200_000
+# What a mistake in the rules raises while they run: each becomes a located RulesError.
+PLAY_ERRORS = (StepBudgetExceeded, NoOptions, ParamChanged, ZoneChanged, RecursionError, ArithmeticError, LookupError,
+               TypeError, ValueError, AttributeError)
 
 
 @attrs.frozen(slots=True)
@@ -47,15 +54,19 @@ class Rules:
     # What-if games from a decision of one of its games (Decision.explorer).
     explorer = Explorer
 
-    def __init__(self, program: Program):
+    def __init__(self, program: Program, step_budget: int = DEFAULT_STEP_BUDGET):
         self.program = program
+        self.step_budget = step_budget
         self.imaginaries = [
             attrs.evolve(d, label=d.label or d.name) for d in program.parts.values() if isinstance(d, ast.Imaginary)
         ]
         self.source = generate(program)
-        self.namespace, self.filename = load_code(self.source, program.title)
-        self._init = self.namespace["init"]
-        self._game = self.namespace["ph_game"]
+        code, self.filename = load_code(self.source, program.title)
+        # The compiled rules twice: with the operations that keep books (interpreter/bookkeeping.py),
+        # for games in which an agent looks ahead, and with the plain ones. Each game runs one of
+        # them from start to end, so games of one Rules never share what they run on.
+        self.namespace = run_code(code, BOOKKEEPING)
+        self.plain_namespace = run_code(code, PLAIN)
         self._score_keys = self.namespace["score_keys"]
         self.values_of = self.namespace["values_of"]
         self.moves = self.namespace["MOVES"]
@@ -84,49 +95,75 @@ class Rules:
             raise RulesError(Diagnostic(span, f"{self.program.title} is for {self.min_players}-{self.max_players} players, not {num_players}",
                                         f"choose --players from {self.min_players} to {self.max_players}"))
 
+    def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
+              step_budget: int | None = None, answers=()) -> DrivenGame:
+        """A game you drive (interpreter/driven.py), run up to its first decision."""
+        return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers)
+
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
              step_budget: int = DEFAULT_STEP_BUDGET, meter: bool = False) -> Result:
-        """Play one game; `log`, if given, receives the game's events as dicts; `meter` counts rules."""
-        self.check_players(num_players)
-        game = Game(self, num_players, seed, agents, log, step_budget)
+        """Play one game with `agents`, one per seat, answering every decision: a driver of
+        `start`. `log`, if given, receives the game's events as dicts; `meter` counts rules."""
+        game = self.start(num_players, seed, log is not None, any(getattr(agent, "looks_ahead", False) for agent in agents),
+                          meter, step_budget)
+        while True:
+            decision = game.decision
+            if decision is None:
+                break
+            agent = agents[decision.player]
+            if agent.blind:
+                game.play(agent.pick(len(decision.options)))
+                continue
+            try:
+                answer = agent.choose(decision)
+            except PLAY_ERRORS as error:
+                # A look-ahead runs the rules too: its mistakes are the rules' own, located.
+                raise self._located(error) from None
+            game.play(answer)
+        if log is not None:
+            log.extend(game.log)
+        keys = game.keys
+        return Result([k[0] for k in keys], keys, game.winners, game.turns, game.decisions, log, game.rules_fired)
+
+    def prepare(self, game: Game, lookahead: bool, meter: bool) -> None:
+        """Set a new game up: its books (for agents that look ahead), meter, and first log line."""
+        game.books = lookahead
+        if lookahead:
+            game.frames = Frames()
         if meter:
             game.meter = Meter(self.namespace["score_total"])
-        game.books = any(getattr(agent, "looks_ahead", False) for agent in agents)
-        if game.books:
-            game.frames = Frames()
-        if log is not None:
-            log.append({"t": "game", "title": self.program.title, "players": num_players, "seed": seed,
-                        "sources": [s.path for s in self.program.sources]})
-        keys = self._run_keeping_books(game)
-        winners = self.winners(keys)
-        if log is not None:
-            log.append({"t": "end", "scores": [k[0] for k in keys], "winners": winners})
-        return Result([k[0] for k in keys], keys, winners, game.turns, game.decisions, log,
-                      game.meter.to_json() if meter else None)
+        if game.log is not None:
+            game.log.append({"t": "game", "title": self.program.title, "players": game.n, "seed": game.seed,
+                             "sources": [s.path for s in self.program.sources]})
 
-    def run(self, game: Game) -> list:
-        """Set up and play `game` to its end; the score keys of every seat."""
+    def running(self, game: Game):
+        """Set up and play `game` to its end, pausing at each decision nobody in the game answers
+        (a generator, see interpreter/driven.py); returns the score keys of every seat."""
+        names = self.namespace if game.books else self.plain_namespace
         try:
-            self._init(game)
-            self._game(game)
-            return [self._score_keys(game, p) for p in game.players]
+            names["init"](game)
+            played = names["ph_game"](game)
+            if type(played) is GeneratorType:
+                yield from played
+            return self.score_keys_of(game)
         except RulesError:
             raise
-        except (StepBudgetExceeded, NoOptions, ParamChanged, ZoneChanged, RecursionError, ArithmeticError, LookupError,
-                TypeError, ValueError, AttributeError) as error:
+        except ScriptMismatch as error:
+            raise RulesError(Diagnostic(None, f"the answers do not fit this game: {error.args[0]!r} answers a decision "
+                                        f"of {error.args[1]} options", "replay the answers on the rules and seed they were given for")) from None
+        except PLAY_ERRORS as error:
             raise self._located(error) from None
 
-    def _run_keeping_books(self, game: Game) -> list:
-        """`run`, with the operations that keep books (interpreter/bookkeeping.py) only where an
-        agent looks ahead (`game.books`); other games run the plain ones, and so do the what-if
-        games their agents play."""
-        chosen = BOOKKEEPING if game.books else PLAIN
-        before = {name: self.namespace[name] for name in chosen}
-        self.namespace.update(chosen)
-        try:
-            return self.run(game)
-        finally:
-            self.namespace.update(before)
+    def run(self, game: Game) -> list:
+        """Set up and play `game` to its end with its own agents; the score keys of every seat."""
+        return finish(self.running(game))
+
+    def ended(self, game: Game, keys: list) -> None:
+        if game.log is not None:
+            game.log.append({"t": "end", "scores": [k[0] for k in keys], "winners": self.winners(keys)})
+
+    def score_keys_of(self, game: Game) -> list:
+        return [self._score_keys(game, p) for p in game.players]
 
     def winners(self, keys: list) -> list:
         best = (min if self.lowest_wins else max)(keys)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from types import GeneratorType
 
 import attrs
 
@@ -136,6 +137,28 @@ class NoOptions(Exception):
     """`choose` was given an empty list of options."""
 
 
+class ScriptMismatch(Exception):
+    """A replayed answer does not fit the decision met: not an index of one of its options."""
+
+
+def finish(run):
+    """The result of a rule's function called where nobody outside answers: a generator (a
+    rule that can ask, interpreter/asking.py) is run to its end, its decisions answered by
+    the game's agents or script, so it never pauses; a plain function's result is returned."""
+    if type(run) is not GeneratorType:
+        return run
+    try:
+        decision = run.send(None)
+    except StopIteration as end:
+        return end.value
+    run.close()
+    raise Unanswered(decision.point)
+
+
+class Unanswered(Exception):
+    """A decision was met where no agent answers it (a game driven from outside, run to its end)."""
+
+
 class Decision:
     """What an agent is asked: who decides, at which point, and the legal options.
 
@@ -241,10 +264,19 @@ class Game:
         self.remembered: dict = {}
         # The hidden zones (Rules.hidden_zones), found once.
         self.hidden: list | None = None
+        # Answers to give before asking anyone, the next one last (a replay, interpreter/driven.py),
+        # and the decision the game is paused at while driven from outside.
+        self.script: list = []
+        self.pending: Decision | None = None
+        # The checkpoints open on this game, oldest first (interpreter/checkpoint.py).
+        self.open: list = []
 
     def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False,
                resume: tuple | None = None):
-        """Ask the seat's agent to pick one of `options`; log what was asked and answered.
+        """Have `options` answered; log what was asked and answered. A generator: the compiled
+        rules `yield from` it, and it pauses (yields the `Decision`) when the game is driven
+        from outside (`agents` is None, see interpreter/driven.py); answers replayed from a
+        script, and the answers of agents the game calls itself, need no pause.
 
         `secret`: no other seat learns the answer (their views and search agents never see it).
         `is_move`: the options are moves of a decision point (`play`), not a `choose` list.
@@ -253,16 +285,27 @@ class Game:
         if len(options) == 1:
             index = 0
         else:
-            agent = self.agents[player]
-            if agent.blind:
-                index = agent.pick(len(options))
+            if self.script:
+                index = self.script.pop()
+                if not (type(index) is int and 0 <= index < len(options)):
+                    raise ScriptMismatch(index, len(options))
+            elif self.agents is None:
+                decision = self.pending = Decision(self, player, point, options, secret, is_move, resume)
+                index = yield decision
+                self.pending = None
+                if decision._explorer is not None:
+                    decision._explorer.close()
             else:
-                decision = Decision(self, player, point, options, secret, is_move, resume)
-                try:
-                    index = agent.choose(decision)
-                finally:
-                    if decision._explorer is not None:
-                        decision._explorer.close()
+                agent = self.agents[player]
+                if agent.blind:
+                    index = agent.pick(len(options))
+                else:
+                    decision = Decision(self, player, point, options, secret, is_move, resume)
+                    try:
+                        index = agent.choose(decision)
+                    finally:
+                        if decision._explorer is not None:
+                            decision._explorer.close()
             self.history.append((player, index, secret))
         self.decisions += 1
         if self.log is not None:

@@ -17,7 +17,7 @@ from rulesrun.dsl import ast
 from rulesrun.interpreter.agents import ScriptedAgent
 from rulesrun.interpreter.checkpoint import pieces_changing, vars_changing
 from rulesrun.interpreter.rules import Rules
-from rulesrun.interpreter.runtime import Game, Piece, next_stamp
+from rulesrun.interpreter.runtime import Game, Piece, finish, next_stamp
 
 
 class Scenario:
@@ -79,7 +79,7 @@ class Scenario:
             piece = self._take(owner, kind)
             piece.face = face
             piece.value = piece.values[piece.faces.index(face)]
-            self.game.rules.namespace["put"](piece, target)
+            self.put(piece, target)
             moved.append(piece)
         return moved
 
@@ -94,7 +94,7 @@ class Scenario:
         for value in values:
             piece = self._find_card(value, target, kind, chosen)
             chosen.add(id(piece))
-            self.game.rules.namespace["put"](piece, target)
+            self.put(piece, target)
 
     def set(self, name: str, value, index=None) -> None:
         """Set a `var` (or one entry of a `var` family)."""
@@ -107,15 +107,24 @@ class Scenario:
     # ------------------------------------------------------------ running
 
     def call(self, name: str, *args):
-        """Run a phase (with its hooks) or a procedure by name."""
+        """Run a phase (with its hooks) or a procedure by name, its decisions answered by the
+        scripted agents."""
         ns = self.rules.namespace
         if f"ph_{name}" in ns:
-            return ns[f"ph_{name}"](self.game)
-        return ns[f"pr_{name}"](self.game, *args)
+            return finish(ns[f"ph_{name}"](self.game))
+        return finish(ns[f"pr_{name}"](self.game, *args))
 
     def play(self, point: str, seat: int) -> bool:
         """Offer a seat the moves of a decision point, as `play POINT by seat` does."""
-        return self.rules.namespace[f"pt_{point}"](self.game, seat)
+        return finish(self.rules.namespace[f"pt_{point}"](self.game, seat))
+
+    def put(self, pieces, zone) -> None:
+        """Move pieces (one, a list, or a zone's pile) into a zone, as `put` does."""
+        self.rules.namespace["put"](self.game, pieces, zone)
+
+    def score_keys(self) -> list:
+        """Every seat's score keys now, as `score by` declares them."""
+        return self.rules.score_keys_of(self.game)
 
     # ------------------------------------------------------------ looking
 

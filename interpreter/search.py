@@ -42,11 +42,9 @@ import random
 from itertools import compress
 
 from rulesrun.interpreter.checkpoint import NESTED, Checkpoint, changing, containers, is_nested
-from rulesrun.interpreter.runtime import Game, next_stamp
+from rulesrun.interpreter.runtime import Game, finish, next_stamp
 from rulesrun.interpreter.view import visible_history
 
-
-_RERUN_CHANCE = random.Random(0)
 
 
 class LookaheadError(Exception):
@@ -181,7 +179,7 @@ class Explorer:
             hidden = self.rules.hidden_zones(g) and self._hidden_in_reach()
             if hidden:
                 for zone in hidden:
-                    changing(zone)
+                    changing(g, zone)
                     zone.sort(key=lambda piece: hash((order, piece.id)))
                     zone.stamp = next_stamp()
                 self._away = True
@@ -211,7 +209,7 @@ class Explorer:
             g.agents, g.log, g.meter, g.frames = self._at_random, None, None, None
         g.rng, g.random = rng, rng.random
         try:
-            function(g, *args)
+            finish(function(g, *args))
             return self.rules.values_of(g)
         finally:
             start.restore(g, chance=False)
@@ -265,7 +263,7 @@ class Explorer:
             stream = _StreamFrom(start.rng)
             g.rng, g.random = stream, stream.random
             g.agents, g.log, g.meter, g.frames = [_Replay(visible_history(self._history, self.seat, first), rng, policy)] * g.n, None, None, None
-            function(g, *args)
+            finish(function(g, *args))
             return self.rules.values_of(g)
         finally:
             g.rng, g.random, g.agents, g.log, g.meter, g.frames = real
@@ -373,10 +371,11 @@ class _StreamFrom:
         self._state = state
 
     def _stream(self) -> random.Random:
-        if self._state is not None:
-            _RERUN_CHANCE.setstate(self._state)
-            self._state = None
-        return _RERUN_CHANCE
+        if type(self._state) is tuple:
+            stream = random.Random()
+            stream.setstate(self._state)
+            self._state = stream
+        return self._state
 
     def random(self) -> float:
         return self._stream().random()
@@ -401,7 +400,7 @@ class _AtRandom:
 
 class Frames:
     """The rules running now that ask `choose`s, innermost last, each with a checkpoint of the
-    state it started from."""
+    state it started from. `run` is a generator, like the rules it runs: it pauses where they do."""
 
     __slots__ = ("stack",)
 
@@ -412,7 +411,7 @@ class Frames:
         start = Checkpoint(g)
         self.stack.append((function, args, start, len(g.history)))
         try:
-            return function(g, *args)
+            return (yield from function(g, *args))
         finally:
             self.stack.pop()
             start.close()

@@ -121,6 +121,7 @@ def mcts_share_of_game(seed: int) -> float:
     return 1 / len(result.winners) if seat in result.winners else 0.0
 
 
+@pytest.mark.slow
 def test_mcts_beats_greedy_on_classic_las_vegas():
     """A hundred two-player games, MCTS taking each seat in turn: it wins significantly more than
     half (the settings were chosen on other seeds; this run measured 0.655)."""

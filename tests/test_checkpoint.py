@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesrun.interpreter.agents import RandomAgent
-from rulesrun.interpreter.checkpoint import OPEN, Checkpoint
+from rulesrun.interpreter.checkpoint import Checkpoint
 from rulesrun.interpreter.runtime import Game
 from rulesrun.interpreter.search import copy_nested
 
@@ -72,8 +72,7 @@ def rules(tmp_path_factory):
 
 def new_game(rules) -> Game:
     game = Game(rules, 2, 0, [RandomAgent(0), RandomAgent(1)], None, 1000)
-    rules.namespace["init"](game)
-    rules.namespace["ph_game"](game)
+    rules.run(game)
     return game
 
 
@@ -88,19 +87,19 @@ def play(game, step) -> None:
     piece = pieces[first % len(pieces)]
     target = zone(game, ZONES[second])
     if what == "put":
-        ops["put"](piece, target)
+        ops["put"](game, piece, target)
     elif what == "put_all":
-        ops["put"](zone(game, ZONES[first % 4]), target)
+        ops["put"](game, zone(game, ZONES[first % 4]), target)
     elif what == "put_under":
-        ops["put_under"]([piece], target)
+        ops["put_under"](game, [piece], target)
     elif what == "deal":
-        ops["deal"](first % 3, zone(game, ZONES[first % 4]), target)
+        ops["deal"](game, first % 3, zone(game, ZONES[first % 4]), target)
     elif what == "roll":
         ops["roll"](game, target)
     elif what == "face":
-        ops["set_face"](piece, first % 6 + 1)
+        ops["set_face"](game, piece, first % 6 + 1)
     elif what == "owner":
-        ops["set_owner"](piece, None if second == 3 else second % 2)
+        ops["set_owner"](game, piece, None if second == 3 else second % 2)
     elif what == "shuffle":
         ops["shuffle"](game, target)
     elif what == "create":
@@ -152,7 +151,7 @@ def test_going_back_restores_everything_as_often_as_asked(rules, first, second):
         assert game.v_tally is tally
     finally:
         here.close()
-    assert not OPEN
+    assert not game.open
 
 
 @settings(max_examples=150, deadline=None)
@@ -179,7 +178,7 @@ def test_a_newer_checkpoint_survives_going_back_to_an_older_one(rules, before_ne
             present.close()
     finally:
         start.close()
-    assert not OPEN
+    assert not game.open
 
 
 @pytest.mark.parametrize("game", ["classic+bandit+kicker", "royale", "pot"])
@@ -194,7 +193,7 @@ def test_keeping_books_changes_no_game(game):
         log: list = []
         played = Game(rules, players, 7, agents, log, 200_000)
         played.books = books
-        rules._run_keeping_books(played)
+        rules.run(played)
         logs.append(log)
     assert logs[0] == logs[1] and len(logs[0]) > 100
 

@@ -56,15 +56,15 @@ def test_a_zone_refuses_assignment_and_the_operations_still_change_it():
     kind = Kind("d", (1, 2), (1, 2), 1, True)
     zone, other = Zone("pile"), Zone("other")
     first, second = Piece(kind, 0, 0, 0), Piece(kind, 0, 0, 1)
-    operations.put(first, zone)
-    operations.put(second, other)
+    operations.put(None, first, zone)
+    operations.put(None, second, other)
 
     for change in (lambda: operator.setitem(zone, 0, second), lambda: operator.iadd(zone, [second]),
                    lambda: operator.delitem(zone, 0), lambda: operator.imul(zone, 2)):
         with pytest.raises(ZoneChanged):
             change()
     assert list(zone) == [first] and list(other) == [second]
-    operations.put_under(second, zone)
+    operations.put_under(None, second, zone)
     assert list(zone) == [second, first] and list(other) == [] and second.zone is zone
 
 

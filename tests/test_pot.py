@@ -97,7 +97,7 @@ def scripts_used_up(s):
 
 
 def standings(s):
-    keys = [s.rules.namespace["score_keys"](s.game, p) for p in s.game.players]
+    keys = s.score_keys()
     best = max(keys)
     return keys, [p for p in s.game.players if keys[p] == best]
 

@@ -120,9 +120,9 @@ def test_an_answer_is_reused_while_the_zone_holds_the_same(rules):
     assert s.call("through_pure", s.zone("pile")) == first
     assert len(runs) == 1
     die = s.zone("pile")[0]
-    s.rules.namespace["set_face"](die, 1 if die.face != 1 else 2)
+    s.rules.namespace["set_face"](s.game, die, 1 if die.face != 1 else 2)
     assert s.call("through_pure", s.zone("pile")) == sorted(p.face for p in s.zone("pile")) != first
-    s.rules.namespace["put"](die, s.zone("other"))
+    s.put(die, s.zone("other"))
     assert s.call("through_pure", s.zone("pile")) == sorted(p.face for p in s.zone("pile"))
     assert len(runs) == 3
 
@@ -148,7 +148,7 @@ def test_a_loop_goes_through_a_remembered_answer_as_it_was_when_the_loop_began(r
     runs = counting(rules, "faces_of")
     faces = sorted(p.face for p in s.zone("pile"))
     assert s.call("moved_while_looping") == faces
-    s.rules.namespace["put"](s.zone("other"), s.zone("pile"))
+    s.put(s.zone("other"), s.zone("pile"))
     assert s.call("moved_while_looping") == faces
     assert len(runs) == 2
 

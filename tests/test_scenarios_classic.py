@@ -64,7 +64,7 @@ def owners(zone):
 
 def standings(s):
     """Score keys per seat and the winners, computed as `Rules.play` computes them."""
-    keys = [s.rules.namespace["score_keys"](s.game, p) for p in s.game.players]
+    keys = s.score_keys()
     best = (min if s.rules.lowest_wins else max)(keys)
     return keys, [p for p in s.game.players if keys[p] == best]
 

@@ -52,7 +52,7 @@ def decisions(s, point=None):
 def move(s, pieces, zone, index=None):
     """Put these very pieces into a zone (the last put lies on top of a deck)."""
     for piece in pieces:
-        s.rules.namespace["put"](piece, s.zone(zone, index))
+        s.put(piece, s.zone(zone, index))
 
 
 def stack_deck(s, items):
@@ -265,7 +265,7 @@ def test_end_jetons_are_worth_10000_and_ties_break_on_cards_plus_jetons():
     s.set("jetons", 1, CARLA)
     s.cards("won", DENNY, [70000])           # 70000 + 2 jetons = 90000; 1 card + 2 jetons
     s.set("jetons", 2, DENNY)
-    keys = [s.rules.namespace["score_keys"](s.game, p) for p in range(4)]
+    keys = s.score_keys()
     assert keys == [(80000, 1), (80000, 3), (90000, 3), (90000, 3)]
     assert keys[BENNO] > keys[ANNA]          # equal money: Benno has more cards + jetons
     best = max(keys)

@@ -81,7 +81,7 @@ def no_dice_left(s, *seats):
     """Arrange: these seats have placed all their dice (they lie in the box, out of the way)."""
     for seat in seats:
         for d in list(s.zone("supply", seat)):
-            s.rules.namespace["put"](d, s.zone("box"))
+            s.put(d, s.zone("box"))
 
 
 # =========================================================================== LUCKY PUNCH (A1)

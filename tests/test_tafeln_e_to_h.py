@@ -70,7 +70,7 @@ def options(s, point):
 
 def put(s, pieces, zone, index=None):
     for piece in pieces:
-        s.rules.namespace["put"](piece, s.zone(zone, index))
+        s.put(piece, s.zone(zone, index))
 
 
 def dice_of(s, owner, zone, index=None):

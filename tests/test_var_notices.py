@@ -11,7 +11,7 @@ import pytest
 from rulesrun.dsl import ast
 from rulesrun.dsl.ownership import own_locals
 from rulesrun.dsl.parser import parse_text
-from rulesrun.interpreter.checkpoint import OPEN, Checkpoint
+from rulesrun.interpreter.checkpoint import Checkpoint
 from rulesrun.interpreter.runtime import Fixed, ParamChanged, fixed
 from rulesrun.interpreter.scenario import Scenario
 
@@ -97,7 +97,7 @@ def test_every_way_of_changing_a_var_is_put_back(rules, procedure):
         assert variables(s.game) == before
     finally:
         here.close()
-    assert not OPEN
+    assert not s.game.open
 
 
 def test_a_local_list_of_its_own_changes_no_var_and_is_not_announced(rules):

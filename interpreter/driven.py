@@ -1,0 +1,151 @@
+"""A game you drive: look at the decision, answer it, undo, copy.
+
+    import rulesrun
+    rules = rulesrun.load("my_game.rules", params={"rounds": 2})
+    game = rules.start(players=4, seed=7)      # runs up to the first decision
+    while not game.over:
+        d = game.decision                      # .seat, .point, .prompt, .options, .labels(), .view
+        game.play(0)                           # answer with an option's index; runs to the next one
+    game.scores, game.winners, game.log
+
+The compiled rules that can ask are generators (interpreter/asking.py): at a decision they
+pause and hand the `Decision` up to this object, which resumes them with the answer. So the
+agents, a person at the table, a web page and other libraries are all callers of one API;
+`Rules.play` is one such driver.
+
+A game is its seed and the answers given so far: `undo()` and `copy()` replay those answers
+from the start, on a fresh state, with no pause until the present (docs/architecture.md says
+what that costs and why). Decisions with a single option are answered by the rules
+themselves, logged but never shown.
+"""
+
+from __future__ import annotations
+
+from rulesrun.interpreter.runtime import Game as State
+
+
+class NothingToUndo(Exception):
+    """`undo()` at the game's first decision."""
+
+
+class NotAnOption(ValueError):
+    """An answer that is not the index of one of the decision's options."""
+
+
+class Game:
+    """One game of a ruleset, driven from outside. Made by `Rules.start`."""
+
+    def __init__(self, rules, players: int, seed: int, log: bool = True, lookahead: bool = True,
+                 meter: bool = False, step_budget: int | None = None, answers=()):
+        """`lookahead`: keep the books that agents looking ahead need (interpreter/bookkeeping.py);
+        `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first."""
+        rules.check_players(players)
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self._logging = log
+        self._lookahead = lookahead
+        self._meter = meter
+        self._step_budget = step_budget or rules.step_budget
+        self._answers: list[int] = []
+        self._begin(list(answers))
+
+    # ------------------------------------------------------------ the contract
+
+    @property
+    def decision(self):
+        """The decision the game waits for (a runtime.Decision), or None when it is over."""
+        return self._state.pending
+
+    def play(self, index: int) -> None:
+        """Answer the present decision with the index of one of its options and run on to the
+        next decision or the end."""
+        decision = self._state.pending
+        if decision is None:
+            raise NotAnOption("the game is over: there is no decision to answer")
+        if type(index) is not int or not 0 <= index < len(decision.options):
+            raise NotAnOption(f"{index!r} is not an option of this decision: answer 0 to {len(decision.options) - 1}")
+        self._answers.append(index)
+        self._advance(index)
+
+    def undo(self) -> None:
+        """Back to the previous decision, exactly: state, chance and log as they were there."""
+        if not self._answers:
+            raise NothingToUndo("nothing to undo: this is the game's first decision")
+        self._begin(self._answers[:-1])
+
+    def copy(self) -> "Game":
+        """An independent game at the same decision: given the same answers, both go on alike."""
+        twin = Game.__new__(Game)
+        twin.rules, twin.players, twin.seed = self.rules, self.players, self.seed
+        twin._logging, twin._lookahead, twin._meter = self._logging, self._lookahead, self._meter
+        twin._step_budget = self._step_budget
+        twin._answers = []
+        twin._begin(self._answers[:])
+        return twin
+
+    @property
+    def over(self) -> bool:
+        return self._state.pending is None
+
+    @property
+    def scores(self) -> list:
+        """The first score key of each seat: final once the game is over, as it stands before."""
+        return [keys[0] for keys in self.keys]
+
+    @property
+    def keys(self) -> list:
+        """Every score key of each seat (ties on the first are broken by the next)."""
+        if self._keys is not None:
+            return self._keys
+        return self.rules.score_keys_of(self._state)
+
+    @property
+    def winners(self) -> list:
+        """The winning seats once the game is over; none before."""
+        return self.rules.winners(self._keys) if self._keys is not None else []
+
+    @property
+    def log(self) -> list | None:
+        """The game's events as dicts (a list that grows as the game goes on), or None if not logged."""
+        return self._state.log
+
+    @property
+    def answers(self) -> list:
+        """The answers given so far, one per decision shown: with the seed, the whole game."""
+        return self._answers[:]
+
+    @property
+    def turns(self) -> int:
+        return self._state.turns
+
+    @property
+    def decisions(self) -> int:
+        """Decisions met so far, single-option ones included."""
+        return self._state.decisions
+
+    @property
+    def rules_fired(self) -> dict | None:
+        """With `meter`: per rule, how often it fired and what it paid (interpreter/meter.py)."""
+        return self._state.meter.to_json() if self._state.meter is not None else None
+
+    # ------------------------------------------------------------ running
+
+    def _begin(self, answers: list) -> None:
+        """A fresh state, played up to the decision after `answers` (which are replayed without a pause)."""
+        rules = self.rules
+        state = State(rules, self.players, self.seed, None, [] if self._logging else None, self._step_budget)
+        rules.prepare(state, lookahead=self._lookahead, meter=self._meter)
+        state.script = answers[::-1]
+        self._state = state
+        self._keys = None
+        self._answers = answers
+        self._run = rules.running(state)
+        self._advance(None)
+
+    def _advance(self, answer) -> None:
+        try:
+            self._run.send(answer)
+        except StopIteration as end:
+            self._keys = end.value
+            self.rules.ended(self._state, self._keys)
