@@ -184,6 +184,16 @@ class Decision:
         self._game = game
         self._explorer = None
 
+    @property
+    def seat(self) -> int:
+        """Who decides (the same as `player`)."""
+        return self.player
+
+    @property
+    def prompt(self) -> str:
+        """What is asked: the decision point's or the `choose` label's name."""
+        return self.point
+
     def labels(self) -> list[str]:
         return [option_label(o) for o in self.options]
 

@@ -1,0 +1,206 @@
+"""A game you drive (interpreter/driven.py): step, undo, copy, and games run side by side."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rulesrun
+from rulesrun.dsl.errors import RulesError
+from rulesrun.interpreter.agents import make_agent
+from rulesrun.interpreter.driven import NotAnOption, NothingToUndo
+
+from helpers import RULESETS, rules_from_text
+
+SHIPPED = {
+    "classic": ("classic.rules", []),
+    "lasvegas": ("lasvegas.rules", []),
+    "lasvegas2012+bandit+kicker": ("lasvegas2012.rules", ["variants/bandit.rules", "variants/kicker.rules"]),
+    "royale": ("royale.rules", []),
+    "pot": ("pot.rules", []),
+    "grosser_wurf": ("grosser_wurf.rules", []),
+}
+_loaded: dict = {}
+
+
+def shipped(name: str):
+    if name not in _loaded:
+        path, fragments = SHIPPED[name]
+        _loaded[name] = rulesrun.load(RULESETS / path, with_=[RULESETS / f for f in fragments])
+    return _loaded[name]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled():
+    """Every shipped ruleset compiled before hypothesis runs (compiling raises the recursion limit)."""
+    for name in SHIPPED:
+        shipped(name)
+
+
+def seats(rules) -> int:
+    return max(rules.min_players, min(3, rules.max_players))
+
+
+def answer(game, draw: float) -> None:
+    game.play(int(draw * len(game.decision.options)))
+
+
+def play_out(game, draws) -> None:
+    """Answer with `draws` (each in 0..1) in turn, then option 0, to the end."""
+    draws = iter(draws)
+    while not game.over:
+        answer(game, next(draws, 0.0))
+
+
+DRAWS = st.lists(st.floats(0, 0.999), min_size=1, max_size=400)
+
+
+@pytest.mark.parametrize("name", list(SHIPPED))
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), draws=DRAWS, at=st.floats(0, 1))
+def test_a_copy_at_any_decision_goes_on_as_the_game_does(name, seed, draws, at):
+    rules = shipped(name)
+    game = rules.start(players=seats(rules), seed=seed)
+    whole = rules.start(players=seats(rules), seed=seed)
+    play_out(whole, draws)
+    stop = int(at * len(whole.answers))
+    for index in whole.answers[:stop]:
+        game.play(index)
+    twin = game.copy()
+    assert twin.log == game.log and twin.over == game.over
+    assert game.over or twin.decision.labels() == game.decision.labels()
+    rest = whole.answers[stop:]
+    for index in rest:
+        game.play(index)
+    assert twin.log == whole.log[: len(twin.log)]
+    for index in rest:
+        twin.play(index)
+    assert twin.over and game.over
+    assert twin.scores == game.scores == whole.scores and twin.winners == game.winners == whole.winners
+    assert twin.log == game.log == whole.log
+
+
+@pytest.mark.parametrize("name", list(SHIPPED))
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), draws=DRAWS, at=st.floats(0, 1))
+def test_undo_then_the_same_answer_gives_the_same_game(name, seed, draws, at):
+    rules = shipped(name)
+    whole = rules.start(players=seats(rules), seed=seed)
+    play_out(whole, draws)
+    if not whole.answers:
+        return
+    stop = int(at * (len(whole.answers) - 1))
+    game = rules.start(players=seats(rules), seed=seed)
+    for index in whole.answers[:stop]:
+        game.play(index)
+    before = [dict(event) for event in game.log]
+    asked = game.decision.labels()
+    game.play(whole.answers[stop])
+    game.undo()
+    assert game.log == before and game.decision.labels() == asked
+    for index in whole.answers[stop:]:
+        game.play(index)
+    assert game.log == whole.log and game.scores == whole.scores
+
+
+@pytest.mark.parametrize("name", ["classic", "royale", "pot"])
+@pytest.mark.parametrize("agent", ["random", "greedy"])
+def test_two_games_of_one_rules_stepped_in_turn_equal_each_game_alone(name, agent):
+    """No state is shared between games: not the checkpoints a look-ahead keeps open across
+    decisions, not the operations the compiled rules call."""
+    rules = shipped(name)
+    players = seats(rules)
+    seeds = (11, 12)
+
+    def agents(seed):
+        return [make_agent(agent, seed, p) for p in range(players)]
+
+    alone = []
+    for seed in seeds:
+        log: list = []
+        rules.play(players, seed, agents(seed), log)
+        alone.append(log)
+    games = [rules.start(players, seed, lookahead=agent == "greedy") for seed in seeds]
+    seated = [agents(seed) for seed in seeds]
+    while not all(game.over for game in games):
+        for game, table in zip(games, seated):
+            if not game.over:
+                decision = game.decision
+                game.play(table[decision.seat].choose(decision))
+    assert [game.log for game in games] == alone
+
+
+def test_rules_play_is_a_driver_of_start():
+    rules = shipped("classic")
+    agents = [make_agent("greedy", 3, p) for p in range(4)]
+    log: list = []
+    result = rules.play(4, 3, agents, log)
+    game = rules.start(4, 3)
+    agents = [make_agent("greedy", 3, p) for p in range(4)]
+    while not game.over:
+        game.play(agents[game.decision.seat].choose(game.decision))
+    assert game.log == log and game.scores == result.scores and game.winners == result.winners
+
+
+def test_the_decision_says_who_is_asked_what(tmp_path):
+    rules = rules_from_text(tmp_path, GUESS)
+    game = rules.start(players=2, seed=1)
+    decision = game.decision
+    assert (decision.seat, decision.point, decision.prompt) == (0, "guess", "guess")
+    assert decision.labels() == ["1", "2", "3"] and decision.options == [1, 2, 3]
+    assert decision.view.seat == 0
+    assert not game.over and game.winners == [] and game.scores == [0, 0]
+    with pytest.raises(NothingToUndo):
+        game.undo()
+    for wrong in (-1, 3, True, "1", 1.0):
+        with pytest.raises(NotAnOption):
+            game.play(wrong)
+    game.play(2)
+    assert game.decision.seat == 1
+    game.play(0)
+    assert game.over and game.decision is None
+    assert game.answers == [2, 0]
+    with pytest.raises(NotAnOption):
+        game.play(0)
+    assert [e["choice"] for e in game.log if e["t"] == "decide"] == [2, 0, 0]
+    game.undo()
+    assert game.decision.seat == 1 and not game.over
+
+
+def test_a_decision_with_one_option_is_logged_but_not_shown(tmp_path):
+    rules = rules_from_text(tmp_path, GUESS)
+    game = rules.start(players=2, seed=1, answers=[0, 1])
+    assert game.over
+    only = [e for e in game.log if e["t"] == "decide" and len(e["options"]) == 1]
+    assert len(only) == 1 and only[0]["point"] == "confirm"
+
+
+def test_answers_that_do_not_fit_are_an_error_not_a_traceback(tmp_path):
+    rules = rules_from_text(tmp_path, GUESS)
+    with pytest.raises(RulesError, match="the answers do not fit this game"):
+        rules.start(players=2, seed=1, answers=[7])
+
+
+@pytest.mark.parametrize("where", [
+    "move pick(x in [ask(player)]) for somewhere:\n    pass",
+    "proc f(p):\n    return [ask(p) for q in players]",
+    "proc f(p):\n    let g = q => ask(q)\n    return g(p)",
+])
+def test_a_decision_asked_where_the_game_cannot_pause_is_a_located_error(tmp_path, where):
+    with pytest.raises(RulesError) as error:
+        rules_from_text(tmp_path, GUESS + "\nproc ask(p):\n    return choose(p, \"x\", [1, 2])\n" + where + "\n")
+    assert "cannot be asked here" in error.value.render() and "written.rules:" in error.value.render()
+
+
+GUESS = """\
+game "Guess"
+players 2..2
+
+var guessed per player = 0
+
+phase game:
+    for p in players:
+        guessed[p] = choose(p, "guess", [1, 2, 3])
+    let sure = choose(0, "confirm", ["yes"])
+
+score by p: guessed[p] * 0
+"""
