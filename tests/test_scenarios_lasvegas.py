@@ -542,6 +542,27 @@ def test_kicker_gives_a_die_back_to_a_player_without_dice_who_plays_again():
     assert len(s.zone("supply", 0)) == len(s.zone("supply", 1)) == 0
 
 
+def test_two_kickers_placed_together_never_kick_the_same_die_twice():
+    """Seed 002 Kicker with 2 per player: the second kicker chooses among the dice still on the casino.
+
+    Benno's only die on casino 4 is kicked home by the first kicker; the second finds nothing
+    left to kick (it does not send the same die home again, and the transcript says one kick).
+    """
+    s = Scenario(load_rules(LV2012, [variant("kicker")], params={"kickers_per_player": "2"}), players=4)
+    s.call("setup")
+    assert sorted(d.kind.name for d in s.zone("supply", ANNA)) == ["kicker"] * 2 + ["small"] * 6
+    s.place(BENNO, "small", [4], "casino", 4)
+    s.place(ANNA, "small", [1] * 6, "casino", 1)
+    s.load_dice(4, 4)  # both kickers show 4: place(4) is the only option
+    s.call("take_turn", ANNA)
+    assert len(decisions(s, "kick")) == 1
+    assert list(s.zone("casino", 4)) == []
+    assert len(s.zone("supply", BENNO)) == 8
+    kicks = [t for t in s.said() if "kicker" in t]
+    assert kicks == ["seat 0's kicker kicks a 4 of seat 1 back to its owner", "seat 0's kicker finds nothing to kick"]
+    assert [d.kind.name for d in s.zone("kicked_out")] == ["kicker", "kicker"]
+
+
 def test_kicker_alone_on_the_bandit_has_no_effect():
     """Seed 002 Kicker: alone on the One-Armed Bandit it kicks nothing, not even dice already lying there."""
     s = scenario(LV2012, "kicker", "bandit")
