@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.agents import RandomAgent
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.scenario import Scenario
@@ -79,6 +80,14 @@ def dice_in_casinos(s, owner=None):
 
 
 # =========================================================================== seed 001, base game
+
+
+def test_seed_001_is_for_2_to_5_players_as_the_box_holds_dice_of_five_colours():
+    """Seed 001 Spielmaterial: "35 kleine Würfel (je 7 pro Spielerfarbe)", "5 große Würfel": five colours, five seats."""
+    base = rules(LASVEGAS)
+    assert (base.min_players, base.max_players) == (2, 5)
+    with pytest.raises(RulesError, match="2-5 players, not 6"):
+        base.play(6, 0, [RandomAgent(str(p)) for p in range(6)])
 
 
 def test_benno_rolls_four_3s_and_a_5_and_must_place_all_four_3s_on_casino_3():
