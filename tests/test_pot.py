@@ -433,6 +433,18 @@ def test_triple_5_takes_5_from_the_bank_keeps_3_and_gives_1_each_to_two_chosen_p
     assert state(s)["coins"] == [6, 3, 4, 4] and state(s)["bank"] == 37 and s.var("best") == 15
 
 
+def test_triple_5_at_two_players_keeps_3_gives_1_to_the_other_and_the_fifth_goes_back_to_the_bank():
+    """5-5-5: "5 aus der Bank nehmen, 3 behalten und je 1 2 anderen Spielern geben". With one other
+    player he gets 1, the thrower keeps 3 (not 4), and the fifth coin goes back to the bank."""
+    s = game(players=2)
+    throw(s, 5, 5, 5)
+    s.script(0, KEEP)
+    s.call("take_turn", 0)
+    assert state(s)["coins"] == [6, 4] and state(s)["bank"] == 55 - 10 - 1
+    assert s.said()[-4:-1] == ["triple 5: seat 0 takes 5 from the bank and keeps 3", "seat 0 gives 1 to seat 1",
+                               "seat 0 puts the fifth coin back into the bank: there is no second other player"]
+
+
 def test_triple_1_pays_3_to_the_bank_ends_the_turn_and_hands_the_same_set_on():
     s = game()
     s.set("controller", 3)
@@ -682,9 +694,25 @@ def test_triple_5_from_a_bank_of_4_keeps_3_and_gives_away_only_1():
     s = game()
     s.set("pot", 39)            # bank 4
     throw(s, 5, 5, 5)
-    s.script(0, KEEP, to_players(1, 2))
+    s.script(0, KEEP, to_players(1))
     s.call("take_turn", 0)
+    assert asked(s, "give_to")[0]["options"] == [to_players(1), to_players(2), to_players(3)]
     assert state(s)["coins"] == [6, 4, 3, 3] and state(s)["bank"] == 0
+    assert s.said()[-3:-1] == ["triple 5: seat 0 takes 4 from the bank (all it held) and keeps 3",
+                               "seat 0 gives 1 to seat 1"]
+
+
+def test_triple_5_from_a_bank_of_3_says_the_thrower_keeps_3_and_gives_nothing():
+    """The transcript says what a short bank pays: 3 taken and kept, nothing given."""
+    s = game()
+    s.set("pot", 40)            # bank 3
+    throw(s, 5, 5, 5)
+    s.script(0, KEEP)
+    s.call("take_turn", 0)
+    assert state(s)["coins"] == [6, 3, 3, 3] and state(s)["bank"] == 0
+    assert asked(s, "give_to") == []
+    assert "triple 5: seat 0 takes 3 from the bank (all it held) and keeps 3" in s.said()
+    assert not [t for t in s.said() if "gives" in t]
 
 
 def test_a_player_who_cannot_cover_a_payment_pays_what_he_has():
