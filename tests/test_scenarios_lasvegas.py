@@ -303,6 +303,21 @@ def test_two_player_variant_rolls_8_neutral_dice_onto_the_casinos_at_every_round
         assert len(s.zone("supply", "neutral")) == 8
 
 
+def test_two_player_variant_neutral_colour_is_7_small_dice_and_its_biggy_counting_two():
+    """Seed 001 2p variant: "die 8 Würfel einer nicht teilnehmenden Farbe"; a colour is "7 + 1 Würfel", the Biggy counting two."""
+    s = scenario(LASVEGAS, "neutral_dice_two_players", players=2)
+    assert sorted(d.kind.name for d in s.zone("supply", "neutral")) == ["biggy"] + ["small"] * 7
+    s.load_dice(1, 2, 3, 4, 5, 6, 6, 5)  # the seven small dice, then the Biggy on casino 5
+    no_dice = [d for p in (0, 1) for d in s.zone("supply", p)]
+    move(s, no_dice, "box")  # placement ends right after the neutral dice
+    s.call("placement")
+    assert "neutral dice: [1, 2, 3, 4, 5, 5B, 6, 6]" in s.said()
+    s.place(0, "small", [5, 5], "casino", 5)  # 2 against the neutral 1 + Biggy = 3
+    s.cards("bills_at", 5, [70000, 40000])
+    s.call("score_casinos")
+    assert values(s.zone("won", 0)) == [40000]
+
+
 def test_two_player_variant_beispiel_1_80000_to_neutral_goes_under_the_deck_benno_30000():
     """Seed 001 2p Beispiel 1: the 80000 goes to the neutral player and under the deck; Benno gets the 30000."""
     s = scenario(LASVEGAS, "neutral_dice_two_players", players=2)
