@@ -613,6 +613,27 @@ def test_kicker_placed_with_other_dice_on_the_bandit_must_kick_one_of_those():
     assert len(s.zone("supply", ANNA)) == 1
 
 
+@pytest.mark.parametrize("stay_blocked", [False, True])
+def test_bandit_face_whose_dice_a_kicker_took_off_again_is_free_unless_faces_stay_blocked(stay_blocked):
+    """Seed 002 Bandit + Kicker: "nicht schon ... ausliegen" (default) or "in diesem Durchgang niemand mehr" (param).
+
+    Anna places her kicker and a small die, both 5, on the Bandit; the kicker must kick the 5
+    placed with it, so no 5 lies there. Benno's 5 may then go there, unless faces stay blocked.
+    """
+    params = {"bandit_faces_stay_blocked": str(stay_blocked).lower()}
+    s = Scenario(load_rules(LV2012, [variant("kicker"), variant("bandit")], params=params), players=4)
+    s.call("setup")
+    s.place(ANNA, "small", [1] * 6, "casino", 1)
+    s.load_dice(5, 5)  # Anna's last small die and her kicker
+    s.script(ANNA, "place_on_bandit(5)")
+    s.call("take_turn", ANNA)
+    assert list(s.zone("bandit")) == []
+    s.load_dice(5, 2, 2, 2, 2, 2, 2, 2)
+    s.script(BENNO, "place(2)")
+    s.call("take_turn", BENNO)
+    assert ("place_on_bandit(5)" in decisions(s, "after_roll")[-1]["options"]) is not stay_blocked
+
+
 # ------------------------------------------------------------------------------------ Rainbow
 
 
