@@ -587,6 +587,27 @@ def test_two_kickers_placed_together_never_kick_the_same_die_twice():
     assert [d.kind.name for d in s.zone("kicked_out")] == ["kicker", "kicker"]
 
 
+@pytest.mark.parametrize("to_kicker", [False, True])
+def test_kicked_white_die_is_out_for_the_round_unless_it_goes_back_into_play_with_the_kicker(to_kicker):
+    """Seed 002 Kicker + neutral dice: "seinem Besitzer zur weiteren Verwendung zurück".
+
+    The white die's owner is the imaginary player, who never rolls: by default it is out for the
+    round; with kicked_neutral_die_to_kicker Anna takes it into her supply and rolls it next turn.
+    """
+    params = {"kicked_neutral_die_to_kicker": str(to_kicker).lower()}
+    s = Scenario(load_rules(LV2012, [variant("neutral_dice_boulevard"), variant("kicker")], params=params), players=4)
+    s.call("setup")
+    (white,) = s.place("neutral", "small", [4], "casino", 4)
+    s.place(ANNA, "small", [1] * 7, "casino", 1)
+    s.load_dice(4)  # Anna's kicker alone
+    s.call("take_turn", ANNA)
+    assert list(s.zone("casino", 4)) == []
+    home = s.zone("supply", ANNA) if to_kicker else s.zone("supply", "neutral")
+    assert white.zone is home
+    line = "seat 0's kicker kicks a 4 of white " + ("into seat 0's supply" if to_kicker else "back to its owner")
+    assert line in s.said()
+
+
 def test_kicker_alone_on_the_bandit_has_no_effect():
     """Seed 002 Kicker: alone on the One-Armed Bandit it kicks nothing, not even dice already lying there."""
     s = scenario(LV2012, "kicker", "bandit")
