@@ -58,6 +58,24 @@ def test_a_die_that_flies_out_leaves_the_game():
     assert s.faces("arena") == [2, 3] and len(s.zone("out_of_game")) == out + 1
 
 
+@pytest.mark.parametrize("dice_to_group, asked, hit", [(2, [], False), (1, ["grouping"], True)])
+def test_a_single_die_in_the_arena_is_not_grouped_unless_dice_to_group_is_1(dice_to_group, asked, hit):
+    """'umgruppieren, um ... gleich mehrere Würfel auf einmal umzuwürfeln': one die is not grouped, the throw counts as spread.
+
+    A draw of 0.2 hits a clustered die (0.35) but not a spread one (0.15).
+    """
+    s = Scenario(load_rules(WURF, params={"dice_to_group": str(dice_to_group)}), 3)
+    s.call("setup")
+    s.set("in_game", [0, 1, 2])
+    s.place(None, "wurf", [4], "arena")
+    # hit chance for the 4, the thrown die shows 2, the hit 4 is re-rolled to 3, nothing flies out
+    s.load_random(0.2, s.face_draw(2, "wurf"), *([s.face_draw(3, "wurf"), MISS] if hit else []), MISS)
+    s.script(0, *(["cluster"] if asked else []), "stop")
+    s.call("take_turn", 0)
+    assert [e["point"] for e in s.log if e["t"] == "decide"] == asked + ["throw_again"]
+    assert s.faces("arena") == ([2, 3] if hit else [2, 4])
+
+
 def test_emptying_the_arena_makes_the_next_player_throw_all_dice():
     """'Der große Wurf!': after a turn that empties the arena, the next player throws all dice at once."""
     s = scenario()

@@ -433,6 +433,18 @@ def test_triple_5_takes_5_from_the_bank_keeps_3_and_gives_1_each_to_two_chosen_p
     assert state(s)["coins"] == [6, 3, 4, 4] and state(s)["bank"] == 37 and s.var("best") == 15
 
 
+def test_triple_5_at_two_players_keeps_3_gives_1_to_the_other_and_the_fifth_goes_back_to_the_bank():
+    """5-5-5: "5 aus der Bank nehmen, 3 behalten und je 1 2 anderen Spielern geben". With one other
+    player he gets 1, the thrower keeps 3 (not 4), and the fifth coin goes back to the bank."""
+    s = game(players=2)
+    throw(s, 5, 5, 5)
+    s.script(0, KEEP)
+    s.call("take_turn", 0)
+    assert state(s)["coins"] == [6, 4] and state(s)["bank"] == 55 - 10 - 1
+    assert s.said()[-4:-1] == ["triple 5: seat 0 takes 5 from the bank and keeps 3", "seat 0 gives 1 to seat 1",
+                               "seat 0 puts the fifth coin back into the bank: there is no second other player"]
+
+
 def test_triple_1_pays_3_to_the_bank_ends_the_turn_and_hands_the_same_set_on():
     s = game()
     s.set("controller", 3)
@@ -666,6 +678,7 @@ def test_an_empty_bank_pays_nothing():
     s.script(0, KEEP)
     s.call("take_turn", 0)
     assert state(s)["coins"] == [3, 3, 3, 3] and state(s)["bank"] == 0
+    assert "street 2-3-4: seat 0 takes 0 from the bank (all it held)" in s.said()
 
 
 def test_a_bank_of_2_gives_the_bonus_4_2_0_to_two_players_only():
@@ -676,15 +689,43 @@ def test_a_bank_of_2_gives_the_bonus_4_2_0_to_two_players_only():
     s.call("take_turn", 0)
     coins = state(s)["coins"]
     assert state(s)["bank"] == 0 and sum(coins) == 14 and sorted(coins) == [3, 3, 4, 4]
+    assert ("bonus 4-2-0: everyone takes 1 from the bank until it is empty; nothing is left for [seat 2, seat 3]"
+            in s.said())
 
 
 def test_triple_5_from_a_bank_of_4_keeps_3_and_gives_away_only_1():
     s = game()
     s.set("pot", 39)            # bank 4
     throw(s, 5, 5, 5)
-    s.script(0, KEEP, to_players(1, 2))
+    s.script(0, KEEP, to_players(1))
     s.call("take_turn", 0)
+    assert asked(s, "give_to")[0]["options"] == [to_players(1), to_players(2), to_players(3)]
     assert state(s)["coins"] == [6, 4, 3, 3] and state(s)["bank"] == 0
+    assert s.said()[-3:-1] == ["triple 5: seat 0 takes 4 from the bank (all it held) and keeps 3",
+                               "seat 0 gives 1 to seat 1"]
+
+
+def test_triple_5_from_a_bank_of_3_says_the_thrower_keeps_3_and_gives_nothing():
+    """The transcript says what a short bank pays: 3 taken and kept, nothing given."""
+    s = game()
+    s.set("pot", 40)            # bank 3
+    throw(s, 5, 5, 5)
+    s.script(0, KEEP)
+    s.call("take_turn", 0)
+    assert state(s)["coins"] == [6, 3, 3, 3] and state(s)["bank"] == 0
+    assert asked(s, "give_to") == []
+    assert "triple 5: seat 0 takes 3 from the bank (all it held) and keeps 3" in s.said()
+    assert not [t for t in s.said() if "gives" in t]
+
+
+def test_an_opening_1_1_1_hands_the_dice_on_without_a_result_to_beat():
+    """1-1-1 ends the turn before anyone has a result: nobody 'does not beat -1'."""
+    s = game(players=3)
+    throw(s, 1, 1, 1)
+    s.call("take_turn", 0)
+    assert s.said()[-2:] == ["seat 0 throws 1-1-1 and pays 3 to the bank",
+                             "seat 0's turn ends on 1-1-1; the dice go on to seat 1"]
+    assert not [t for t in s.said() if "does not beat" in t]
 
 
 def test_a_player_who_cannot_cover_a_payment_pays_what_he_has():
@@ -694,6 +735,7 @@ def test_a_player_who_cannot_cover_a_payment_pays_what_he_has():
     s.script(0, KEEP, from_players(1, 2))
     s.call("take_turn", 0)
     assert state(s)["coins"] == [3 + 2 + 1, 0, 2, 3] and state(s)["bank"] == 43
+    assert "seat 1 has only 0 to give seat 0" in s.said()
 
 
 def test_1_1_1_with_2_coins_pays_2():
@@ -702,6 +744,7 @@ def test_1_1_1_with_2_coins_pays_2():
     throw(s, 1, 1, 1)
     s.call("take_turn", 0)
     assert state(s)["coins"] == [0, 3, 3, 3] and state(s)["bank"] == 45
+    assert "seat 0 throws 1-1-1 and must pay 3 to the bank: pays all he holds, 2" in s.said()
 
 
 def test_the_next_pot_takes_what_is_left_in_the_bank():

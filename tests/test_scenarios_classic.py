@@ -470,3 +470,22 @@ def test_bandit_ties_below_the_most_dice_cancel_as_on_every_casino():
     assert values(s.zone("won", ANNA)) == [90000]
     assert s.total("won", BENNO) == 0 and s.total("won", CARLA) == 0
     assert values(s.zone("box")) == [50000]
+
+
+@pytest.mark.parametrize("by_weight, winner", [(False, "benno"), (True, "anna")])
+def test_bandit_sum_counts_a_biggys_face_once_unless_bandit_sum_by_weight(by_weight, winner):
+    """Bandit, Ausnahme 3: "die höhere Summe"; the Biggy counts as 2 dice, its face once by default.
+
+    Anna: 6, 6 and a Biggy showing 5 (4 dice; faces 17, or 22 with the Biggy's face twice);
+    Benno: 5, 5, 5, 4 (4 dice; faces 19). Both have the most dice, so the sum decides.
+    """
+    s = Scenario(load_rules(CLASSIC, [BANDIT], params={"bandit_sum_by_weight": str(by_weight).lower()}), players=4)
+    s.call("setup")
+    s.place(ANNA, "small", [6, 6], "bandit")
+    s.place(ANNA, "biggy", [5], "bandit")
+    s.place(BENNO, "small", [5, 5, 5, 4], "bandit")
+    s.cards("bills_at_bandit", None, [70000, 20000])
+    s.call("score_casinos")
+    first = {"anna": ANNA, "benno": BENNO}[winner]
+    assert values(s.zone("won", first)) == [70000]
+    assert values(s.zone("won", BENNO if first == ANNA else ANNA)) == [20000]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.agents import RandomAgent
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter.scenario import Scenario
@@ -79,6 +80,14 @@ def dice_in_casinos(s, owner=None):
 
 
 # =========================================================================== seed 001, base game
+
+
+def test_seed_001_is_for_2_to_5_players_as_the_box_holds_dice_of_five_colours():
+    """Seed 001 Spielmaterial: "35 kleine Würfel (je 7 pro Spielerfarbe)", "5 große Würfel": five colours, five seats."""
+    base = rules(LASVEGAS)
+    assert (base.min_players, base.max_players) == (2, 5)
+    with pytest.raises(RulesError, match="2-5 players, not 6"):
+        base.play(6, 0, [RandomAgent(str(p)) for p in range(6)])
 
 
 def test_benno_rolls_four_3s_and_a_5_and_must_place_all_four_3s_on_casino_3():
@@ -292,6 +301,21 @@ def test_two_player_variant_rolls_8_neutral_dice_onto_the_casinos_at_every_round
         assert said < first_turn
         s.call("scoring")
         assert len(s.zone("supply", "neutral")) == 8
+
+
+def test_two_player_variant_neutral_colour_is_7_small_dice_and_its_biggy_counting_two():
+    """Seed 001 2p variant: "die 8 Würfel einer nicht teilnehmenden Farbe"; a colour is "7 + 1 Würfel", the Biggy counting two."""
+    s = scenario(LASVEGAS, "neutral_dice_two_players", players=2)
+    assert sorted(d.kind.name for d in s.zone("supply", "neutral")) == ["biggy"] + ["small"] * 7
+    s.load_dice(1, 2, 3, 4, 5, 6, 6, 5)  # the seven small dice, then the Biggy on casino 5
+    no_dice = [d for p in (0, 1) for d in s.zone("supply", p)]
+    move(s, no_dice, "box")  # placement ends right after the neutral dice
+    s.call("placement")
+    assert "neutral dice: [1, 2, 3, 4, 5, 5B, 6, 6]" in s.said()
+    s.place(0, "small", [5, 5], "casino", 5)  # 2 against the neutral 1 + Biggy = 3
+    s.cards("bills_at", 5, [70000, 40000])
+    s.call("score_casinos")
+    assert values(s.zone("won", 0)) == [40000]
 
 
 def test_two_player_variant_beispiel_1_80000_to_neutral_goes_under_the_deck_benno_30000():
@@ -542,6 +566,48 @@ def test_kicker_gives_a_die_back_to_a_player_without_dice_who_plays_again():
     assert len(s.zone("supply", 0)) == len(s.zone("supply", 1)) == 0
 
 
+def test_two_kickers_placed_together_never_kick_the_same_die_twice():
+    """Seed 002 Kicker with 2 per player: the second kicker chooses among the dice still on the casino.
+
+    Benno's only die on casino 4 is kicked home by the first kicker; the second finds nothing
+    left to kick (it does not send the same die home again, and the transcript says one kick).
+    """
+    s = Scenario(load_rules(LV2012, [variant("kicker")], params={"kickers_per_player": "2"}), players=4)
+    s.call("setup")
+    assert sorted(d.kind.name for d in s.zone("supply", ANNA)) == ["kicker"] * 2 + ["small"] * 6
+    s.place(BENNO, "small", [4], "casino", 4)
+    s.place(ANNA, "small", [1] * 6, "casino", 1)
+    s.load_dice(4, 4)  # both kickers show 4: place(4) is the only option
+    s.call("take_turn", ANNA)
+    assert len(decisions(s, "kick")) == 1
+    assert list(s.zone("casino", 4)) == []
+    assert len(s.zone("supply", BENNO)) == 8
+    kicks = [t for t in s.said() if "kicker" in t]
+    assert kicks == ["seat 0's kicker kicks a 4 of seat 1 back to its owner", "seat 0's kicker finds nothing to kick"]
+    assert [d.kind.name for d in s.zone("kicked_out")] == ["kicker", "kicker"]
+
+
+@pytest.mark.parametrize("to_kicker", [False, True])
+def test_kicked_white_die_is_out_for_the_round_unless_it_goes_back_into_play_with_the_kicker(to_kicker):
+    """Seed 002 Kicker + neutral dice: "seinem Besitzer zur weiteren Verwendung zurück".
+
+    The white die's owner is the imaginary player, who never rolls: by default it is out for the
+    round; with kicked_neutral_die_to_kicker Anna takes it into her supply and rolls it next turn.
+    """
+    params = {"kicked_neutral_die_to_kicker": str(to_kicker).lower()}
+    s = Scenario(load_rules(LV2012, [variant("neutral_dice_boulevard"), variant("kicker")], params=params), players=4)
+    s.call("setup")
+    (white,) = s.place("neutral", "small", [4], "casino", 4)
+    s.place(ANNA, "small", [1] * 7, "casino", 1)
+    s.load_dice(4)  # Anna's kicker alone
+    s.call("take_turn", ANNA)
+    assert list(s.zone("casino", 4)) == []
+    home = s.zone("supply", ANNA) if to_kicker else s.zone("supply", "neutral")
+    assert white.zone is home
+    line = "seat 0's kicker kicks a 4 of white " + ("into seat 0's supply" if to_kicker else "back to its owner")
+    assert line in s.said()
+
+
 def test_kicker_alone_on_the_bandit_has_no_effect():
     """Seed 002 Kicker: alone on the One-Armed Bandit it kicks nothing, not even dice already lying there."""
     s = scenario(LV2012, "kicker", "bandit")
@@ -566,6 +632,27 @@ def test_kicker_placed_with_other_dice_on_the_bandit_must_kick_one_of_those():
     assert decisions(s, "kick")[0]["options"] == ["small:5@0", "small:5@0"]
     assert s.faces("bandit", owner=BENNO) == [3, 3] and s.faces("bandit", owner=ANNA) == [5]
     assert len(s.zone("supply", ANNA)) == 1
+
+
+@pytest.mark.parametrize("stay_blocked", [False, True])
+def test_bandit_face_whose_dice_a_kicker_took_off_again_is_free_unless_faces_stay_blocked(stay_blocked):
+    """Seed 002 Bandit + Kicker: "nicht schon ... ausliegen" (default) or "in diesem Durchgang niemand mehr" (param).
+
+    Anna places her kicker and a small die, both 5, on the Bandit; the kicker must kick the 5
+    placed with it, so no 5 lies there. Benno's 5 may then go there, unless faces stay blocked.
+    """
+    params = {"bandit_faces_stay_blocked": str(stay_blocked).lower()}
+    s = Scenario(load_rules(LV2012, [variant("kicker"), variant("bandit")], params=params), players=4)
+    s.call("setup")
+    s.place(ANNA, "small", [1] * 6, "casino", 1)
+    s.load_dice(5, 5)  # Anna's last small die and her kicker
+    s.script(ANNA, "place_on_bandit(5)")
+    s.call("take_turn", ANNA)
+    assert list(s.zone("bandit")) == []
+    s.load_dice(5, 2, 2, 2, 2, 2, 2, 2)
+    s.script(BENNO, "place(2)")
+    s.call("take_turn", BENNO)
+    assert ("place_on_bandit(5)" in decisions(s, "after_roll")[-1]["options"]) is not stay_blocked
 
 
 # ------------------------------------------------------------------------------------ Rainbow

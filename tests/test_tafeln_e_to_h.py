@@ -126,6 +126,35 @@ def test_no_entry_a_roll_showing_only_the_closed_casino_places_nothing():
     assert len(s.zone("supply", 1)) == 2 and len(s.zone("casino", 4)) == 0
 
 
+def test_no_entry_a_roll_showing_only_the_closed_casino_passes_for_free_even_with_jetons():
+    """E1 + seed 001 jetons: returning a jeton is a choice ("kannst du ... zurücklegen") against placing.
+
+    A player who cannot place at all passes for free and keeps his jetons; he is not made to pay one.
+    """
+    s = royale("no_entry")
+    s.set("closed_casino", 4)
+    s.set("jetons", 2, 1)
+    s.place(1, "small", [6] * 6, "casino", 6)
+    turn(s, 1, [4, 4])
+    used_up(s)
+    assert asked(s, "after_roll") == []
+    assert jetons(s, 1) == 2
+    assert "seat 1 cannot place anything" in s.said()
+    assert len(s.zone("supply", 1)) == 2 and len(s.zone("casino", 4)) == 0
+
+
+def test_no_entry_a_roll_with_an_open_casino_may_still_be_passed_with_a_jeton():
+    """Seed 001 jetons: with one open casino in the roll the player chooses: place there, or return a jeton."""
+    s = royale("no_entry")
+    s.set("closed_casino", 4)
+    s.set("jetons", 2, 1)
+    s.place(1, "small", [6] * 5, "casino", 6)
+    turn(s, 1, [4, 4, 5], "pass_with_jeton()")
+    used_up(s)
+    assert options(s, "after_roll") == ["place(5)", "pass_with_jeton()"]
+    assert jetons(s, 1) == 1 and len(s.zone("supply", 1)) == 3
+
+
 def test_no_entry_leaving_the_tile_moves_no_marker_and_pays_nothing():
     """E1: on a later activation the tile may stay; then the marker stays too and nothing is paid."""
     s = royale("no_entry")
