@@ -129,6 +129,17 @@ def test_two_games_of_one_rules_stepped_in_turn_equal_each_game_alone(name, agen
     assert [game.log for game in games] == alone
 
 
+def test_the_example_in_docs_agents_md_runs(monkeypatch, capsys):
+    import re
+
+    text = (RULESETS.parent / "docs" / "agents.md").read_text()
+    example = re.search(r"## Driving a game yourself.*?```python\n(.*?)```", text, re.S).group(1)
+    monkeypatch.chdir(RULESETS.parent)
+    exec(compile(example, "docs/agents.md", "exec"), {})
+    scores, rest = capsys.readouterr().out.split("] [")
+    assert len(scores.strip("[").split(",")) == 4
+
+
 def test_rules_play_is_a_driver_of_start():
     rules = shipped("classic")
     agents = [make_agent("greedy", 3, p) for p in range(4)]
