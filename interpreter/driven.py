@@ -21,7 +21,17 @@ themselves, logged but never shown.
 
 from __future__ import annotations
 
+from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.runtime import Game as State
+
+
+class PlayError(RulesError):
+    """A mistake in the rules met while playing (located like any RulesError), with the game's
+    log up to it, so a transcript can show how the game got there."""
+
+    def __init__(self, error: RulesError, log: list | None):
+        super().__init__(error.diagnostics)
+        self.log = log
 
 
 class NothingToUndo(Exception):
@@ -68,11 +78,11 @@ class Game:
         self._answers.append(index)
         self._advance(index)
 
-    def undo(self) -> None:
-        """Back to the previous decision, exactly: state, chance and log as they were there."""
-        if not self._answers:
-            raise NothingToUndo("nothing to undo: this is the game's first decision")
-        self._begin(self._answers[:-1])
+    def undo(self, count: int = 1) -> None:
+        """Back `count` decisions (shown ones), exactly: state, chance and log as they were there."""
+        if not 1 <= count <= len(self._answers):
+            raise NothingToUndo(f"cannot go back {count} decisions: {len(self._answers)} have been answered")
+        self._begin(self._answers[:-count])
 
     def copy(self) -> "Game":
         """An independent game at the same decision: given the same answers, both go on alike."""
@@ -116,6 +126,16 @@ class Game:
         return self._answers[:]
 
     @property
+    def history(self) -> list:
+        """(seat, answer) of each decision shown so far, in order."""
+        return [(seat, answer) for seat, answer, _ in self._state.history]
+
+    @property
+    def names(self) -> list:
+        """How the transcript names each owner: the seats, then the imaginary players."""
+        return self._state.names[:]
+
+    @property
     def turns(self) -> int:
         return self._state.turns
 
@@ -146,6 +166,8 @@ class Game:
     def _advance(self, answer) -> None:
         try:
             self._run.send(answer)
+        except RulesError as error:
+            raise PlayError(error, self._state.log) from None
         except StopIteration as end:
             self._keys = end.value
             self.rules.ended(self._state, self._keys)

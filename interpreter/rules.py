@@ -23,6 +23,7 @@ from rulesrun.dsl.errors import Diagnostic, RulesError
 from rulesrun.interpreter.bookkeeping import BOOKKEEPING, PLAIN
 from rulesrun.interpreter.compiler import generate, load_code, run_code
 from rulesrun.interpreter.driven import Game as DrivenGame
+from rulesrun.interpreter.driven import PlayError
 from rulesrun.interpreter.meter import Meter
 from rulesrun.interpreter.runtime import (Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
                                           finish, zones_of)
@@ -110,20 +111,21 @@ class Rules:
             decision = game.decision
             if decision is None:
                 break
-            agent = agents[decision.player]
-            if agent.blind:
-                game.play(agent.pick(len(decision.options)))
-                continue
-            try:
-                answer = agent.choose(decision)
-            except PLAY_ERRORS as error:
-                # A look-ahead runs the rules too: its mistakes are the rules' own, located.
-                raise self._located(error) from None
-            game.play(answer)
+            game.play(self.answer(agents[decision.player], decision))
         if log is not None:
             log.extend(game.log)
         keys = game.keys
         return Result([k[0] for k in keys], keys, game.winners, game.turns, game.decisions, log, game.rules_fired)
+
+    def answer(self, agent, decision) -> int:
+        """`agent`'s answer to `decision`. A look-ahead runs the rules too: its mistakes are the
+        rules' own, located (a PlayError with the game's log so far)."""
+        if agent.blind:
+            return agent.pick(len(decision.options))
+        try:
+            return agent.choose(decision)
+        except PLAY_ERRORS as error:
+            raise PlayError(self._located(error), decision._game.log) from None
 
     def prepare(self, game: Game, lookahead: bool, meter: bool) -> None:
         """Set a new game up: its books (for agents that look ahead), meter, and first log line."""

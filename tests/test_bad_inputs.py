@@ -95,7 +95,8 @@ def test_two_fragments_overriding_one_part_are_refused_naming_both():
 def test_mistakes_that_show_only_in_play_are_located_too(name, line, words):
     assert invoke("check", BAD / f"{name}.rules").exit_code == 0
     result = invoke(BAD / f"{name}.rules", "--players", 2, "--seed", 1)
-    assert result.exit_code == 2
+    # 3: an error while playing (2: invalid rules, found before play).
+    assert result.exit_code == 3
     assert words in result.output
     assert_located(result.output, name, line, 5)
 
