@@ -152,12 +152,13 @@ def g_is_player(g, owner):
 
 
 def g_choose(g, player, label, options, secret=False, resume=None):
-    """A generator, like every rule that asks (interpreter/asking.py). `resume`, from the
-    compiler: the rest of the asking rule, for look-aheads (runtime.Decision)."""
+    """The option chosen, or runtime.PAUSE when the game's driver must answer (the compiled
+    call then takes it from `g.paused()`). `resume`, from the compiler: the rest of the asking
+    rule, for look-aheads (runtime.Decision)."""
     options = list(options)
     if not options:
         raise NoOptions(label)
-    return (yield from g.decide(player, label, options, bool(secret), resume=resume))
+    return g.decide(player, label, options, bool(secret), resume=resume)
 
 
 def g_chance(g, probability):

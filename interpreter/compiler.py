@@ -27,7 +27,7 @@ from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
 from rulesrun.interpreter.asking import asking, is_single
 from rulesrun.interpreter.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
-from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone, fixed
+from rulesrun.interpreter.runtime import PAUSE, StepBudgetExceeded, Zone, fixed
 
 _PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
@@ -83,6 +83,8 @@ class _Compiler:
         self.asking = asking(program)
         self.yielding = False
         self.yielded = False
+        # `choose` calls compiled so far: each keeps its option in a name of its own.
+        self.chosen = 0
 
     # ------------------------------------------------------------ program
 
@@ -199,7 +201,8 @@ class _Compiler:
                 changeable = tuple(n in used for n in kept + [stmt.name])
                 args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}), {changeable!r})"]
                 self.locals[-1].add(stmt.name)
-                o.emit(f"l_{stmt.name} = yield from g_choose(g, {', '.join(args)})", stmt.span)
+                o.emit(f"l_{stmt.name} = g_choose(g, {', '.join(args)})", stmt.span)
+                o.emit(f"if l_{stmt.name} is PAUSE: l_{stmt.name} = yield from g.paused()", stmt.span)
                 self.yielded = True
                 rests.append((rest, kept + [stmt.name], rest_of_rule))
                 self.reaches[rest] = self.reach.of(rest_of_rule)
@@ -322,7 +325,9 @@ class _Compiler:
                 o.depth = depth
             o.emit("if not opts:")
             o.emit("    return False")
-            o.emit(f"_name, _args = yield from g.decide(l_player, {point!r}, opts, False, True)")
+            o.emit(f"_chosen = g.decide(l_player, {point!r}, opts, False, True)")
+            o.emit("if _chosen is PAUSE: _chosen = yield from g.paused()")
+            o.emit("_name, _args = _chosen")
             asks = sorted(m.name for m in moves if m.name in self.asking.moves)
             if asks and len(asks) < len(moves):
                 o.emit(f"if _name in {set(asks)!r}:")
@@ -711,8 +716,15 @@ class _Compiler:
         if name == "is_player":
             # As the built-in has it (0 <= owner < seats), without a call.
             return f"(0 <= {args[0]} < g.n)"
+        if name == "choose" and self._may_ask(True, e):
+            # The option, or what the driver answers if the game must pause for it (runtime.PAUSE).
+            chosen = f"_chosen{self.chosen}"
+            self.chosen += 1
+            self.yielded = True
+            return (f"({chosen} if ({chosen} := g_choose(g, {', '.join(args)})) is not PAUSE "
+                    f"else (yield from g.paused()))")
         if name in runtime_builtins.GAME_BUILTINS:
-            return self._paused(self._may_ask(name == "choose", e), f"g_{name}(g, {', '.join(args)})")
+            return f"g_{name}(g, {', '.join(args)})"
         if name == "sorted":
             # Python's own sort, called directly: `desc = true` is its `reverse`.
             options = [self.expr(a) if a.name != "desc" else "reverse=" + (
@@ -905,6 +917,7 @@ def namespace(operations_kept: dict) -> dict:
     interpreter/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
+             "PAUSE": PAUSE,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)

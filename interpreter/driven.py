@@ -46,9 +46,11 @@ class Game:
     """One game of a ruleset, driven from outside. Made by `Rules.start`."""
 
     def __init__(self, rules, players: int, seed: int, log: bool = True, lookahead: bool = True,
-                 meter: bool = False, step_budget: int | None = None, answers=()):
+                 meter: bool = False, step_budget: int | None = None, answers=(), agents=None):
         """`lookahead`: keep the books that agents looking ahead need (interpreter/bookkeeping.py);
-        `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first."""
+        `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first;
+        `agents`: per seat an agent that answers inside the game, or None for a seat whose
+        decisions the game shows (all of them by default). A copy shares the agents."""
         rules.check_players(players)
         self.rules = rules
         self.players = players
@@ -57,7 +59,7 @@ class Game:
         self._lookahead = lookahead
         self._meter = meter
         self._step_budget = step_budget or rules.step_budget
-        self._answers: list[int] = []
+        self._agents = None if agents is None or all(agent is None for agent in agents) else list(agents)
         self._begin(list(answers))
 
     # ------------------------------------------------------------ the contract
@@ -75,23 +77,22 @@ class Game:
             raise NotAnOption("the game is over: there is no decision to answer")
         if type(index) is not int or not 0 <= index < len(decision.options):
             raise NotAnOption(f"{index!r} is not an option of this decision: answer 0 to {len(decision.options) - 1}")
-        self._answers.append(index)
         self._advance(index)
 
     def undo(self, count: int = 1) -> None:
         """Back `count` decisions (shown ones), exactly: state, chance and log as they were there."""
-        if not 1 <= count <= len(self._answers):
-            raise NothingToUndo(f"cannot go back {count} decisions: {len(self._answers)} have been answered")
-        self._begin(self._answers[:-count])
+        answers = self.answers
+        if not 1 <= count <= len(answers):
+            raise NothingToUndo(f"cannot go back {count} decisions: {len(answers)} have been answered")
+        self._begin(answers[:-count])
 
     def copy(self) -> "Game":
         """An independent game at the same decision: given the same answers, both go on alike."""
         twin = Game.__new__(Game)
         twin.rules, twin.players, twin.seed = self.rules, self.players, self.seed
         twin._logging, twin._lookahead, twin._meter = self._logging, self._lookahead, self._meter
-        twin._step_budget = self._step_budget
-        twin._answers = []
-        twin._begin(self._answers[:])
+        twin._step_budget, twin._agents = self._step_budget, self._agents
+        twin._begin(self.answers)
         return twin
 
     @property
@@ -122,8 +123,9 @@ class Game:
 
     @property
     def answers(self) -> list:
-        """The answers given so far, one per decision shown: with the seed, the whole game."""
-        return self._answers[:]
+        """The answers given so far, one per decision with a choice (by the driver or a seated
+        agent): with the seed, the whole game."""
+        return [answer for _, answer, _ in self._state.history]
 
     @property
     def history(self) -> list:
@@ -154,12 +156,11 @@ class Game:
     def _begin(self, answers: list) -> None:
         """A fresh state, played up to the decision after `answers` (which are replayed without a pause)."""
         rules = self.rules
-        state = State(rules, self.players, self.seed, None, [] if self._logging else None, self._step_budget)
+        state = State(rules, self.players, self.seed, self._agents, [] if self._logging else None, self._step_budget)
         rules.prepare(state, lookahead=self._lookahead, meter=self._meter)
         state.script = answers[::-1]
         self._state = state
         self._keys = None
-        self._answers = answers
         self._run = rules.running(state)
         self._advance(None)
 

@@ -97,21 +97,18 @@ class Rules:
                                         f"choose --players from {self.min_players} to {self.max_players}"))
 
     def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
-              step_budget: int | None = None, answers=()) -> DrivenGame:
-        """A game you drive (interpreter/driven.py), run up to its first decision."""
-        return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers)
+              step_budget: int | None = None, answers=(), agents=None) -> DrivenGame:
+        """A game you drive (interpreter/driven.py), run up to its first decision; `agents`: per
+        seat one that answers inside the game (None: the seat's decisions are shown)."""
+        return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents)
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
              step_budget: int = DEFAULT_STEP_BUDGET, meter: bool = False) -> Result:
-        """Play one game with `agents`, one per seat, answering every decision: a driver of
-        `start`. `log`, if given, receives the game's events as dicts; `meter` counts rules."""
-        game = self.start(num_players, seed, log is not None, any(getattr(agent, "looks_ahead", False) for agent in agents),
-                          meter, step_budget)
-        while True:
-            decision = game.decision
-            if decision is None:
-                break
-            game.play(self.answer(agents[decision.player], decision))
+        """Play one game with `agents`, one per seat: a game of `start` with every seat's agent
+        answering inside it, as fast as the rules run. `log`, if given, receives the game's
+        events as dicts; `meter` counts rules."""
+        lookahead = any(getattr(agent, "looks_ahead", False) for agent in agents)
+        game = self.start(num_players, seed, log is not None, lookahead, meter, step_budget, agents=agents)
         if log is not None:
             log.extend(game.log)
         keys = game.keys
