@@ -52,6 +52,10 @@ class Asking:
         return False
 
 
+# What asks when the game never pauses (every seat answered inside): nothing is a generator.
+NOTHING = Asking(frozenset(), frozenset(), frozenset(), frozenset(), frozenset())
+
+
 def asking(program) -> Asking:
     """The rules of `program` that can ask a decision, found by growing the sets until none changes."""
     parts = program.parts
@@ -67,7 +71,7 @@ def asking(program) -> Asking:
     for move in program.moves:
         points.setdefault(move.point, []).append(move)
     forbidden = {forbid.move for forbid in program.forbids}
-    found = Asking(frozenset(), frozenset(), frozenset(), frozenset(), frozenset())
+    found = NOTHING
     while True:
         moves = frozenset(m.name for m in program.moves if found.body(m.body))
         grown = Asking(

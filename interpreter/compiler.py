@@ -25,7 +25,7 @@ from rulesrun.dsl.purity import pure_procs
 from rulesrun.dsl.reach import Reach
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
-from rulesrun.interpreter.asking import asking, is_single
+from rulesrun.interpreter.asking import NOTHING, asking, is_single
 from rulesrun.interpreter.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
 from rulesrun.interpreter.runtime import PAUSE, StepBudgetExceeded, Zone, fixed
 
@@ -61,8 +61,11 @@ class Source:
 
 
 class _Compiler:
-    def __init__(self, program: Program):
+    def __init__(self, program: Program, pausing: bool):
         self.program = program
+        # Whether decisions may pause the rules (a game driven from outside), or every one is
+        # answered inside the game (agents seated in every seat) and no rule is a generator.
+        self.pausing = pausing
         self.parts = program.parts
         self.out = Source()
         self.locals: list[set[str]] = []
@@ -80,7 +83,8 @@ class _Compiler:
         self.reaches: dict[str, frozenset] = {}
         # The rules that can ask a decision, compiled as generators (interpreter/asking.py);
         # whether the code being written may pause (`yield`), and whether it has.
-        self.asking = asking(program)
+        self.asks_anywhere = asking(program)
+        self.asking = self.asks_anywhere if pausing else NOTHING
         self.yielding = False
         self.yielded = False
         # `choose` calls compiled so far: each keeps its option in a name of its own.
@@ -153,9 +157,10 @@ class _Compiler:
         o = self.out
         self.own = own_locals(local_names, body)
         if _asks(body):
+            pause, run = ("yield from ", "run_pausing") if self.pausing else ("", "run")
             o.emit(f"def {name}({', '.join(signature)}):", span)
-            o.emit(f"    if g.frames is None: return (yield from {name}_rule({', '.join(signature)}))", span)
-            o.emit(f"    return (yield from g.frames.run({name}_rule, g, ({''.join(p + ', ' for p in signature[1:])})))",
+            o.emit(f"    if g.frames is None: return ({pause}{name}_rule({', '.join(signature)}))", span)
+            o.emit(f"    return ({pause}g.frames.{run}({name}_rule, g, ({''.join(p + ', ' for p in signature[1:])})))",
                    span)
             name += "_rule"
         self._rule_body(name, list(local_names), body, span)
@@ -172,7 +177,7 @@ class _Compiler:
         self.locals = [set(local_names)]
         rests: list[tuple] = []
         start = len(o.lines)
-        self.yielding, self.yielded = self.asking.body(body), False
+        self.yielding, self.yielded = self._asks_in(body), False
         self._asking_block(name, body, (), list(local_names), rests)
         if self.yielding and not self.yielded:
             # Asks only through a name a local shadows (`let choose = ...`): still a generator,
@@ -202,8 +207,9 @@ class _Compiler:
                 args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}), {changeable!r})"]
                 self.locals[-1].add(stmt.name)
                 o.emit(f"l_{stmt.name} = g_choose(g, {', '.join(args)})", stmt.span)
-                o.emit(f"if l_{stmt.name} is PAUSE: l_{stmt.name} = yield from g.paused()", stmt.span)
-                self.yielded = True
+                if self.pausing:
+                    o.emit(f"if l_{stmt.name} is PAUSE: l_{stmt.name} = yield from g.paused()", stmt.span)
+                    self.yielded = True
                 rests.append((rest, kept + [stmt.name], rest_of_rule))
                 self.reaches[rest] = self.reach.of(rest_of_rule)
             elif isinstance(stmt, ast.If):
@@ -245,7 +251,7 @@ class _Compiler:
         o.depth += 1
         for hook_name, hook in zip(hooks[: len(before)], before):
             self._hook_call(hook_name, hook)
-        o.emit(f"{self._pause(self.asking.body(decl.body))}body_{decl.name}(g)", decl.span)
+        o.emit(f"{self._pause(self._asks_in(decl.body))}body_{decl.name}(g)", decl.span)
         for hook_name, hook in zip(hooks[len(before) :], after):
             self._hook_call(hook_name, hook)
         o.depth -= 1
@@ -258,7 +264,7 @@ class _Compiler:
             o.emit(f"if {self.expr(hook.when)}:", hook.when.span)
             o.depth += 1
         self._metered_call(function, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), hook.span,
-                           self.asking.body(hook.body))
+                           self._asks_in(hook.body))
         if hook.when is not None:
             o.depth -= 1
 
@@ -269,6 +275,10 @@ class _Compiler:
         pause, run = (self._pause(True), "run_asking") if asks else ("", "run")
         o.emit(f"if g.meter is None: {pause}{function}({args})", span)
         o.emit(f"else: {pause}g.meter.{run}({rule!r}, {function}, {args})", span)
+
+    def _asks_in(self, body) -> bool:
+        """Whether statements can pause the game: they can ask, and the form compiled pauses."""
+        return self.pausing and self.asking.body(body)
 
     def _pause(self, asks: bool) -> str:
         """What stands before a call of a rule: `yield from ` if it can ask, which pauses the caller too."""
@@ -326,7 +336,8 @@ class _Compiler:
             o.emit("if not opts:")
             o.emit("    return False")
             o.emit(f"_chosen = g.decide(l_player, {point!r}, opts, False, True)")
-            o.emit("if _chosen is PAUSE: _chosen = yield from g.paused()")
+            if self.pausing:
+                o.emit("if _chosen is PAUSE: _chosen = yield from g.paused()")
             o.emit("_name, _args = _chosen")
             asks = sorted(m.name for m in moves if m.name in self.asking.moves)
             if asks and len(asks) < len(moves):
@@ -368,14 +379,14 @@ class _Compiler:
                     o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
                     o.emit("    return")
                 self._metered_call(f"bd_{decl.name}_{index}", f"g, {params}", _rule_name(handler.span, f"on {decl.name}"),
-                                   handler.span, self.asking.body(handler.body))
+                                   handler.span, self._asks_in(handler.body))
                 o.depth -= 1
             args = [f"a{i}" for i in range(len(decl.params))]
             o.emit(f"def ev_{decl.name}(g, {', '.join(args)}):", decl.span)
             o.depth += 1
             o.emit("pass")
             for name, handler in zip(names, handlers):
-                o.emit(f"{self._pause(self.asking.body(handler.body))}{name}(g, {', '.join(args)})")
+                o.emit(f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})")
             o.depth -= 1
 
     def _score(self) -> None:
@@ -716,7 +727,7 @@ class _Compiler:
         if name == "is_player":
             # As the built-in has it (0 <= owner < seats), without a call.
             return f"(0 <= {args[0]} < g.n)"
-        if name == "choose" and self._may_ask(True, e):
+        if name == "choose" and self.pausing and self._may_ask(True, e):
             # The option, or what the driver answers if the game must pause for it (runtime.PAUSE).
             chosen = f"_chosen{self.chosen}"
             self.chosen += 1
@@ -789,7 +800,7 @@ class _Compiler:
         """
         body = _body(proc)
         if proc.name in self.inlining or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None \
-                or self.asking.body(body):
+                or self.asks_anywhere.body(body):
             return False
         if len(arg_nodes) != len(proc.params) or any(isinstance(a, ast.Keyword) for a in arg_nodes):
             return False
@@ -907,9 +918,11 @@ def _names_with_context(expr, inside_loop: bool = False):
         yield from _names_with_context(child, nested)
 
 
-def generate(program: Program) -> Source:
-    """The Python source of a checked program, with its line -> span map."""
-    return _Compiler(program).run()
+def generate(program: Program, pausing: bool = True) -> Source:
+    """The Python source of a checked program, with its line -> span map. `pausing`: the rules
+    that can ask are generators that pause at a decision for the game's driver; without, a
+    form for games whose every decision is answered inside (interpreter/asking.py)."""
+    return _Compiler(program, pausing).run()
 
 
 def namespace(operations_kept: dict) -> dict:

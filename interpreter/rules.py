@@ -61,13 +61,21 @@ class Rules:
         self.imaginaries = [
             attrs.evolve(d, label=d.label or d.name) for d in program.parts.values() if isinstance(d, ast.Imaginary)
         ]
-        self.source = generate(program)
-        code, self.filename = load_code(self.source, program.title)
-        # The compiled rules twice: with the operations that keep books (interpreter/bookkeeping.py),
-        # for games in which an agent looks ahead, and with the plain ones. Each game runs one of
-        # them from start to end, so games of one Rules never share what they run on.
-        self.namespace = run_code(code, BOOKKEEPING)
-        self.plain_namespace = run_code(code, PLAIN)
+        # The rules in two forms: one whose asking rules pause at decisions for the game's driver
+        # (`source`), one for games whose every seat is answered inside (no generators, the speed
+        # of a closed loop). Each runs with the operations that keep books (interpreter/bookkeeping.py),
+        # for games in which an agent looks ahead, or with the plain ones. A game runs one of the
+        # four from start to end (`code_for`), so games of one Rules never share what they run on.
+        self.source = generate(program, pausing=True)
+        closed = generate(program, pausing=False)
+        self._sources = {}
+        self._namespaces = {}
+        for pausing, source in ((True, self.source), (False, closed)):
+            code, filename = load_code(source, program.title)
+            self._sources[filename] = source
+            for books, operations_kept in ((True, BOOKKEEPING), (False, PLAIN)):
+                self._namespaces[pausing, books] = run_code(code, operations_kept)
+        self.namespace = self._namespaces[True, True]
         self._score_keys = self.namespace["score_keys"]
         self.values_of = self.namespace["values_of"]
         self.moves = self.namespace["MOVES"]
@@ -77,8 +85,11 @@ class Rules:
         self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])
         self.read_variables = _reader(self.variable_attributes)
         self._hidden_zones = tuple(f"z_{name}" for name, hidden in self.namespace["ZONES"] if hidden)
-        # For each move and rest of a rule a look-ahead runs: the hidden zones it can read.
-        self.hidden_reach = self.namespace["HIDDEN_REACH"]
+        # For each move and rest of a rule a look-ahead runs (in any of the forms): the hidden
+        # zones it can read.
+        self.hidden_reach = {}
+        for names in self._namespaces.values():
+            self.hidden_reach.update(names["HIDDEN_REACH"])
 
     def hidden_zones(self, game: Game) -> list:
         """The zones declared `hidden` (face down), the same every time for a game."""
@@ -138,7 +149,7 @@ class Rules:
     def running(self, game: Game):
         """Set up and play `game` to its end, pausing at each decision nobody in the game answers
         (a generator, see interpreter/driven.py); returns the score keys of every seat."""
-        names = self.namespace if game.books else self.plain_namespace
+        names = game.code = self._namespaces[game.agents is None or None in game.agents, game.books]
         try:
             names["init"](game)
             played = names["ph_game"](game)
@@ -172,10 +183,11 @@ class Rules:
         span = None
         trace = error.__traceback__
         while trace is not None:
-            if trace.tb_frame.f_code.co_filename == self.filename:
+            source = self._sources.get(trace.tb_frame.f_code.co_filename)
+            if source is not None:
                 line = trace.tb_lineno - 1
-                if 0 <= line < len(self.source.spans) and self.source.spans[line] is not None:
-                    span = self.source.spans[line]
+                if 0 <= line < len(source.spans) and source.spans[line] is not None:
+                    span = source.spans[line]
             trace = trace.tb_next
         if isinstance(error, StepBudgetExceeded):
             return RulesError(Diagnostic(span, f"the rules ran more than {error.args[0]} loop steps: this loop never ends",

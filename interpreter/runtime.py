@@ -284,6 +284,8 @@ class Game:
         self.pending: Decision | None = None
         # The checkpoints open on this game, oldest first (interpreter/checkpoint.py).
         self.open: list = []
+        # The compiled rules this game runs (Rules.running picks one of their forms).
+        self.code: dict = rules.namespace
 
     def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False,
                resume: tuple | None = None):

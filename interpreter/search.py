@@ -115,7 +115,7 @@ class Explorer:
         decision = self._decision
         if decision.is_move:
             name, args = decision.options[option]
-            return self._try(self.rules.moves[name], (self.seat, *args), rng)
+            return self._try(self._game.code["MOVES"][name], (self.seat, *args), rng)
         if decision._resume is not None and self._knows_the_rule_so_far():
             rest, seen, used = decision._resume
             return self._try(rest, self._for_the_rest((*seen, decision.options[option]), used), rng)
@@ -191,7 +191,7 @@ class Explorer:
         reach = self.rules.hidden_reach
         decision = self._decision
         if decision.is_move:
-            moves = self.rules.moves
+            moves = self._game.code["MOVES"]
             names = set().union(*[reach[moves[name]] for name in {name for name, _ in decision.options}])
         else:
             names = reach[decision._resume[0]]
@@ -400,7 +400,7 @@ class _AtRandom:
 
 class Frames:
     """The rules running now that ask `choose`s, innermost last, each with a checkpoint of the
-    state it started from. `run` is a generator, like the rules it runs: it pauses where they do."""
+    state it started from."""
 
     __slots__ = ("stack",)
 
@@ -408,10 +408,22 @@ class Frames:
         self.stack: list[tuple] = []
 
     def run(self, function, g, args):
-        start = Checkpoint(g)
-        self.stack.append((function, args, start, len(g.history)))
+        self._enter(function, g, args)
+        try:
+            return function(g, *args)
+        finally:
+            self._leave()
+
+    def run_pausing(self, function, g, args):
+        """`run` for rules that pause at decisions (a generator)."""
+        self._enter(function, g, args)
         try:
             return (yield from function(g, *args))
         finally:
-            self.stack.pop()
-            start.close()
+            self._leave()
+
+    def _enter(self, function, g, args) -> None:
+        self.stack.append((function, args, Checkpoint(g), len(g.history)))
+
+    def _leave(self) -> None:
+        self.stack.pop()[2].close()
