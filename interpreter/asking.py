@@ -22,6 +22,7 @@ from __future__ import annotations
 import attrs
 
 from rulesrun.dsl import ast
+from rulesrun.dsl.builtins import BUILTINS
 
 
 @attrs.frozen(slots=True)
@@ -48,7 +49,8 @@ class Asking:
         if isinstance(node, ast.Emit):
             return node.event in self.events
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            return node.func.id == "choose" or self.call(node.func.id)
+            builtin = BUILTINS.get(node.func.id)
+            return builtin is not None and builtin.asks or self.call(node.func.id)
         return False
 
 

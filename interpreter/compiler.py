@@ -17,10 +17,10 @@ import operator
 from pathlib import Path
 
 from rulesrun.dsl import ast
-from rulesrun.dsl.builtins import BUILTINS
+from rulesrun.dsl.builtins import BUILTINS, LIST
 from rulesrun.dsl.compose import SCORE, VALUE, Program
 from rulesrun.dsl.errors import Diagnostic, RulesError, Span
-from rulesrun.dsl.ownership import NUMBER_BUILTINS, OwnLocals, is_flat, is_number, own_locals
+from rulesrun.dsl.ownership import OwnLocals, is_flat, is_number, own_locals
 from rulesrun.dsl.purity import pure_procs
 from rulesrun.dsl.reach import Reach
 from rulesrun.interpreter import builtins as runtime_builtins
@@ -29,14 +29,10 @@ from rulesrun.interpreter.asking import NOTHING, asking, is_single
 from rulesrun.interpreter.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
 from rulesrun.interpreter.runtime import PAUSE, StepBudgetExceeded, Zone, fixed
 
-_PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 # Arguments that make a call run every time (interpreter/remember.py): no need to try.
 _NEVER_REMEMBERED = (ast.Keyword, ast.Lambda, ast.List, ast.Comprehension)
-# Built-ins whose answer is a new list, whatever their arguments.
-_LIST_BUILTINS = ("sorted", "zip", "distinct", "combinations", "without", "faces", "owned", "showing",
-                  "owners_of", "by_owner", "of_kind", "pieces", "shuffled")
 
 
 class Source:
@@ -206,7 +202,7 @@ class _Compiler:
                 changeable = tuple(n in used for n in kept + [stmt.name])
                 args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}), {changeable!r})"]
                 self.locals[-1].add(stmt.name)
-                o.emit(f"l_{stmt.name} = g_choose(g, {', '.join(args)})", stmt.span)
+                o.emit(f"l_{stmt.name} = {BUILTINS['choose'].python_name}(g, {', '.join(args)})", stmt.span)
                 if self.pausing:
                     o.emit(f"if l_{stmt.name} is PAUSE: l_{stmt.name} = yield from g.paused()", stmt.span)
                     self.yielded = True
@@ -341,7 +337,7 @@ class _Compiler:
             o.emit("_name, _args = _chosen")
             asks = sorted(m.name for m in moves if m.name in self.asking.moves)
             if asks and len(asks) < len(moves):
-                o.emit(f"if _name in {set(asks)!r}:")
+                o.emit(f"if _name in {tuple(asks)!r}:")
                 o.depth += 1
                 self._move_call(True)
                 o.depth -= 1
@@ -514,7 +510,7 @@ class _Compiler:
         return {name for scope in self.locals for name in scope}
 
     def _is_number(self, e) -> bool:
-        return is_number(e, NUMBER_BUILTINS - self._local_names())
+        return is_number(e, frozenset(BUILTINS) - self._local_names())
 
     def s_Put(self, s):
         function = "put" if s.placement == "into" else "put_under"
@@ -637,7 +633,7 @@ class _Compiler:
         if name in _GLOBAL_VALUES:
             return _GLOBAL_VALUES[name]
         if name in BUILTINS:
-            return name if name in _PYTHON_BUILTINS else f"b_{name}"
+            return BUILTINS[name].python_name
         return f"l_{name}"
 
     def e_Literal(self, e):
@@ -658,9 +654,9 @@ class _Compiler:
         body = e.body
         if isinstance(body, ast.Call) and len(body.args) == 1 and isinstance(body.args[0], ast.Name) \
                 and body.args[0].id == e.param and self._is_builtin_call(body, body.func.id) \
-                and body.func.id not in runtime_builtins.GAME_BUILTINS:
+                and not BUILTINS[body.func.id].game:
             # `mine => weight(mine)` is the built-in itself: one call less for each use.
-            return body.func.id if body.func.id in _PYTHON_BUILTINS else f"b_{body.func.id}"
+            return BUILTINS[body.func.id].python_name
         if isinstance(body, ast.Attribute) and isinstance(body.target, ast.Name) and body.target.id == e.param:
             # `c => c.value`, the usual sort key, reads the attribute without a Python call.
             self.getters.add(body.name)
@@ -710,6 +706,9 @@ class _Compiler:
         name = e.func.id
         if self._is_local(name):
             return f"l_{name}({', '.join(args)})"
+        if name in self.substitutions:
+            # A parameter of a procedure being inlined that holds a function (`f(x)`).
+            return f"{self.substitutions[name]}({', '.join(args)})"
         decl = self.parts.get(name)
         if isinstance(decl, ast.Proc):
             if self._inlines(decl, e.args):
@@ -719,30 +718,31 @@ class _Compiler:
             return self._paused(self._may_ask(name in self.asking.procs, e), f"pr_{name}(g, {', '.join(args)})")
         if isinstance(decl, ast.Phase):
             return self._paused(self._may_ask(name in self.asking.phases, e), f"ph_{name}(g)")
-        if name in _PYTHON_BUILTINS:
-            if len(e.args) == 1 and name in ("sum", "max", "min", "any", "all") and _projects(e.args[0]):
+        builtin = BUILTINS[name]
+        if builtin.python:
+            if len(e.args) == 1 and builtin.one_pass and _projects(e.args[0]):
                 # Through the items once: no list of them is needed.
                 return f"{name}({args[0][len('list('):-1]})"
             return f"{name}({', '.join(args)})"
         if name == "is_player":
             # As the built-in has it (0 <= owner < seats), without a call.
             return f"(0 <= {args[0]} < g.n)"
-        if name == "choose" and self.pausing and self._may_ask(True, e):
+        if builtin.asks and self.pausing and self._may_ask(True, e):
             # The option, or what the driver answers if the game must pause for it (runtime.PAUSE).
             chosen = f"_chosen{self.chosen}"
             self.chosen += 1
             self.yielded = True
-            return (f"({chosen} if ({chosen} := g_choose(g, {', '.join(args)})) is not PAUSE "
+            return (f"({chosen} if ({chosen} := {builtin.python_name}(g, {', '.join(args)})) is not PAUSE "
                     f"else (yield from g.paused()))")
-        if name in runtime_builtins.GAME_BUILTINS:
-            return f"g_{name}(g, {', '.join(args)})"
+        if builtin.game:
+            return f"{builtin.python_name}(g, {', '.join(args)})"
         if name == "sorted":
             # Python's own sort, called directly: `desc = true` is its `reverse`.
             options = [self.expr(a) if a.name != "desc" else "reverse=" + (
                 repr(a.value.value) if isinstance(a.value, ast.Literal) and type(a.value.value) is bool
                 else f"bool({self.expr(a.value)})") for a in e.args[1:]]
             return f"sorted({', '.join([args[0]] + options)})"
-        return f"b_{name}({', '.join(args)})"
+        return f"{builtin.python_name}({', '.join(args)})"
 
     def _paused(self, asks: bool, call: str) -> str:
         """A call as an expression: `(yield from call)` if it can ask, else the call."""
@@ -770,7 +770,8 @@ class _Compiler:
         return isinstance(decl, ast.Zone) and (decl.shape is not None) == shaped
 
     def _is_builtin_call(self, e, name: str) -> bool:
-        return isinstance(e, ast.Call) and e.func.id == name and not self._is_local(name) and name not in self.parts
+        return isinstance(e, ast.Call) and e.func.id == name and name in BUILTINS and not self._is_local(name) \
+            and name not in self.substitutions and name not in self.parts
 
     def _remembers(self, e) -> bool:
         """Whether `e` is a call of a pure procedure that is remembered (not inlined). A call
@@ -785,7 +786,7 @@ class _Compiler:
         if isinstance(e, ast.Binary) and e.op == "+":
             return self._makes_a_list(e.left) or self._makes_a_list(e.right) or isinstance(
                 e.left, (ast.List, ast.Comprehension)) or isinstance(e.right, (ast.List, ast.Comprehension))
-        return isinstance(e, ast.Call) and any(self._is_builtin_call(e, name) for name in _LIST_BUILTINS)
+        return isinstance(e, ast.Call) and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].returns == LIST
 
     def _remembered_call(self, e, entry: str) -> str:
         """A call of a pure procedure through one of interpreter/remember.py's entry points."""
@@ -861,7 +862,7 @@ class _Compiler:
             iterable = self.expr(clause.iterable)
             if self._is_builtin_call(clause.iterable, "zip"):
                 # A comprehension goes through the pairs once: no list of them is needed.
-                iterable = "zip" + iterable[len("b_zip"):]
+                iterable = "zip" + iterable[len(BUILTINS["zip"].python_name):]
             self.locals.append(set(clause.names))
             cond = f" if {self.expr(clause.cond)}" if clause.cond is not None else ""
             clauses.append(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}{cond}")
@@ -935,9 +936,8 @@ def namespace(operations_kept: dict) -> dict:
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)
     names.update(operations_kept)
-    for name in BUILTINS:
-        prefix = "g_" if name in runtime_builtins.GAME_BUILTINS else "b_"
-        names[prefix + name] = runtime_builtins.implementation(name)
+    for name, builtin in BUILTINS.items():
+        names[builtin.python_name] = runtime_builtins.implementation(name)
     return names
 
 
