@@ -350,7 +350,8 @@ def redraw(g: Game, zones: list, arrange, rng) -> None:
       unknown, how many cards that hand holds is known (and so, here, which kind of piece
       and whose lies where);
     - every die in them shows a face drawn from its own faces, each face as likely as in a
-      roll: a seat has not seen those faces, or no longer may count on them.
+      roll: the seat has not seen those faces (one it saw before the die went out of its
+      sight is drawn anew too: what a seat remembers is not tracked).
 
     Pieces in the zones the seat sees, vars and the past stay as they are. Every change is
     announced to the open checkpoints, as the operations announce theirs, so going back puts
