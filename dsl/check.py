@@ -148,6 +148,10 @@ class _Checker:
                 self.error(decl.shape.range, f"`{decl.name}[...]` needs a range such as [1..6]")
             elif isinstance(decl.shape, ast.Indexed):
                 self.expr(decl.shape.range)
+            if isinstance(decl, ast.Zone) and decl.visibility == "private" and not isinstance(decl.shape, ast.PerPlayer):
+                self.error(decl, f"zone `{decl.name}` is `private` but has no owners: only a `per player` zone can be private",
+                           f"`zone {decl.name} per player private`: each owner sees its own pieces; "
+                           f"`zone {decl.name} hidden`: no seat sees them")
             if isinstance(decl, ast.Var):
                 self.expr(decl.init)
                 self._declared_before(decl, decl.init)

@@ -420,8 +420,9 @@ class _Compiler:
             o.emit(f"    return [{self.expr(declared.expr)} for l_{declared.player} in g.players]", declared.span)
 
     def _layout(self) -> None:
-        """What a seat's view and a search agent need to know of the state: zones (hidden or not) and vars."""
-        zones = [(d.name, bool(d.hidden)) for d in self.parts.values() if isinstance(d, ast.Zone)]
+        """What a seat's view and a search agent need to know of the state: zones with who sees
+        their pieces ("public", "hidden", "private"), and vars."""
+        zones = [(d.name, d.visibility or "public") for d in self.parts.values() if isinstance(d, ast.Zone)]
         variables = [d.name for d in self.parts.values() if isinstance(d, ast.Var)]
         self.out.emit(f"ZONES = {zones!r}")
         self.out.emit(f"VARS = {variables!r}")

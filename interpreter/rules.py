@@ -84,7 +84,8 @@ class Rules:
         self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
         self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])
         self.read_variables = _reader(self.variable_attributes)
-        self._hidden_zones = tuple(f"z_{name}" for name, hidden in self.namespace["ZONES"] if hidden)
+        self._hidden_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "hidden")
+        self._private_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "private")
         # For each move and rest of a rule a look-ahead runs (in any of the forms): the hidden
         # zones it can read.
         self.hidden_reach = {}
@@ -96,6 +97,15 @@ class Rules:
         if game.hidden is None:
             game.hidden = [zone for name in self._hidden_zones for zone in zones_of(getattr(game, name))]
         return game.hidden
+
+    def unseen_zones(self, game: Game, seat: int) -> list:
+        """The zones whose pieces `seat` cannot see: the hidden ones, then every other owner's
+        zone of each `private` family."""
+        hidden = self.hidden_zones(game)
+        if not self._private_zones:
+            return hidden
+        return hidden + [zone for name in self._private_zones
+                         for owner, zone in enumerate(getattr(game, name)) if owner != seat]
 
     def zones_named(self, game: Game, names) -> list:
         """The zones of the declared zones `names`, members of families included."""

@@ -29,6 +29,7 @@ CHECK_ERRORS = {
     "family_without_index": (7, 18, "family of zones"),
     "assign_param": (6, 5, "cannot assign to param `rounds`"),
     "assign_into_zone": (6, 5, "the pieces of zone `row` cannot be assigned"),
+    "private_without_owners": (4, 1, "only a `per player` zone can be private"),
     "return_outside_proc": (5, 5, "`return` outside a procedure"),
     "break_outside_loop": (5, 5, "`break` outside a loop"),
     "undeclared_point": (5, 5, "no move is declared for `after_roll`"),
