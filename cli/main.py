@@ -33,6 +33,7 @@ from rulesrun.interpreter import report
 from rulesrun.interpreter import simulate as simulation
 from rulesrun.cli import exit_codes, plot, report_view
 from rulesrun.cli.transcript import standing, transcript
+from rulesrun.cli.fmt import fmt
 
 
 class _PlayByDefault(click.Group):
@@ -124,9 +125,12 @@ def main():
 
     `rulesrun RULES` plays one game with bots and prints its transcript.
 
-    Exit status: 0 ok, 1 a difference found (a replay differs), 2 usage or invalid rules,
+    Exit status: 0 ok, 1 a difference found (a replay differs, fmt --check), 2 usage or invalid rules,
     3 an error while playing.
     """
+
+
+main.add_command(fmt)
 
 
 @main.command()
