@@ -59,6 +59,12 @@ def _comments(text: str) -> list[str]:
     return [c.rstrip() for end, start in zip(ends, starts) for c in re.findall(r"#[^\n]*", text[end:start])]
 
 
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_shipped_file_is_formatted(path):
+    text = read_source(path)
+    assert format_text(text, str(path)) == text
+
+
 def _relaid(text: str, rng) -> str:
     """`text` (canonical) laid out otherwise: another indent unit, other spacing, more blank lines."""
     unit = rng.choice(["  ", "\t", "        ", "   "])
@@ -253,3 +259,8 @@ def test_fmt_leaves_a_file_that_does_not_parse_and_says_where(tmp_path):
     assert "broken.rules:2:" in result.output and "hint:" in result.output
     assert broken.read_text() == 'game "x"\nphase game\n    pass\n'
     assert (tmp_path / "messy.rules").read_text() == TIDY
+
+
+def test_fmt_check_passes_on_the_shipped_rules():
+    result = invoke("--check", *(ROOT / folder for folder in SHIPPED_FOLDERS))
+    assert result.exit_code == exit_codes.OK, result.output
