@@ -7,7 +7,8 @@ keyword and `player` the name are told apart as the parser tells them) and write
 - one space between words and around operators; none after `(` `[` and a unary `-`, none
   before `,` `:` `)` `]`, none around `.` and `..`, none between a name and its `(` or `[`;
 - comments where they were, their text as written: a comment on a line of its own at the level
-  of the block it stands in, a trailing comment two spaces after its line;
+  of the block it stands in, a trailing comment two spaces after its line, or after the longest
+  of the lines next to it that have one, so that their comments stand in one column;
 - at most one blank line in a row, none at the start of a block or the file, none at its end,
   and one blank line before and after every top-level declaration with a block (phase, proc,
   move, handler, hook), above the comments that introduce it;
@@ -107,6 +108,7 @@ class _Layout:
     def __init__(self, text: str):
         self.text = text
         self.out: list[str] = []
+        self.trailing: dict[int, str] = {}  # line of `out` -> the comment that trails it
         self.blank = False
         self.widths = [0]  # the indent width, as written, of each block level open here
 
@@ -114,7 +116,7 @@ class _Layout:
         lines = _logical_lines(self.text)
         if not lines:
             self._items(_Gap.read(self.text, after_token=False).lines, [0], 0)
-            return "".join(line + "\n" for line in self.out)
+            return self._text()
         self._items(_Gap.read(self.text[: lines[0].tokens[0].start_pos], after_token=False).lines, [0], 0)
         for previous, line in zip([None] + lines, lines):
             if previous is not None:
@@ -123,7 +125,20 @@ class _Layout:
         tail = _Gap.read(self.text[lines[-1].tokens[-1].end_pos:])
         self._trail(tail.trailing)
         self._items(tail.lines, self.widths, 0)
-        return "".join(line + "\n" for line in self.out)
+        return self._text()
+
+    def _text(self) -> str:
+        """The lines written, trailing comments of neighbouring lines aligned in one column."""
+        lines = list(self.out)
+        run: list[int] = []
+        for number in sorted(self.trailing) + [None]:
+            if run and (number is None or number != run[-1] + 1):
+                column = max(len(lines[n]) for n in run) + 2
+                for n in run:
+                    lines[n] = lines[n].ljust(column) + self.trailing[n]
+                run = []
+            run.append(number)
+        return "".join(line + "\n" for line in lines)
 
     def _between(self, previous: _Line, line: _Line) -> None:
         """The comments and blank lines between two logical lines, each in the block it belongs to."""
@@ -184,7 +199,7 @@ class _Layout:
 
     def _trail(self, comment: str | None) -> None:
         if comment:
-            self.out[-1] += "  " + comment
+            self.trailing[len(self.out) - 1] = comment
 
 
 def _logical_lines(text: str) -> list[_Line]:

@@ -182,6 +182,22 @@ def test_comments_stay_in_the_block_they_stand_in():
     """)
 
 
+def test_trailing_comments_of_neighbouring_lines_stand_in_one_column():
+    assert fmt("""
+        zone deck hidden # face down
+        zone supply per player    # one per seat
+        zone box
+
+        zone casino[1..6] # a family
+    """) == textwrap.dedent("""\
+        zone deck hidden        # face down
+        zone supply per player  # one per seat
+        zone box
+
+        zone casino[1..6]  # a family
+    """)
+
+
 def test_line_breaks_inside_brackets_stay_one_level_per_open_bracket():
     assert fmt("""
         game "x"
