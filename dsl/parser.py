@@ -6,6 +6,7 @@ accepted there, and which block is still open.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -90,6 +91,17 @@ def parse_text(text: str, file: str = "<text>") -> ast.File:
     except (UnexpectedInput, DedentError) as error:
         raise RulesError(_syntax_diagnostic(error, file, text)) from None
     return _build(tree, file)
+
+
+def keywords() -> tuple[str, ...]:
+    """The words the grammar reserves (`phase`, `when`, `true`...), read from grammar.lark, sorted.
+
+    Highlighters and editors take them from here, so a keyword added to the grammar is
+    highlighted everywhere without a second list to keep in step.
+    """
+    word = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+    return tuple(sorted({t.pattern.value for t in _parser().terminals
+                         if t.pattern.type == "str" and word.fullmatch(t.pattern.value)}))
 
 
 def token_stream(text: str) -> list[Token]:
