@@ -43,8 +43,8 @@ class RulesLexer(RegexLexer):
             (r"#.*?$", Comment.Single),
             (r"\\\n", Text),
             (r"\s+", Whitespace),
-            (r"^(override[ \t]+)?(" + "|".join(DECLARING) + r")([ \t]+)(" + _NAME + r")",
-             bygroups(Keyword.Declaration, Keyword.Declaration, Whitespace, Name.Function)),
+            (r"^(?:(override)([ \t]+))?(" + "|".join(DECLARING) + r")([ \t]+)(" + _NAME + r")",
+             bygroups(Keyword.Declaration, Whitespace, Keyword.Declaration, Whitespace, Name.Function)),
             include("expression"),
         ],
         "expression": [
