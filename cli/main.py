@@ -34,6 +34,7 @@ from rulesrun.interpreter import simulate as simulation
 from rulesrun.cli import exit_codes, plot, report_view
 from rulesrun.cli.transcript import standing, transcript
 from rulesrun.cli.fmt import fmt
+from rulesrun.cli.lsp import lsp
 
 
 class _PlayByDefault(click.Group):
@@ -131,6 +132,7 @@ def main():
 
 
 main.add_command(fmt)
+main.add_command(lsp)
 
 
 @main.command()

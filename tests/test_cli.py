@@ -117,3 +117,11 @@ def test_readme_documents_every_exit_status():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     documented = {int(code) for code in re.findall(r"^\| (\d) \| ", readme, re.M)}
     assert documented == {exit_codes.OK, exit_codes.DIFFERENCE, exit_codes.INVALID, exit_codes.PLAY_ERROR}
+
+
+def test_the_language_server_without_pygls_says_how_to_install_it(monkeypatch):
+    monkeypatch.delitem(sys.modules, "rulesrun.cli.language_server", raising=False)
+    monkeypatch.setitem(sys.modules, "pygls.lsp.server", None)
+    result = invoke("lsp")
+    assert result.exit_code == exit_codes.INVALID
+    assert "needs pygls" in result.output and "pip install 'rulesrun[lsp]'" in result.output
