@@ -8,7 +8,8 @@
   what a built-in does;
 - go to definition: where a name is declared, in the file or the files it includes or extends
   (every place, when an `override` replaces a declaration);
-- completion: declared names, built-ins and keywords.
+- completion: declared names, built-ins and keywords;
+- formatting: the document in the canonical layout of `rulesrun fmt` (nothing while it does not parse).
 
     rulesrun lsp          # started by the editor, speaks LSP on stdin and stdout
 """
@@ -27,6 +28,7 @@ from rulesrun.dsl.builtins import BUILTINS, GLOBAL_VALUES
 from rulesrun.dsl.check import check
 from rulesrun.dsl.compose import compose
 from rulesrun.dsl.errors import Diagnostic, RulesError, Span
+from rulesrun.dsl.format import format_text
 from rulesrun.dsl.parser import keywords, parse_text
 from rulesrun.dsl.symbols import declarations, word_at
 
@@ -116,6 +118,20 @@ def server() -> RulesServer:
         for word in keywords():
             items.setdefault(word, types.CompletionItem(label=word, kind=types.CompletionItemKind.Keyword))
         return types.CompletionList(is_incomplete=False, items=list(items.values()))
+
+    @ls.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def formatting(ls: RulesServer, params: types.DocumentFormattingParams) -> list[types.TextEdit]:
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        try:
+            formatted = format_text(document.source, to_fs_path(document.uri))
+        except RulesError:
+            return []
+        if formatted == document.source:
+            return []
+        lines = document.source.split("\n")
+        whole = types.Range(start=types.Position(line=0, character=0),
+                            end=types.Position(line=len(lines) - 1, character=len(lines[-1])))
+        return [types.TextEdit(range=whole, new_text=formatted)]
 
     return ls
 

@@ -198,3 +198,14 @@ def test_the_server_knows_the_shipped_rulesets(editor, tmp_path):
     overriding, overridden = editor.request("textDocument/definition", at(royale, line, 15))
     assert overriding["uri"] == uri(royale) and overriding["range"]["start"] == {"line": line, "character": 14}
     assert overridden["uri"] == uri(tmp_path / "rulesets" / "classic.rules")
+
+
+def test_formatting_gives_the_layout_of_fmt(editor, tmp_path):
+    game = tmp_path / "game.rules"
+    open_document(editor, game, GAME.replace("param rounds = 3", "param   rounds=3"))
+    (edit,) = editor.request("textDocument/formatting", {"textDocument": {"uri": uri(game)}, "options": {
+        "tabSize": 4, "insertSpaces": True}})
+    assert edit["newText"] == GAME and edit["range"]["start"] == {"line": 0, "character": 0}
+    open_document(editor, game, GAME)
+    assert editor.request("textDocument/formatting", {"textDocument": {"uri": uri(game)}, "options": {
+        "tabSize": 4, "insertSpaces": True}}) == []
