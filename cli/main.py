@@ -5,18 +5,22 @@
     rulesrun simulate rulesets/classic.rules --players 4 --games 1000 --out games.jsonl
     rulesrun compare rulesets/classic.rules rulesets/classic.rules --set-b rounds=3
 
-Every mistake in rules text ends as located messages on stderr and exit status 2.
+Every mistake in rules text ends as located messages on stderr and exit status 2; the exit
+statuses of every command are in cli/exit_codes.py.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import random
 import shlex
 import sys
+from pathlib import Path
 
 import click
+from click.shell_completion import CompletionItem
 
 from rulesrun.dsl import ast
 from rulesrun.dsl.check import check as check_program
@@ -28,22 +32,48 @@ from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter import compare as comparison
 from rulesrun.interpreter import report
 from rulesrun.interpreter import simulate as simulation
-from rulesrun.cli import plot, report_view
+from rulesrun.cli import exit_codes, plot, report_view
 from rulesrun.cli import snapshot as snapshots
 from rulesrun.cli.table import InputEnded, Stopped, Table
 from rulesrun.interpreter.driven import PlayError
 from rulesrun.cli.transcript import standing, transcript
-
-INVALID_RULES = 2
+from rulesrun.cli.fmt import fmt
+from rulesrun.cli.lsp import lsp
 
 
 class _PlayByDefault(click.Group):
-    """`rulesrun RULES ...` means `rulesrun play RULES ...`."""
+    """`rulesrun RULES ...` means `rulesrun play RULES ...`, when RULES is a rules file.
+
+    Any other unknown first word is a mistyped command: `rulesrun simulat` says
+    "No such command 'simulat'. Did you mean 'simulate'?" instead of playing a file `simulat`.
+    """
 
     def parse_args(self, ctx, args):
-        if args and args[0] not in self.commands and not args[0].startswith("-"):
+        if args and args[0] not in self.commands and _names_a_rules_file(args[0]):
             args = ["play"] + list(args)
         return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx, args):
+        name = args[0]
+        if self.get_command(ctx, name) is None and not name.startswith("-") and not ctx.resilient_parsing:
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=3)
+            hint = " Did you mean " + " or ".join(repr(c) for c in close) + "?" if close else ""
+            ctx.fail(f"No such command {name!r}.{hint}")
+        return super().resolve_command(ctx, args)
+
+    def shell_complete(self, ctx, incomplete):
+        """Complete a command name, or else a file name (the RULES of `rulesrun RULES`)."""
+        return [CompletionItem(incomplete, type="file")] + super().shell_complete(ctx, incomplete)
+
+
+def _names_a_rules_file(word: str) -> bool:
+    return not word.startswith("-") and (word.endswith(".rules") or Path(word).is_file())
+
+
+class _InvalidInput(click.ClickException):
+    """An input file the command cannot use (a log that is not a log): exit status 2, like invalid rules."""
+
+    exit_code = exit_codes.INVALID
 
 
 def _settings(values, option: str = "--set") -> dict:
@@ -76,28 +106,37 @@ def _default_players(*rulesets) -> int:
     return max(low, min(4, high))
 
 
-def _fail(error: RulesError, as_json: bool = False):
+def _fail(error: RulesError, as_json: bool = False, status: int = exit_codes.INVALID):
+    """Show located errors and exit: `INVALID` for rules that do not load, `PLAY_ERROR` for a game gone wrong."""
     if as_json:
         click.echo(json.dumps({"valid": False, "errors": [d.to_json() for d in error.diagnostics]}, indent=2))
     else:
         click.echo(error.render(), err=True)
-    sys.exit(INVALID_RULES)
+    sys.exit(status)
 
 
 def _common(function):
     function = click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
                             help="Set a declared parameter (repeatable); `check --params` lists them.")(function)
-    function = click.option("--with", "fragments", multiple=True, metavar="FRAGMENT",
+    function = click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", type=click.Path(),
                             help="Compose a variant or board fragment onto the ruleset (repeatable, in order).")(function)
-    return click.argument("rules", metavar="RULES")(function)
+    return click.argument("rules", metavar="RULES", type=click.Path())(function)
 
 
 @click.group(cls=_PlayByDefault, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="rulesrun", prog_name="rulesrun")
 def main():
     """Play, check and simulate dice games written as .rules files.
 
     `rulesrun RULES` plays one game with bots and prints its transcript.
+
+    Exit status: 0 ok, 1 a difference found (a replay differs, fmt --check), 2 usage or invalid rules,
+    3 an error while playing.
     """
+
+
+main.add_command(fmt)
+main.add_command(lsp)
 
 
 @main.command()
@@ -135,10 +174,10 @@ def play(rules, fragments, settings, players, seed, agents, log_path):
     except PlayError as error:
         click.echo(transcript(error.log))
         click.echo(error.render(), err=True)
-        sys.exit(PLAY_ERROR)
+        sys.exit(exit_codes.PLAY_ERROR)
     except (BotError, InputEnded) as error:
         click.echo(str(error), err=True)
-        sys.exit(PLAY_ERROR)
+        sys.exit(exit_codes.PLAY_ERROR)
     except Stopped:
         click.echo("stopped at the table", err=True)
         return
@@ -149,8 +188,6 @@ def play(rules, fragments, settings, players, seed, agents, log_path):
 
 
 HUMAN = "human"
-# A game stopped by a mistake in the rules (or in a bot) while playing.
-PLAY_ERROR = 3
 
 
 def _replay_command(rules: str, fragments, settings, players: int, seed: int, seats: list[str]) -> str:
@@ -262,7 +299,7 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
                     click.echo(diff)
             if differing:
                 click.echo(f"{differing} of {len(sets)} snapshot sets changed: `rulesrun snapshot --update` accepts them", err=True)
-                sys.exit(1)
+                sys.exit(exit_codes.DIFFERENCE)
             return
         if len(paths) != 1:
             raise click.UsageError("give one RULES file to snapshot (or --check / --update)")
@@ -326,10 +363,13 @@ def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out
         compiled = load_rules(rules, fragments, params)
         players = players or _default_players(compiled)
         compiled.check_players(players)
-        plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games)
-        (records,) = _run_with_progress([plan], jobs)
     except RulesError as error:
         _fail(error)
+    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games)
+    try:
+        (records,) = _run_with_progress([plan], jobs)
+    except RulesError as error:
+        _fail(error, status=exit_codes.PLAY_ERROR)
     if out_path:
         with open(out_path, "w", encoding="utf-8") as out:
             for record in records:
@@ -339,7 +379,7 @@ def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out
         try:
             plot.write(plot_path, records, result, compiled.program.title)
         except plot.PlotError as error:
-            raise click.ClickException(str(error))
+            raise _InvalidInput(str(error)) from None
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
     else:
@@ -347,11 +387,11 @@ def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out
 
 
 @main.command(name="compare")
-@click.argument("rules_a", metavar="A")
-@click.argument("rules_b", metavar="B")
-@click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", help="Compose a fragment onto A and B (repeatable).")
+@click.argument("rules_a", metavar="A", type=click.Path())
+@click.argument("rules_b", metavar="B", type=click.Path())
+@click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", type=click.Path(), help="Compose a fragment onto A and B (repeatable).")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help="Set a parameter in A and B (repeatable).")
-@click.option("--with-b", "fragments_b", multiple=True, metavar="FRAGMENT", help="Compose a fragment onto B only, after --with.")
+@click.option("--with-b", "fragments_b", multiple=True, metavar="FRAGMENT", type=click.Path(), help="Compose a fragment onto B only, after --with.")
 @click.option("--set-b", "settings_b", multiple=True, metavar="NAME=VALUE", help="Set a parameter in B only, over --set.")
 @_simulation_options
 @click.option("--level", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=comparison.DEFAULT_LEVEL,
@@ -372,11 +412,14 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, play
         players = players or _default_players(*both)
         for compiled in both:
             compiled.check_players(players)
-        titles = [compiled.program.title for compiled in both]
-        plans = [simulation.Plan(*side, players, agents, seed, games) for side in sides]
-        records_a, records_b = _run_with_progress(plans, jobs)
     except RulesError as error:
         _fail(error)
+    titles = [compiled.program.title for compiled in both]
+    plans = [simulation.Plan(*side, players, agents, seed, games) for side in sides]
+    try:
+        records_a, records_b = _run_with_progress(plans, jobs)
+    except RulesError as error:
+        _fail(error, status=exit_codes.PLAY_ERROR)
     result = comparison.build(records_a, records_b, level)
     setups = [{"title": title, "rules": plan.ruleset, "fragments": list(plan.fragments), "params": plan.params}
               for title, plan in zip(titles, plans)]
@@ -413,15 +456,19 @@ def replay_(log_path):
     try:
         setup, events = read_log(log_path)
     except (ValueError, KeyError) as error:
-        raise click.ClickException(f"{error}; hint: pass a file written by `rulesrun RULES --log FILE`")
+        raise _InvalidInput(f"{error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
+    try:
+        load_rules(setup.ruleset, setup.fragments, setup.params).check_players(setup.players)
+    except RulesError as error:
+        _fail(error)
     try:
         new, first_difference = replay(setup, events)
     except RulesError as error:
-        _fail(error)
+        _fail(error, status=exit_codes.PLAY_ERROR)
     if first_difference is None:
         click.echo(f"replayed {len(events)} events: identical")
         return
     old = events[first_difference] if first_difference < len(events) else "(end of log)"
     got = new[first_difference] if first_difference < len(new) else "(end of game)"
     click.echo(f"replay differs at event {first_difference}:\n  logged:   {old}\n  replayed: {got}", err=True)
-    sys.exit(1)
+    sys.exit(exit_codes.DIFFERENCE)

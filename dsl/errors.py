@@ -76,6 +76,10 @@ class RulesError(Exception):
     def render(self, sources: "SourceCache | None" = None) -> str:
         return "\n\n".join(d.render(sources) for d in self.diagnostics)
 
+    def __reduce__(self):
+        """Pickled with its diagnostics, so an error in a worker process reaches the parent intact."""
+        return (type(self), (self.diagnostics,))
+
 
 class SourceCache:
     """Source texts by file name, so excerpts can be shown for any span."""

@@ -6,6 +6,7 @@ accepted there, and which block is still open.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from rulesrun.dsl.builder import Builder
 from rulesrun.dsl.errors import Diagnostic, RulesError, SourceCache, Span
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
+TAB_WIDTH = 4
+"""How many columns of indentation a tab counts as."""
 
 _READABLE = {
     "_NL": "end of line",
@@ -37,7 +40,7 @@ class _RulesIndenter(Indenter):
     CLOSE_PAREN_types = ["RPAR", "RSQB"]
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
-    tab_len = 4
+    tab_len = TAB_WIDTH
 
 
 @lru_cache(maxsize=1)
@@ -55,6 +58,11 @@ def _parser() -> Lark:
 
 def parse_file(path: str | Path) -> ast.File:
     """Parse the file at `path`; unreadable or non-text files are located errors too."""
+    return parse_text(read_source(path), str(path))
+
+
+def read_source(path: str | Path) -> str:
+    """The text of the rules file at `path`; unreadable or non-UTF-8 files are located errors."""
     name = str(path)
     try:
         data = Path(path).read_bytes()
@@ -66,7 +74,7 @@ def parse_file(path: str | Path) -> ast.File:
     except UnicodeDecodeError as error:
         raise RulesError(Diagnostic(Span(name, 1, 1), f"`{name}` is not UTF-8 text (byte {error.start})",
                                     "a .rules file is plain text")) from None
-    return parse_text(text, name)
+    return text
 
 
 def parse_text(text: str, file: str = "<text>") -> ast.File:
@@ -83,6 +91,27 @@ def parse_text(text: str, file: str = "<text>") -> ast.File:
     except (UnexpectedInput, DedentError) as error:
         raise RulesError(_syntax_diagnostic(error, file, text)) from None
     return _build(tree, file)
+
+
+def keywords() -> tuple[str, ...]:
+    """The words the grammar reserves (`phase`, `when`, `true`...), read from grammar.lark, sorted.
+
+    Highlighters and editors take them from here, so a keyword added to the grammar is
+    highlighted everywhere without a second list to keep in step.
+    """
+    word = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+    return tuple(sorted({t.pattern.value for t in _parser().terminals
+                         if t.pattern.type == "str" and word.fullmatch(t.pattern.value)}))
+
+
+def token_stream(text: str) -> list[Token]:
+    """The tokens the parser reads in `text` (which must parse), typed as the parser types them.
+
+    `player` after `per` is the keyword PLAYER, in `for p in player` a NAME. The line structure
+    comes as `_NL` (its text holds the comments it ran over), `_INDENT` and `_DEDENT`; newlines
+    inside brackets are not tokens. Whitespace and comments are not tokens: they lie between.
+    """
+    return list(_parser().parse_interactive(text, start="start").iter_parse())
 
 
 def _build(tree, file: str):

@@ -33,6 +33,10 @@ class PlayError(RulesError):
         super().__init__(error.diagnostics)
         self.log = log
 
+    def __reduce__(self):
+        """Pickled as a RulesError (without the log): what crosses from a worker process."""
+        return (RulesError, (self.diagnostics,))
+
 
 class NothingToUndo(Exception):
     """`undo()` at the game's first decision."""

@@ -1,5 +1,5 @@
-"""Every mistake a designer can make gives exit 2 and a located message with a hint, never a
-traceback: the corpus in tests/bad_inputs/, one mistake per file."""
+"""Every mistake a designer can make gives exit 2 (3 when it shows only in play) and a located
+message with a hint, never a traceback: the corpus in tests/bad_inputs/, one mistake per file."""
 
 import re
 
@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import ROOT
+from rulesrun.cli import exit_codes
 from rulesrun.cli.main import main
 
 BAD = ROOT / "tests" / "bad_inputs"
@@ -96,8 +97,7 @@ def test_two_fragments_overriding_one_part_are_refused_naming_both():
 def test_mistakes_that_show_only_in_play_are_located_too(name, line, words):
     assert invoke("check", BAD / f"{name}.rules").exit_code == 0
     result = invoke(BAD / f"{name}.rules", "--players", 2, "--seed", 1)
-    # 3: an error while playing (2: invalid rules, found before play).
-    assert result.exit_code == 3
+    assert result.exit_code == exit_codes.PLAY_ERROR
     assert words in result.output
     assert_located(result.output, name, line, 5)
 

@@ -197,7 +197,7 @@ def test_cli_png_without_matplotlib_says_how_to_install_it(tmp_path, monkeypatch
 
 def test_cli_plot_into_a_missing_folder_is_an_error_not_a_traceback(tmp_path):
     out = run(*SIMULATE, "--plot", tmp_path / "nowhere" / "scores.html")
-    assert out.exit_code == 1 and "cannot write" in out.output and isinstance(out.exception, SystemExit)
+    assert out.exit_code == 2 and "cannot write" in out.output and isinstance(out.exception, SystemExit)
 
 
 def test_plot_bins_are_shared_and_round():

@@ -1,0 +1,201 @@
+"""The language server behind `rulesrun lsp`, on pygls: what an editor asks about a .rules file.
+
+- diagnostics: syntax errors as the designer types; on opening and saving a ruleset (a file
+  with `game "..."`), also what composition and the checker find, in every file they point at
+  (an error in an included file is shown in that file). Composition reads the saved files, so
+  those wait for a save. Libraries and fragments get their syntax checked.
+- hover: a declaration's line and its doc (a param's doc string, a proc's first string), or
+  what a built-in does;
+- go to definition: where a name is declared, in the file or the files it includes or extends
+  (every place, when an `override` replaces a declaration);
+- completion: declared names, built-ins and keywords;
+- formatting: the document in the canonical layout of `rulesrun fmt` (nothing while it does not parse).
+
+    rulesrun lsp          # started by the editor, speaks LSP on stdin and stdout
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import version
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from rulesrun.dsl import ast
+from rulesrun.dsl.builtins import BUILTINS, GLOBAL_VALUES
+from rulesrun.dsl.check import check
+from rulesrun.dsl.compose import compose
+from rulesrun.dsl.errors import Diagnostic, RulesError, Span
+from rulesrun.dsl.format import format_text
+from rulesrun.dsl.parser import keywords, parse_text
+from rulesrun.dsl.symbols import declarations, word_at
+
+_KINDS = {
+    "param": types.CompletionItemKind.Constant,
+    "die": types.CompletionItemKind.Class,
+    "card": types.CompletionItemKind.Class,
+    "zone": types.CompletionItemKind.Field,
+    "var": types.CompletionItemKind.Variable,
+    "imaginary": types.CompletionItemKind.Variable,
+    "event": types.CompletionItemKind.Event,
+    "proc": types.CompletionItemKind.Function,
+    "phase": types.CompletionItemKind.Module,
+    "move": types.CompletionItemKind.Method,
+}
+
+
+class RulesServer(LanguageServer):
+    """A pygls server that remembers, per open document, the files it published diagnostics for,
+    so that a fixed error in an included file is cleared there too."""
+
+    def __init__(self):
+        super().__init__("rulesrun", version("rulesrun"))
+        self.published: dict[str, set[str]] = {}
+
+
+def server() -> RulesServer:
+    """A new server with every feature registered."""
+    ls = RulesServer()
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: RulesServer, params: types.DidOpenTextDocumentParams):
+        _publish(ls, params.text_document.uri, full=True)
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: RulesServer, params: types.DidSaveTextDocumentParams):
+        _publish(ls, params.text_document.uri, full=True)
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: RulesServer, params: types.DidChangeTextDocumentParams):
+        _publish(ls, params.text_document.uri, full=False)
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: RulesServer, params: types.DidCloseTextDocumentParams):
+        for uri in ls.published.pop(params.text_document.uri, set()):
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    @ls.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: RulesServer, params: types.HoverParams) -> types.Hover | None:
+        path, text, word = _word(ls, params)
+        if word is None:
+            return None
+        found = [s for s in declarations(path, text) if s.name == word]
+        if found:
+            symbol = found[0]
+            value = f"```rules\n{symbol.signature}\n```" + (f"\n\n{symbol.doc}" if symbol.doc else "")
+        elif word in BUILTINS:
+            builtin = BUILTINS[word]
+            value = f"built-in `{word}`: {builtin.doc}"
+        elif word in GLOBAL_VALUES:
+            value = f"`{word}`: {GLOBAL_VALUES[word]}"
+        else:
+            return None
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=value))
+
+    @ls.feature(types.TEXT_DOCUMENT_DEFINITION)
+    def definition(ls: RulesServer, params: types.DefinitionParams) -> list[types.Location]:
+        path, text, word = _word(ls, params)
+        if word is None:
+            return []
+        return [_location(symbol.span) for symbol in declarations(path, text) if symbol.name == word]
+
+    @ls.feature(types.TEXT_DOCUMENT_COMPLETION)
+    def completion(ls: RulesServer, params: types.CompletionParams) -> types.CompletionList:
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        items: dict[str, types.CompletionItem] = {}
+        for symbol in declarations(to_fs_path(document.uri), document.source):
+            items.setdefault(symbol.name, types.CompletionItem(
+                label=symbol.name, kind=_KINDS.get(symbol.kind.split()[-1]), detail=symbol.signature,
+                documentation=symbol.doc or None))
+        for name, builtin in BUILTINS.items():
+            items.setdefault(name, types.CompletionItem(label=name, kind=types.CompletionItemKind.Function,
+                                                        detail="built-in", documentation=builtin.doc))
+        for name, doc in GLOBAL_VALUES.items():
+            items.setdefault(name, types.CompletionItem(label=name, kind=types.CompletionItemKind.Variable,
+                                                        detail="built-in", documentation=doc))
+        for word in keywords():
+            items.setdefault(word, types.CompletionItem(label=word, kind=types.CompletionItemKind.Keyword))
+        return types.CompletionList(is_incomplete=False, items=list(items.values()))
+
+    @ls.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def formatting(ls: RulesServer, params: types.DocumentFormattingParams) -> list[types.TextEdit]:
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        try:
+            formatted = format_text(document.source, to_fs_path(document.uri))
+        except RulesError:
+            return []
+        if formatted == document.source:
+            return []
+        lines = document.source.split("\n")
+        whole = types.Range(start=types.Position(line=0, character=0),
+                            end=types.Position(line=len(lines) - 1, character=len(lines[-1])))
+        return [types.TextEdit(range=whole, new_text=formatted)]
+
+    return ls
+
+
+def problems(path: str, text: str, full: bool) -> list[Diagnostic]:
+    """The syntax errors of `text`; with `full`, for a ruleset, also composition's and the checker's
+    (of the saved files)."""
+    try:
+        file = parse_text(text, path)
+    except RulesError as error:
+        return error.diagnostics
+    is_ruleset = any(isinstance(item, ast.GameTitle) for item in file.items)
+    if not full or not is_ruleset or any(isinstance(item, ast.Fragment) for item in file.items):
+        return []
+    try:
+        check(compose(path))
+    except RulesError as error:
+        return error.diagnostics
+    return []
+
+
+def _publish(ls: RulesServer, uri: str, full: bool) -> None:
+    document = ls.workspace.get_text_document(uri)
+    by_uri: dict[str, list[types.Diagnostic]] = {uri: []}
+    for diagnostic in problems(to_fs_path(uri), document.source, full):
+        where = _uri(diagnostic.span.file) if diagnostic.span else uri
+        by_uri.setdefault(where, []).append(_lsp_diagnostic(diagnostic))
+    for stale in ls.published.get(uri, set()) - set(by_uri):
+        by_uri[stale] = []
+    ls.published[uri] = {u for u, found in by_uri.items() if found} | {uri}
+    for target, found in by_uri.items():
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=target, diagnostics=found))
+
+
+def _word(ls: RulesServer, params) -> tuple[str, str, str | None]:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    word = word_at(document.source, params.position.line, params.position.character)
+    return to_fs_path(document.uri), document.source, word
+
+
+def _uri(file: str) -> str:
+    return from_fs_path(str(Path(file).resolve()))
+
+
+def _range(span: Span | None) -> types.Range:
+    if span is None:
+        return types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
+    start = types.Position(line=span.line - 1, character=span.column - 1)
+    if (span.end_line, span.end_column) > (span.line, span.column):
+        return types.Range(start=start, end=types.Position(line=span.end_line - 1, character=span.end_column - 1))
+    return types.Range(start=start, end=types.Position(line=span.line - 1, character=span.column))
+
+
+def _location(span: Span) -> types.Location:
+    return types.Location(uri=_uri(span.file), range=_range(span))
+
+
+def _lsp_diagnostic(diagnostic: Diagnostic) -> types.Diagnostic:
+    related = [types.DiagnosticRelatedInformation(location=_location(span), message=note)
+               for span, note in diagnostic.related if span is not None]
+    return types.Diagnostic(
+        range=_range(diagnostic.span),
+        message=diagnostic.message + (f"\nhint: {diagnostic.hint}" if diagnostic.hint else ""),
+        severity=types.DiagnosticSeverity.Error,
+        source="rulesrun",
+        related_information=related or None,
+    )

@@ -1,0 +1,27 @@
+"""`rulesrun lsp`: start the language server (cli/language_server.py) for an editor.
+
+pygls is an optional extra (`pip install 'rulesrun[lsp]'`), imported only when the server
+starts, so the rest of the command works without it.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from rulesrun.cli import exit_codes
+
+
+@click.command(name="lsp")
+def lsp():
+    """Run the language server on stdin and stdout, for an editor (needs the [lsp] extra).
+
+    Diagnostics, hover, go to definition and completion for .rules files.
+    """
+    try:
+        from rulesrun.cli.language_server import server
+    except ModuleNotFoundError as error:
+        click.echo(f"error: the language server needs {error.name.split('.')[0]}\nhint: pip install 'rulesrun[lsp]'", err=True)
+        sys.exit(exit_codes.INVALID)
+    server().start_io()
