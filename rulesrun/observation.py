@@ -1,0 +1,184 @@
+"""What a seat sees, for libraries outside rulesrun: its view as text and as a vector of
+fixed size, built from the ruleset's declarations alone, the same for every game.
+
+    layout = layout_of(rules.start(players=4, seed=0), prompts(rules))
+    vector = encode(layout, view_of(game, seat), game.decision)   # len(vector) == layout.size
+    layout.names[17]                                               # "casino[2]/small/face 3"
+
+The vector, in this order (`layout.names` names every entry):
+
+1. `seat[i]`: which seat looks (one-hot over the seats);
+2. `decides[i]`: which seat decides now (one-hot; all 0 once the game is over);
+3. `prompt:NAME`: what the decision asks (one-hot over `bridge.prompts`: decision points and
+   `choose` labels written as text; all 0 for another prompt);
+4. every zone in declaration order, a family member by member (`casino[1]`...) and a zone per
+   player owner by owner, imaginary owners included (`supply[0]`...):
+   - a `hidden` zone: `ZONE/count`, how many pieces it holds;
+   - any other: for every kind of piece, `ZONE/KIND/face F`, how many pieces of that kind show
+     each face, then `ZONE/KIND/owner O` and `ZONE/KIND/owner none`, how many belong to each owner;
+5. every var in declaration order, a family member by member and a var per player owner by
+   owner: `VAR` its value and `VAR/set` 1, when it holds a number (true 1, false 0); both 0 when it
+   holds anything else (none, a name, a list).
+
+Numbers are raw (not scaled); the zones show only what the seat may see (interpreter/view.py).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulesrun.dsl import ast
+from rulesrun.interpreter.runtime import format_value
+from rulesrun.interpreter.view import seat_view
+
+
+def view_of(game, seat: int):
+    """What `seat` may see of a driven game now, decided or not (interpreter/view.py): the
+    bridges observe for every seat, and a decision's `view` is its deciding seat's only."""
+    return seat_view(game._state, seat)
+
+
+# ------------------------------------------------------------------ text
+
+
+def view_text(view, decision) -> str:
+    """The view as lines of text: the seat, the decision (its options only to the seat that
+    decides), every zone (a hidden one as a count) and every var."""
+    lines = [f"seat {view.seat} of {view.players}", _decision_line(view.seat, decision)]
+    for name, value in view.zones.items():
+        for key, pieces in _members(value):
+            lines.append(f"{name}{_suffix(key)}: {' '.join(_piece_text(p) for p in pieces)}".rstrip())
+    for name, value in view.counts.items():
+        for key, count in _members(value):
+            lines.append(f"{name}{_suffix(key)}: {count} hidden")
+    for name, value in view.vars.items():
+        lines.append(f"{name} = {format_value(value)}")
+    return "\n".join(lines)
+
+
+def history_text(view) -> str:
+    """The decisions so far as the seat knows them: `seat:answer`, `?` for a secret it has not seen."""
+    return "history: " + " ".join(f"{seat}:{'?' if answer is None else answer}" for seat, answer in view.history)
+
+
+def _decision_line(seat: int, decision) -> str:
+    if decision is None:
+        return "game over"
+    if decision.seat != seat:
+        return f"seat {decision.seat} decides {decision.prompt}"
+    return f"you decide {decision.prompt}: " + " | ".join(decision.labels())
+
+
+def _piece_text(piece) -> str:
+    kind, face, owner = piece
+    return f"{kind}:{face}" if owner is None else f"{kind}:{face}@{owner}"
+
+
+def _members(value):
+    """(key, member) of a zone as the view shows it: a family is a dict, a zone per owner a
+    list of piles (or of counts, if hidden); one zone is a pile of piece tuples (or a count)."""
+    if isinstance(value, dict):
+        return list(value.items())
+    if isinstance(value, list) and value and isinstance(value[0], (list, int)):
+        return list(enumerate(value))
+    return [(None, value)]
+
+
+def _suffix(key) -> str:
+    return "" if key is None else f"[{key}]"
+
+
+# ------------------------------------------------------------------ vector
+
+
+@attrs.frozen(slots=True)
+class Layout:
+    """Where each fact of a view goes in the vector (the module docstring lists the order)."""
+
+    players: int
+    owners: int
+    prompts: tuple
+    # (name, key, hidden, start) per zone member; key None for a single zone.
+    zones: tuple
+    # kind name -> (start within a zone's block, {face: index}, number of faces)
+    kinds: dict
+    block: int
+    # (name, key, start) per var member; key None for a single var.
+    variables: tuple
+    size: int
+    names: tuple
+
+
+def layout_of(game, known_prompts: tuple) -> Layout:
+    """The layout for games of `game`'s rules and seats, read off a started game: the zones,
+    kinds and vars are declared, and their members (family indexes, owners) made at setup."""
+    state = game._state
+    program = game.rules.program
+    view = view_of(game, 0)
+    owners = len(state.owners)
+    names = [f"seat[{p}]" for p in range(game.players)] + [f"decides[{p}]" for p in range(game.players)]
+    names += [f"prompt:{prompt}" for prompt in known_prompts]
+
+    kinds, block_names = {}, []
+    for decl in program.parts.values():
+        if isinstance(decl, (ast.Die, ast.Card)):
+            faces = getattr(state, f"k_{decl.name}").faces
+            kinds[decl.name] = (len(block_names), {face: i for i, face in enumerate(faces)}, len(faces))
+            block_names += [f"{decl.name}/face {format_value(face)}" for face in faces]
+            block_names += [f"{decl.name}/owner {o}" for o in range(owners)] + [f"{decl.name}/owner none"]
+
+    zones = []
+    for decl in program.of_kind(ast.Zone):
+        hidden = bool(decl.hidden)
+        shown = view.counts[decl.name] if hidden else view.zones[decl.name]
+        for key in _keys(decl.shape, shown, owners):
+            zones.append((decl.name, key, hidden, len(names)))
+            label = f"{decl.name}{_suffix(key)}"
+            names += [f"{label}/count"] if hidden else [f"{label}/{entry}" for entry in block_names]
+
+    variables = []
+    for decl in program.of_kind(ast.Var):
+        for key in _keys(decl.shape, view.vars[decl.name], owners):
+            variables.append((decl.name, key, len(names)))
+            label = f"{decl.name}{_suffix(key)}"
+            names += [label, f"{label}/set"]
+
+    return Layout(game.players, owners, tuple(known_prompts), tuple(zones), kinds, len(block_names),
+                  tuple(variables), len(names), tuple(names))
+
+
+def _keys(shape, value, owners: int) -> list:
+    if isinstance(shape, ast.Indexed):
+        return list(value)
+    if isinstance(shape, ast.PerPlayer):
+        return list(range(owners))
+    return [None]
+
+
+def encode(layout: Layout, view, decision, out) -> None:
+    """Write the vector of `view` (with the game's present `decision`, None once over) into
+    `out`, a zeroed sequence of `layout.size` numbers (a list or a numpy array)."""
+    out[view.seat] = 1
+    if decision is not None:
+        out[layout.players + decision.seat] = 1
+        if decision.prompt in layout.prompts:
+            out[2 * layout.players + layout.prompts.index(decision.prompt)] = 1
+    kinds, none = layout.kinds, layout.owners
+    for name, key, hidden, start in layout.zones:
+        member = (view.counts if hidden else view.zones)[name]
+        if key is not None:
+            member = member[key]
+        if hidden:
+            out[start] = member
+            continue
+        for kind, face, owner in member:
+            at, faces, count = kinds[kind]
+            out[start + at + faces[face]] += 1
+            out[start + at + count + (none if owner is None else owner)] += 1
+    for name, key, start in layout.variables:
+        value = view.vars[name]
+        if key is not None:
+            value = value[key]
+        if isinstance(value, (int, float)):
+            out[start] = value
+            out[start + 1] = 1
