@@ -1,26 +1,16 @@
 """What a seat sees, for libraries outside rulesrun: its view as text and as a vector of
 fixed size, built from the ruleset's declarations alone, the same for every game.
 
-    layout = layout_of(rules.start(players=4, seed=0), prompts(rules))
-    vector = encode(layout, view_of(game, seat), game.decision)   # len(vector) == layout.size
-    layout.names[17]                                               # "casino[2]/small/face 3"
+    layout = layout_of(rules.start(players=4, seed=0), prompts(rules))   # any game of those seats
+    vector = [0.0] * layout.size
+    encode(layout, view_of(game, seat), game.decision, vector)
+    layout.names[:3]                                  # ("seat[0]", "seat[1]", "seat[2]")
 
-The vector, in this order (`layout.names` names every entry):
-
-1. `seat[i]`: which seat looks (one-hot over the seats);
-2. `decides[i]`: which seat decides now (one-hot; all 0 once the game is over);
-3. `prompt:NAME`: what the decision asks (one-hot over `bridge.prompts`: decision points and
-   `choose` labels written as text; all 0 for another prompt);
-4. every zone in declaration order, a family member by member (`casino[1]`...) and a zone per
-   player owner by owner, imaginary owners included (`supply[0]`...):
-   - a `hidden` zone: `ZONE/count`, how many pieces it holds;
-   - any other: for every kind of piece, `ZONE/KIND/face F`, how many pieces of that kind show
-     each face, then `ZONE/KIND/owner O` and `ZONE/KIND/owner none`, how many belong to each owner;
-5. every var in declaration order, a family member by member and a var per player owner by
-   owner: `VAR` its value and `VAR/set` 1, when it holds a number (true 1, false 0); both 0 when it
-   holds anything else (none, a name, a list).
-
-Numbers are raw (not scaled); the zones show only what the seat may see (interpreter/view.py).
+The vector counts the pieces of every zone by kind and face and by kind and owner (a
+`hidden` zone by its size only) and holds every var that holds a number, after a one-hot of
+the seat looking, the seat deciding and the prompt; docs/bridges.md ("The observation
+vector") lists the entries in order. Numbers are raw; the zones show only what the seat may
+see (interpreter/view.py).
 """
 
 from __future__ import annotations

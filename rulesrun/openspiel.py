@@ -7,43 +7,23 @@
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
-    state.returns()                       # [0.0, 1.0, 0.0, 0.0]: each winner's share of the win
+    state.returns()                       # [0.0, 0.0, 0.0, 1.0]: each seat's share of the win
 
-Game parameters (OpenSpiel reads a game string `rulesrun(rules=...,players=4)` by its `,` and
-`=`, so no parameter's text holds either):
+Game parameters: `rules` (a path), `players` (0: 4 or the nearest allowed), `with`
+(fragments, `;` between paths), `params` (`name:value;...`, a list's items split by `|`),
+`seed`, `max_actions` (256), `max_game_length` (10000); OpenSpiel reads a game's string by its
+`,` and `=`, so no parameter's text holds one. docs/bridges.md says it all in full.
 
-| parameter | meaning |
-|---|---|
-| `rules` | the ruleset's path (required) |
-| `players` | seats; 0 (the default) is 4, or the nearest number the rules allow |
-| `with` | fragments (variants, boards) to apply, paths separated by `;` |
-| `params` | the ruleset's parameters, `name:value` separated by `;`, a list's items by `\\|`: `rounds:2;forced_boards:jackpot\\|pay_day` |
-| `seed` | the seed of the first game; the next games started get seed + 1, seed + 2, ... |
-| `max_actions` | the number of distinct actions (256): no decision may offer more options |
-| `max_game_length` | the most decisions a game may take (10000) |
+An action is the index of one of the present decision's options, its string the option's
+label; returns are shares of the win (constant sum 1). Information is imperfect when the rules
+hide something. Observation and information-state strings are the seat's view as text, the
+latter with the decisions so far as the seat knows them; no tensors (OpenSpiel learns a Python
+game's tensor size by starting a throwaway state at every call).
 
-An action is the index of one of the present decision's options (`legal_actions()` is
-0..n-1); its string is the option's label. Returns are shares of the win (1/k for each of the
-k winners, 0 otherwise), so they sum to 1: a constant-sum game. The game declares imperfect
-information when the rules hide something (a `hidden` zone, a `secret` choice) and perfect
-information otherwise. Observation strings are the seat's view (interpreter/view.py) as text;
-information-state strings add the decisions so far as the seat knows them (others' unseen
-secret answers as `?`). OpenSpiel tensors are not provided (PettingZoo has the vector:
-rulesrun.pettingzoo), because OpenSpiel learns a Python game's tensor size by starting a
-throwaway state at every call.
-
-Chance is SAMPLED_STOCHASTIC, not explicit: dice rolls and shuffles are drawn inside the
-compiled rules from the game's seeded stream, in the middle of a rule's code, where a game
-cannot pause (only decisions pause it, interpreter/driven.py), and a draw is a number from
-[0, 1) rather than one of a few listed outcomes. So there are no chance nodes; each state
-holds the seed its game was started with, and a clone, a replay of the same answers on the
-same seed, meets the same luck later. A search that clones states (MCTS) therefore plays
-its simulations with the luck the real game will have; compare bots over many seeds.
-
-States need no undo (OpenSpiel's Python games have none). `state.serialize()` and
-`game.deserialize_state()` work; `pyspiel.serialize_game_and_state` does not (OpenSpiel saves
-a sampled-stochastic game's random state, which a Python game cannot give), so
-`pyspiel.random_sim_test` runs with `serialize=False`.
+Chance is SAMPLED_STOCHASTIC, with no chance nodes: rolls and shuffles are drawn inside the
+compiled rules, mid-rule, where only a decision can pause a game, and a draw is a number in
+[0, 1), not one of a few listed outcomes. Each state holds the seed its game started with; a
+clone replays the same answers on that seed and so meets the same luck.
 """
 
 from __future__ import annotations
@@ -142,7 +122,7 @@ class RulesState(pyspiel.State):
         self._run = _Run(game)
 
     def driven(self):
-        """The driven game behind this state (rulesrun's own API: view, log, scores)."""
+        """The driven game behind this state (interpreter/driven.py): decision, answers, scores, winners."""
         return self._run.game(self.get_game())
 
     def current_player(self):

@@ -55,14 +55,14 @@ def test_openspiel_mcts_bot_beats_random_play_on_classic():
     """Returns reach the right seats: a search on them wins far more than its even share."""
     game = load("classic.rules", players=2, seed=100)
     rng = np.random.RandomState(3)
-    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=20, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=16, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     wins = 0.0
-    for number in range(12):
+    for number in range(8):
         state, seat = game.new_initial_state(), number % 2
         while not state.is_terminal():
             state.apply_action(bot.step(state) if state.current_player() == seat else rng.choice(state.legal_actions()))
         wins += state.returns()[seat]
-    assert wins >= 9
+    assert wins >= 6
 
 
 def test_fragments_and_params_are_game_parameters_and_the_game_string_loads_again():
