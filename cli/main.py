@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
 import sys
 
 import click
@@ -21,13 +22,16 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.check import check as check_program
 from rulesrun.dsl.compose import compose, set_params
 from rulesrun.dsl.errors import RulesError
-from rulesrun.interpreter.agents import AgentSpecError, make_agent, parse_agent
+from rulesrun.interpreter.agents import AgentSpecError, BotError, make_agent, parse_agent
 from rulesrun.interpreter.log import Setup, read_log, replay, write_log
 from rulesrun.interpreter.rules import load_rules
 from rulesrun.interpreter import compare as comparison
 from rulesrun.interpreter import report
 from rulesrun.interpreter import simulate as simulation
 from rulesrun.cli import plot, report_view
+from rulesrun.cli import snapshot as snapshots
+from rulesrun.cli.table import InputEnded, Stopped, Table
+from rulesrun.interpreter.driven import PlayError
 from rulesrun.cli.transcript import standing, transcript
 
 INVALID_RULES = 2
@@ -101,31 +105,76 @@ def main():
 @click.option("--players", type=click.IntRange(1, 99), default=None, help=_PLAYERS_HELP)
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted; printed for replay).")
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
-              help="Agent per seat, in seat order (last repeats): random, greedy (default), mcts[:playouts=N,seconds=S,c=C].")
+              help="Who plays each seat, in seat order (last repeats): human (you, at the terminal), random, "
+                   "greedy (default), mcts[:playouts=N,seconds=S,c=C], or a bot of your own: PATH.py:Class or module:Class.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True), help="Write the game log (JSON lines).")
 def play(rules, fragments, settings, players, seed, agents, log_path):
-    """Play one game and print its transcript and final standing."""
-    agents = _agent_names(agents, default="greedy")
+    """Play one game and print its transcript and final standing; with `--agent human`, take a seat."""
+    _agent_names(tuple(a for a in agents if a != HUMAN))
+    agents = agents or ("greedy",)
     params = _settings(settings)
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
     try:
         compiled = load_rules(rules, fragments, params)
         players = players or _default_players(compiled)
-        seats = [agents[min(p, len(agents) - 1)] for p in range(players)]
-        log: list[dict] = []
-        result = compiled.play(players, seed, [make_agent(a, seed, p) for p, a in enumerate(seats)], log)
+        compiled.check_players(players)
     except RulesError as error:
         _fail(error)
+    seats = [agents[min(p, len(agents) - 1)] for p in range(players)]
+    try:
+        bots = [None if spec == HUMAN else make_agent(spec, seed, p) for p, spec in enumerate(seats)]
+    except AgentSpecError as error:
+        raise click.BadParameter(str(error), param_hint="--agent") from None
     click.echo(f"{compiled.program.title}: {players} players, seed {seed}")
-    click.echo(f"replay: rulesrun {rules} {' '.join('--with ' + f for f in fragments)} "
-               f"--players {players} --seed {seed}".replace("  ", " "))
+    click.echo("replay: " + _replay_command(rules, fragments, settings, players, seed, seats))
     click.echo()
-    click.echo(transcript(log))
+    try:
+        game = compiled.start(players, seed, lookahead=any(getattr(bot, "looks_ahead", False) for bot in bots))
+        Table(game, bots, _read_line, click.echo, _progress if sys.stderr.isatty() else None).run()
+    except PlayError as error:
+        click.echo(transcript(error.log))
+        click.echo(error.render(), err=True)
+        sys.exit(PLAY_ERROR)
+    except (BotError, InputEnded) as error:
+        click.echo(str(error), err=True)
+        sys.exit(PLAY_ERROR)
+    except Stopped:
+        click.echo("stopped at the table", err=True)
+        return
     click.echo()
-    click.echo(standing(result, seats, compiled.lowest_wins))
+    click.echo(standing(game, seats, compiled.lowest_wins))
     if log_path:
-        write_log(log_path, Setup(rules, tuple(fragments), params, players, seed, tuple(seats)), log)
+        write_log(log_path, Setup(rules, tuple(fragments), params, players, seed, tuple(seats)), game.log)
+
+
+HUMAN = "human"
+# A game stopped by a mistake in the rules (or in a bot) while playing.
+PLAY_ERROR = 3
+
+
+def _replay_command(rules: str, fragments, settings, players: int, seed: int, seats: list[str]) -> str:
+    """The command that plays this very game again: every option that shapes it."""
+    words = ["rulesrun", shlex.quote(rules)]
+    words += [f"--with {shlex.quote(f)}" for f in fragments]
+    words += [f"--set {shlex.quote(s)}" for s in settings]
+    words += [f"--players {players}", f"--seed {seed}"]
+    agents = list(seats)
+    while len(agents) > 1 and agents[-1] == agents[-2]:
+        agents.pop()
+    words += [f"--agent {shlex.quote(a)}" for a in agents]
+    return " ".join(words)
+
+
+def _read_line() -> str | None:
+    """The next line typed or piped in, None at the end of the input."""
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+def _progress(text: str | None) -> None:
+    """A passing line on the terminal while a bot thinks (erased when it is done)."""
+    click.echo("\r" + (text or "").ljust(70)[:70] + ("" if text else "\r"), err=True, nl=False)
 
 
 @main.command()
@@ -176,6 +225,56 @@ def _composition(program) -> str:
         if source.adds:
             lines.append(f"          adds:      {', '.join(source.adds)}")
     return "\n".join(lines)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, metavar="[RULES | FOLDERS]")
+@click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", help="Compose a fragment onto the ruleset (repeatable).")
+@click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help="Set a declared parameter (repeatable).")
+@click.option("--seeds", default="1..5", show_default=True, help="Seeds of the games: 1..5 or 1,4,9.")
+@click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats).")
+@click.option("--players", type=click.IntRange(1, 99), default=None, help=_PLAYERS_HELP)
+@click.option("--name", default=None, help="The snapshot folder's name (default: the rules' and fragments' names).")
+@click.option("--check", "checking", is_flag=True, help="Play every snapshot set under FOLDERS (default .) again; exit 1 with a diff if a game changed.")
+@click.option("--update", "updating", is_flag=True, help="Play every snapshot set under FOLDERS again and keep what they play now.")
+def snapshot(paths, fragments, settings, seeds, agents, players, name, checking, updating):
+    """Snapshot tests of rule edits: seeded games kept as transcripts beside the rules.
+
+    `rulesrun snapshot RULES --seeds 1..3` writes snapshots/NAME/ next to RULES;
+    `rulesrun snapshot --check` exits 1 with a unified diff when an edit changed a game;
+    `rulesrun snapshot --update` accepts the changes.
+    """
+    try:
+        if checking or updating:
+            sets = snapshots.find_sets(paths or ["."])
+            if not sets:
+                raise click.UsageError(f"no snapshot sets ({snapshots.MANIFEST}) under {', '.join(paths or ['.'])}")
+            differing = 0
+            for kept in sets:
+                if updating:
+                    changed = kept.update()
+                    click.echo(f"{kept.folder}: {'updated ' + ', '.join(changed) if changed else 'unchanged'}")
+                    continue
+                diffs = kept.differences()
+                differing += bool(diffs)
+                click.echo(f"{kept.folder}: {'CHANGED' if diffs else 'ok'}")
+                for diff in diffs:
+                    click.echo(diff)
+            if differing:
+                click.echo(f"{differing} of {len(sets)} snapshot sets changed: `rulesrun snapshot --update` accepts them", err=True)
+                sys.exit(1)
+            return
+        if len(paths) != 1:
+            raise click.UsageError("give one RULES file to snapshot (or --check / --update)")
+        _agent_names(agents)
+        made = snapshots.new_set(paths[0], fragments, settings, players, agents, snapshots.seeds_of(seeds), name)
+        made.write()
+        changed = made.update()
+        click.echo(f"{made.folder}: {len(made.seeds)} games, wrote {', '.join(changed) if changed else 'nothing new'}")
+    except RulesError as error:
+        _fail(error)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--seeds") from None
 
 
 @main.command(name="list")

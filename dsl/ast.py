@@ -92,9 +92,12 @@ class CardEntry(Node):
 
 @node
 class Zone(Node):
+    """`visibility`: None (every seat sees the pieces), "hidden" (no seat does: a count only) or
+    "private" (a `per player` zone whose pieces only their owner sees)."""
+
     name: str
     shape: Any
-    hidden: Any
+    visibility: Any
 
 
 @node

@@ -166,8 +166,8 @@ class Builder(Transformer):
     def lowest(self, meta, children):
         return True
 
-    def hidden(self, meta, children):
-        return True
+    def visibility(self, meta, children):
+        return str(children[0])
 
     def before_hook(self, meta, children):
         return ast.Hook("before", *children, span=self._span(meta))

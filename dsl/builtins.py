@@ -1,59 +1,140 @@
-"""The built-in functions of the language: names, arity and what each is for.
+"""The built-in functions of the language: one record each, the only place that says what a built-in is.
 
-This table is part of the language (the checker checks calls against it, docs/language.md
-documents it); interpreter/builtins.py implements each entry, and a test keeps both in step.
+The checker checks calls against this table, docs/language.md documents it, the analyses
+(purity.py, ownership.py, reach.py) and the compiler read their facts from its fields, and
+interpreter/builtins.py implements each entry (tests/test_builtins.py keeps both in step).
+Adding a built-in is one entry here plus its implementation; no other module lists names.
+
+A `Builtin`'s fields:
+
+- `name`, `low`, `high`, `doc`, `keywords`: what a designer writes: the name, how many
+  positional arguments (`low` to `high`), the one-line meaning the checker's hints show, and
+  the named options (`sorted(xs, desc=true)`).
+- `returns`: what the answer is, for the analysis of which lists a rule's local owns
+  (dsl/ownership.py) and for the checker's shapes: `LIST`, a new list made by the call;
+  `NUMBER`, an int or float; `PLAIN`, another value that is no list or mapping (a seat, a
+  name, a truth); `ANY`, possibly one of its arguments or an item of one (`first`, `max`,
+  `choose`), which a var may hold.
+- `draws`: it draws from the game's random stream (`chance`). `asks`: it asks a seat a
+  decision (`choose`). `reads`: it reads the game's changing state (`pieces` finds pieces
+  wherever they lie). A built-in that does none of these is `pure`: its answer depends on
+  its arguments and the game's fixed parameters only (dsl/purity.py). One that draws or asks
+  `changes` the game, and may not run where the game does not always run it (`say`).
+- `game`: its implementation takes the running game as first argument (`left` needs the
+  number of seats), which the compiler passes: `left(p)` -> `g_left(g, l_p)`.
+- `python`: Python's built-in of the same name does exactly this, and compiled rules call it
+  directly (`len`), with no implementation of ours.
+- `one_pass`: it goes through the items of its first argument once, in order, so an
+  iterator serves as well as a list: the compiler may pass `map(...)` instead of building
+  a list (`sum([b.value for b in xs])` -> `sum(map(get_value, ...))`).
+
+`python_name` says how compiled rules and interpreter/builtins.py name a built-in:
+
+    >>> BUILTINS["len"].python_name, BUILTINS["weight"].python_name, BUILTINS["left"].python_name
+    ('len', 'b_weight', 'g_left')
 """
 
 from __future__ import annotations
 
 import attrs
 
+LIST, NUMBER, PLAIN, ANY = "list", "number", "plain", "any"
+
 
 @attrs.frozen(slots=True)
 class Builtin:
+    """One built-in function: see the module docstring for the fields."""
+
     name: str
     low: int
     high: int
     doc: str
     keywords: tuple[str, ...] = ()
+    returns: str = attrs.field(default=ANY, kw_only=True, validator=attrs.validators.in_((LIST, NUMBER, PLAIN, ANY)))
+    draws: bool = attrs.field(default=False, kw_only=True)
+    asks: bool = attrs.field(default=False, kw_only=True)
+    reads: bool = attrs.field(default=False, kw_only=True)
+    game: bool = attrs.field(default=False, kw_only=True)
+    python: bool = attrs.field(default=False, kw_only=True)
+    one_pass: bool = attrs.field(default=False, kw_only=True)
+
+    @property
+    def pure(self) -> bool:
+        """Its answer depends on its arguments (and the game's fixed parameters) alone."""
+        return not (self.draws or self.asks or self.reads)
+
+    @property
+    def changes(self) -> bool:
+        """Calling it changes the game: it draws chance or asks a decision."""
+        return self.draws or self.asks
+
+    @property
+    def number(self) -> bool:
+        return self.returns == NUMBER
+
+    @property
+    def plain(self) -> bool:
+        """Its answer is no list or mapping."""
+        return self.returns in (NUMBER, PLAIN)
+
+    @property
+    def fresh(self) -> bool:
+        """Its answer is a new list or no list at all: never an argument or an item of one."""
+        return self.returns != ANY
+
+    @property
+    def python_name(self) -> str:
+        """The name compiled rules call it by: Python's own, or ours in interpreter/builtins.py,
+        `g_` before the name of one that takes the game, `b_` before the others."""
+        if self.python:
+            return self.name
+        return ("g_" if self.game else "b_") + self.name
 
 
 BUILTINS = {
     b.name: b
     for b in (
-        Builtin("len", 1, 1, "number of items in a list or pieces in a zone"),
-        Builtin("sum", 1, 1, "sum of a list of numbers"),
-        Builtin("max", 1, 1, "largest item of a non-empty list"),
-        Builtin("min", 1, 1, "smallest item of a non-empty list"),
-        Builtin("abs", 1, 1, "absolute value"),
-        Builtin("sorted", 1, 1, "the list sorted; key=x => ..., desc=true for high to low", ("key", "desc")),
-        Builtin("zip", 2, 2, "pairs (a[i], b[i]) up to the shorter list"),
-        Builtin("count", 2, 2, "how often a value occurs in a list"),
-        Builtin("any", 1, 1, "true if some item of the list is true"),
-        Builtin("all", 1, 1, "true if every item of the list is true"),
-        Builtin("distinct", 1, 1, "the list without repeats, first occurrence kept"),
+        Builtin("len", 1, 1, "number of items in a list or pieces in a zone", returns=NUMBER, python=True),
+        Builtin("sum", 1, 1, "sum of a list of numbers", returns=NUMBER, python=True, one_pass=True),
+        Builtin("max", 1, 1, "largest item of a non-empty list", python=True, one_pass=True),
+        Builtin("min", 1, 1, "smallest item of a non-empty list", python=True, one_pass=True),
+        Builtin("abs", 1, 1, "absolute value", returns=NUMBER, python=True),
+        Builtin("sorted", 1, 1, "the list sorted; key=x => ..., desc=true for high to low", ("key", "desc"),
+                returns=LIST, one_pass=True),
+        Builtin("zip", 2, 2, "pairs (a[i], b[i]) up to the shorter list", returns=LIST, one_pass=True),
+        Builtin("count", 2, 2, "how often a value occurs in a list", returns=NUMBER, one_pass=True),
+        Builtin("any", 1, 1, "true if some item of the list is true", returns=PLAIN, python=True, one_pass=True),
+        Builtin("all", 1, 1, "true if every item of the list is true", returns=PLAIN, python=True, one_pass=True),
+        Builtin("distinct", 1, 1, "the list without repeats, first occurrence kept", returns=LIST, one_pass=True),
         Builtin("first", 1, 1, "the first item of a non-empty list"),
         Builtin("last", 1, 1, "the last item of a non-empty list (the top of a pile)"),
-        Builtin("faces", 1, 1, "the distinct faces shown by a list of dice, low to high"),
-        Builtin("weight", 1, 1, "total weight of pieces (a die of weight 2 counts as two)"),
-        Builtin("facesum", 1, 1, "sum of the face values of pieces"),
-        Builtin("highest", 1, 1, "the highest face value among pieces (0 for none)"),
-        Builtin("owned", 2, 2, "the pieces owned by an owner"),
-        Builtin("showing", 2, 2, "the dice showing a face"),
-        Builtin("owners_of", 1, 1, "the distinct owners of pieces, in seat order"),
-        Builtin("by_owner", 1, 1, "pairs (owner, that owner's pieces), in seat order"),
-        Builtin("of_kind", 2, 2, "the pieces of one kind"),
-        Builtin("pieces", 1, 1, "every piece of a kind in the game, wherever it lies"),
-        Builtin("left", 1, 1, "the next seat clockwise"),
-        Builtin("right", 1, 1, "the previous seat (counter-clockwise)"),
-        Builtin("name", 1, 1, "an owner's display name (seats and imaginary players)"),
-        Builtin("is_player", 1, 1, "true for a seat, false for an imaginary player"),
-        Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option; secret=true: no other seat learns which", ("secret",)),
-        Builtin("chance", 1, 1, "true with the given probability (one draw of the game's random stream)"),
-        Builtin("random_int", 2, 2, "a uniform whole number from low to high inclusive"),
-        Builtin("combinations", 2, 2, "every way to pick k items of a list, each as a list, in list order"),
-        Builtin("without", 2, 2, "the items of the first list that are not in the second"),
-        Builtin("shuffled", 1, 1, "a new list with the items in random order (the game's random stream)"),
+        Builtin("faces", 1, 1, "the distinct faces shown by a list of dice, low to high", returns=LIST, one_pass=True),
+        Builtin("weight", 1, 1, "total weight of pieces (a die of weight 2 counts as two)", returns=NUMBER,
+                one_pass=True),
+        Builtin("facesum", 1, 1, "sum of the face values of pieces", returns=NUMBER, one_pass=True),
+        Builtin("highest", 1, 1, "the highest face value among pieces (0 for none)", returns=NUMBER, one_pass=True),
+        Builtin("owned", 2, 2, "the pieces owned by an owner", returns=LIST, one_pass=True),
+        Builtin("showing", 2, 2, "the dice showing a face", returns=LIST, one_pass=True),
+        Builtin("owners_of", 1, 1, "the distinct owners of pieces, in seat order", returns=LIST, one_pass=True),
+        Builtin("by_owner", 1, 1, "pairs (owner, that owner's pieces), in seat order", returns=LIST, one_pass=True),
+        Builtin("of_kind", 2, 2, "the pieces of one kind", returns=LIST, one_pass=True),
+        Builtin("pieces", 1, 1, "every piece of a kind in the game, wherever it lies", returns=LIST, reads=True,
+                game=True),
+        Builtin("left", 1, 1, "the next seat clockwise", returns=PLAIN, game=True),
+        Builtin("right", 1, 1, "the previous seat (counter-clockwise)", returns=PLAIN, game=True),
+        Builtin("name", 1, 1, "an owner's display name (seats and imaginary players)", returns=PLAIN, game=True),
+        Builtin("is_player", 1, 1, "true for a seat, false for an imaginary player", returns=PLAIN, game=True),
+        Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option; "
+                "secret=true: no other seat learns which", ("secret",), asks=True, game=True),
+        Builtin("chance", 1, 1, "true with the given probability (one draw of the game's random stream)", returns=PLAIN,
+                draws=True, game=True),
+        Builtin("random_int", 2, 2, "a uniform whole number from low to high inclusive", returns=NUMBER, draws=True,
+                game=True),
+        Builtin("combinations", 2, 2, "every way to pick k items of a list, each as a list, in list order",
+                returns=LIST, one_pass=True),
+        Builtin("without", 2, 2, "the items of the first list that are not in the second", returns=LIST, one_pass=True),
+        Builtin("shuffled", 1, 1, "a new list with the items in random order (the game's random stream)", returns=LIST,
+                draws=True, game=True, one_pass=True),
     )
 }
 

@@ -25,9 +25,6 @@ RESERVED = {
     "true", "false", "none", "play", "put", "roll", "shuffle", "deal", "create", "emit", "say",
     "repeat", "turn", "as", "into", "under", "from", "when", "by",
 }
-# Built-ins that draw from the game's random stream or ask a decision: not allowed in `say`,
-# whose text is only computed when a game is logged.
-SIDE_EFFECTS = {"choose", "chance", "random_int", "shuffled"}
 
 
 def check(program: Program) -> Program:
@@ -151,6 +148,10 @@ class _Checker:
                 self.error(decl.shape.range, f"`{decl.name}[...]` needs a range such as [1..6]")
             elif isinstance(decl.shape, ast.Indexed):
                 self.expr(decl.shape.range)
+            if isinstance(decl, ast.Zone) and decl.visibility == "private" and not isinstance(decl.shape, ast.PerPlayer):
+                self.error(decl, f"zone `{decl.name}` is `private` but has no owners: only a `per player` zone can be private",
+                           f"`zone {decl.name} per player private`: each owner sees its own pieces; "
+                           f"`zone {decl.name} hidden`: no seat sees them")
             if isinstance(decl, ast.Var):
                 self.expr(decl.init)
                 self._declared_before(decl, decl.init)
@@ -308,7 +309,8 @@ class _Checker:
     def _no_side_effects(self, expr, message: str, hint: str) -> None:
         for node in walk(expr):
             called = node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else None
-            if isinstance(node, ast.Play) or called in SIDE_EFFECTS:
+            # A built-in that draws chance or asks: `say` text is only computed when a game is logged.
+            if isinstance(node, ast.Play) or called in BUILTINS and BUILTINS[called].changes:
                 self.error(node, message, hint)
 
     def s_Return(self, s):
@@ -482,7 +484,7 @@ class _Checker:
                 if kw.name not in builtin.keywords:
                     self.error(kw, f"`{func.id}` has no option `{kw.name}`",
                                did_you_mean(kw.name, builtin.keywords) or f"{func.id}: {builtin.doc}")
-            return NUMBER if func.id in ("len", "sum", "weight", "facesum", "count", "random_int") else UNKNOWN
+            return NUMBER if builtin.number else UNKNOWN
         if decl is not None:
             self.error(func, f"{kind_word(decl)} `{func.id}` cannot be called")
         else:

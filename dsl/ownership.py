@@ -22,12 +22,11 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.builtins import BUILTINS
 from rulesrun.dsl.purity import bound_names
 
-# Built-ins that answer with a new list or a plain value, never with one of their arguments
-# or an item of one.
-_FRESH_BUILTINS = frozenset(BUILTINS) - {"first", "last", "max", "min", "choose"}
-# Built-ins whose answer is a number, or a value that is no list or mapping.
-NUMBER_BUILTINS = frozenset({"len", "sum", "count", "weight", "facesum", "highest", "random_int", "abs"})
-_PLAIN_BUILTINS = NUMBER_BUILTINS | {"name", "is_player", "left", "right", "chance", "any", "all"}
+# Built-ins by what they answer (dsl/builtins.py): a new list or a plain value, never one of
+# their arguments or an item of one; a number; a value that is no list or mapping.
+_FRESH_BUILTINS = frozenset(name for name, b in BUILTINS.items() if b.fresh)
+_NUMBER_BUILTINS = frozenset(name for name, b in BUILTINS.items() if b.number)
+_PLAIN_BUILTINS = frozenset(name for name, b in BUILTINS.items() if b.plain)
 _FRESH = (ast.List, ast.Comprehension, ast.Tuple, ast.Literal, ast.Binary, ast.Range, ast.Interpolated,
           ast.Compare, ast.InOp, ast.NotIn, ast.NotOp, ast.Negate)
 _PLAIN = (ast.Literal, ast.Interpolated, ast.Compare, ast.InOp, ast.NotIn, ast.NotOp, ast.Negate, ast.Range,
@@ -78,16 +77,16 @@ def own_locals(params, body) -> OwnLocals:
     return OwnLocals(lists, lists - mixed)
 
 
-def is_number(e, builtins=NUMBER_BUILTINS) -> bool:
+def is_number(e, builtins=frozenset(BUILTINS)) -> bool:
     """Whether `e` is sure to be a number (which `+=` cannot extend a list with); `builtins`:
-    the number built-ins not hidden by a local of the same name."""
+    the built-ins not hidden by a local of the same name."""
     if isinstance(e, ast.Literal):
         return type(e.value) in (int, float)
     if isinstance(e, ast.Negate):
         return is_number(e.operand, builtins)
     if isinstance(e, ast.Binary):
         return e.op in ("-", "/", "//") or e.op == "+" and is_number(e.left, builtins) and is_number(e.right, builtins)
-    return _calls(e, builtins & NUMBER_BUILTINS)
+    return _calls(e, builtins & _NUMBER_BUILTINS)
 
 
 def is_plain(e, builtins) -> bool:

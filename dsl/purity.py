@@ -16,8 +16,8 @@ only because the interpreter never remembers a call with a function among its ar
 from __future__ import annotations
 
 from rulesrun.dsl import ast
+from rulesrun.dsl.builtins import BUILTINS
 
-IMPURE_BUILTINS = frozenset({"choose", "chance", "random_int", "shuffled", "pieces"})
 _EFFECTS = (ast.Put, ast.Roll, ast.Shuffle, ast.Deal, ast.Create, ast.CreateDeck, ast.Emit, ast.Say, ast.Turn, ast.Play)
 
 
@@ -46,8 +46,8 @@ def _pure_by_itself(proc: ast.Proc, state: set[str]) -> bool:
             return False
         if isinstance(node, (ast.Assign, ast.Augmented)) and _assigned_name(node.target) not in bound:
             return False
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in IMPURE_BUILTINS \
-                and node.func.id not in bound:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in BUILTINS \
+                and not BUILTINS[node.func.id].pure and node.func.id not in bound:
             return False
     return True
 

@@ -1,8 +1,10 @@
 """Which hidden zones a piece of the rules can read, so that a look-ahead draws anew only those.
 
-A search bot's look-ahead must not meet the real order of a face-down pile, so before it
-tries an option it puts every such pile in an order of its own (interpreter/search.py). That
-costs a sort of the pile at every decision, and most options never come near it: placing dice
+A search bot's look-ahead must not meet the real order of a face-down pile, nor the real
+faces under another seat's cup, so before it tries an option it draws every such pile anew
+(interpreter/search.py). Here a `private` zone counts as hidden: the analysis is the same for
+every seat, and the look-ahead leaves out the seat's own zone of the family at run time. That
+costs a redraw of the pile at every decision, and most options never come near it: placing dice
 reads no deck. The reach of some statements is every hidden zone they name, and, followed
 through, what the procedures and phases they name reach (with the hooks on those phases),
 what the handlers of the events they emit reach, and what the moves of the decision points
@@ -38,7 +40,8 @@ class Reach:
 
     def __init__(self, program):
         parts = program.parts
-        self._hidden = {name for name, decl in parts.items() if isinstance(decl, ast.Zone) and decl.hidden}
+        # A private zone is hidden from every seat but its owner: a look-ahead draws it anew too.
+        self._hidden = {name for name, decl in parts.items() if isinstance(decl, ast.Zone) and decl.visibility}
         self._family = {name for name in self._hidden if parts[name].shape is not None}
         self._procs = {name for name, decl in parts.items() if isinstance(decl, (ast.Proc, ast.Phase))}
         self._parts = parts

@@ -32,9 +32,12 @@ A bot of your own, in Python:
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import math
 import random
 import time
+from pathlib import Path
 
 from rulesrun.interpreter.luck import Luck
 
@@ -243,7 +246,10 @@ AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
 
 
 def parse_agent(spec: str) -> tuple[str, dict]:
-    """`mcts:playouts=200,c=1.0` -> ("mcts", {"playouts": 200, "c": 1.0}), checked against the agent."""
+    """`mcts:playouts=200,c=1.0` -> ("mcts", {"playouts": 200, "c": 1.0}), checked against the agent.
+    A bot of one's own (`bots/mine.py:Mine`, `package.module:Mine`) is loaded: ("bots/mine.py:Mine", {})."""
+    if own_bot_class(spec) is not None:
+        return spec, {}
     name, _, rest = spec.partition(":")
     if name not in AGENTS:
         raise AgentSpecError(f"unknown agent `{name}`; known: {', '.join(AGENTS)}")
@@ -265,6 +271,77 @@ def parse_agent(spec: str) -> tuple[str, dict]:
 
 
 def make_agent(spec: str, game_seed: int, seat: int):
-    """An agent from its command-line spec, e.g. `random`, `greedy:samples=4`, `mcts:playouts=200`."""
+    """An agent from its command-line spec, e.g. `random`, `greedy:samples=4`, `mcts:playouts=200`,
+    or a bot of one's own, `bots/mine.py:Mine` (its class is called with the seed)."""
+    own = own_bot_class(spec)
+    if own is not None:
+        return OwnBot(own(f"{game_seed}:{seat}:{spec}"))
     name, options = parse_agent(spec)
     return AGENTS[name](f"{game_seed}:{seat}:{name}", **options)
+
+
+def own_bot_class(spec: str):
+    """The class a spec `PATH.py:Class` or `package.module:Class` names, or None for a spec of a
+    shipped agent. Mistakes in the bot's file are an AgentSpecError at the bot's own line."""
+    where, sep, class_name = spec.rpartition(":")
+    if not sep or not class_name.isidentifier() or not (where.endswith(".py") or "." in where or "/" in where):
+        return None
+    try:
+        if where.endswith(".py"):
+            path = Path(where)
+            if not path.is_file():
+                raise AgentSpecError(f"no bot file {where}")
+            module_spec = importlib.util.spec_from_file_location(f"rulesrun_bot_{path.stem}", path)
+            module = importlib.util.module_from_spec(module_spec)
+            module_spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(where)
+    except AgentSpecError:
+        raise
+    except SyntaxError as error:
+        raise AgentSpecError(f"{error.filename}:{error.lineno}:{error.offset or 0}: {error.msg} (in the bot {spec})") from None
+    except ImportError as error:
+        raise AgentSpecError(f"cannot load the bot {spec}: {error}") from None
+    except Exception as error:  # noqa: BLE001 - the bot's own code: its mistake, reported at its line
+        raise AgentSpecError(f"{bot_location(error)}: {type(error).__name__}: {error} (loading the bot {spec})") from None
+    found = getattr(module, class_name, None)
+    if not isinstance(found, type):
+        raise AgentSpecError(f"{where} has no class {class_name}")
+    if not callable(getattr(found, "choose", None)):
+        raise AgentSpecError(f"{where}:{class_name} has no method choose(decision)")
+    return found
+
+
+def bot_location(error: BaseException) -> str:
+    """`file:line` of the innermost frame of a traceback: where a bot's own code went wrong."""
+    trace = error.__traceback__
+    where = "?"
+    while trace is not None:
+        where = f"{trace.tb_frame.f_code.co_filename}:{trace.tb_lineno}"
+        trace = trace.tb_next
+    return where
+
+
+class BotError(Exception):
+    """A bot of one's own raised an error or gave an answer that is no option, at its own location."""
+
+
+class OwnBot:
+    """A bot of one's own, whose mistakes are reported as its own (BotError, at its line), not
+    as the engine's. It chooses with the full decision (never blind)."""
+
+    blind = False
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.name = getattr(bot, "name", type(bot).__name__)
+        self.looks_ahead = getattr(bot, "looks_ahead", False)
+
+    def choose(self, decision) -> int:
+        try:
+            answer = self.bot.choose(decision)
+        except Exception as error:  # noqa: BLE001 - the bot's own code: its mistake, reported at its line
+            raise BotError(f"{bot_location(error)}: {type(error).__name__}: {error} (in the bot {self.name})") from None
+        if type(answer) is not int or not 0 <= answer < len(decision.options):
+            raise BotError(f"the bot {self.name} answered {answer!r}: an option's index, 0 to {len(decision.options) - 1}, was asked")
+        return answer

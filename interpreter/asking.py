@@ -22,6 +22,7 @@ from __future__ import annotations
 import attrs
 
 from rulesrun.dsl import ast
+from rulesrun.dsl.builtins import BUILTINS
 
 
 @attrs.frozen(slots=True)
@@ -48,8 +49,13 @@ class Asking:
         if isinstance(node, ast.Emit):
             return node.event in self.events
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            return node.func.id == "choose" or self.call(node.func.id)
+            builtin = BUILTINS.get(node.func.id)
+            return builtin is not None and builtin.asks or self.call(node.func.id)
         return False
+
+
+# What asks when the game never pauses (every seat answered inside): nothing is a generator.
+NOTHING = Asking(frozenset(), frozenset(), frozenset(), frozenset(), frozenset())
 
 
 def asking(program) -> Asking:
@@ -67,7 +73,7 @@ def asking(program) -> Asking:
     for move in program.moves:
         points.setdefault(move.point, []).append(move)
     forbidden = {forbid.move for forbid in program.forbids}
-    found = Asking(frozenset(), frozenset(), frozenset(), frozenset(), frozenset())
+    found = NOTHING
     while True:
         moves = frozenset(m.name for m in program.moves if found.body(m.body))
         grown = Asking(

@@ -1,40 +1,24 @@
 """The built-in functions of the language (declared in dsl/builtins.py), as Python.
 
-Compiled rules call these directly. Functions that need the game take it as their first
-argument; the compiler passes it, so the names a designer writes stay short: `left(p)`.
+Compiled rules call these directly, by the name the table gives (`Builtin.python_name`):
+`b_weight`; `g_left` for one that needs the game, which takes it as first argument (the
+compiler passes it, so the names a designer writes stay short: `left(p)`). A built-in that
+Python has (`len`, `sum`...) has no function here: compiled rules call Python's.
 """
 
 from __future__ import annotations
 
+import builtins as python_builtins
 import itertools
 from operator import attrgetter, itemgetter
 
+from rulesrun.dsl.builtins import BUILTINS
 from rulesrun.interpreter.runtime import NoOptions
 
 
 _WEIGHT = attrgetter("weight")
 _VALUE = attrgetter("value")
 _FIRST = itemgetter(0)
-
-
-def b_len(x):
-    return len(x)
-
-
-def b_sum(x):
-    return sum(x)
-
-
-def b_max(x):
-    return max(x)
-
-
-def b_min(x):
-    return min(x)
-
-
-def b_abs(x):
-    return abs(x)
 
 
 def b_sorted(x, key=None, desc=False):
@@ -49,14 +33,6 @@ def b_count(items, value):
     if type(items) is list:
         return items.count(value)
     return sum(1 for item in items if item == value)
-
-
-def b_any(items):
-    return any(items)
-
-
-def b_all(items):
-    return all(items)
 
 
 def b_distinct(items):
@@ -152,12 +128,13 @@ def g_is_player(g, owner):
 
 
 def g_choose(g, player, label, options, secret=False, resume=None):
-    """A generator, like every rule that asks (interpreter/asking.py). `resume`, from the
-    compiler: the rest of the asking rule, for look-aheads (runtime.Decision)."""
+    """The option chosen, or runtime.PAUSE when the game's driver must answer (the compiled
+    call then takes it from `g.paused()`). `resume`, from the compiler: the rest of the asking
+    rule, for look-aheads (runtime.Decision)."""
     options = list(options)
     if not options:
         raise NoOptions(label)
-    return (yield from g.decide(player, label, options, bool(secret), resume=resume))
+    return g.decide(player, label, options, bool(secret), resume=resume)
 
 
 def g_chance(g, probability):
@@ -174,10 +151,9 @@ def g_shuffled(g, items):
     return items
 
 
-GAME_BUILTINS = {"pieces", "left", "right", "name", "is_player", "choose", "chance", "random_int", "shuffled"}
-
-
 def implementation(name: str):
-    """The Python function behind built-in `name`."""
-    prefix = "g_" if name in GAME_BUILTINS else "b_"
-    return globals()[prefix + name]
+    """The Python function behind built-in `name`: Python's own, or ours above."""
+    builtin = BUILTINS[name]
+    if builtin.python:
+        return getattr(python_builtins, builtin.python_name)
+    return globals()[builtin.python_name]

@@ -17,26 +17,22 @@ import operator
 from pathlib import Path
 
 from rulesrun.dsl import ast
-from rulesrun.dsl.builtins import BUILTINS
+from rulesrun.dsl.builtins import BUILTINS, LIST
 from rulesrun.dsl.compose import SCORE, VALUE, Program
 from rulesrun.dsl.errors import Diagnostic, RulesError, Span
-from rulesrun.dsl.ownership import NUMBER_BUILTINS, OwnLocals, is_flat, is_number, own_locals
+from rulesrun.dsl.ownership import OwnLocals, is_flat, is_number, own_locals
 from rulesrun.dsl.purity import pure_procs
 from rulesrun.dsl.reach import Reach
 from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
-from rulesrun.interpreter.asking import asking, is_single
+from rulesrun.interpreter.asking import NOTHING, asking, is_single
 from rulesrun.interpreter.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
-from rulesrun.interpreter.runtime import StepBudgetExceeded, Zone, fixed
+from rulesrun.interpreter.runtime import PAUSE, StepBudgetExceeded, Zone, fixed
 
-_PYTHON_BUILTINS = {"len", "sum", "max", "min", "abs", "any", "all"}
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 # Arguments that make a call run every time (interpreter/remember.py): no need to try.
 _NEVER_REMEMBERED = (ast.Keyword, ast.Lambda, ast.List, ast.Comprehension)
-# Built-ins whose answer is a new list, whatever their arguments.
-_LIST_BUILTINS = ("sorted", "zip", "distinct", "combinations", "without", "faces", "owned", "showing",
-                  "owners_of", "by_owner", "of_kind", "pieces", "shuffled")
 
 
 class Source:
@@ -61,8 +57,11 @@ class Source:
 
 
 class _Compiler:
-    def __init__(self, program: Program):
+    def __init__(self, program: Program, pausing: bool):
         self.program = program
+        # Whether decisions may pause the rules (a game driven from outside), or every one is
+        # answered inside the game (agents seated in every seat) and no rule is a generator.
+        self.pausing = pausing
         self.parts = program.parts
         self.out = Source()
         self.locals: list[set[str]] = []
@@ -80,9 +79,12 @@ class _Compiler:
         self.reaches: dict[str, frozenset] = {}
         # The rules that can ask a decision, compiled as generators (interpreter/asking.py);
         # whether the code being written may pause (`yield`), and whether it has.
-        self.asking = asking(program)
+        self.asks_anywhere = asking(program)
+        self.asking = self.asks_anywhere if pausing else NOTHING
         self.yielding = False
         self.yielded = False
+        # `choose` calls compiled so far: each keeps its option in a name of its own.
+        self.chosen = 0
 
     # ------------------------------------------------------------ program
 
@@ -151,9 +153,10 @@ class _Compiler:
         o = self.out
         self.own = own_locals(local_names, body)
         if _asks(body):
+            pause, run = ("yield from ", "run_pausing") if self.pausing else ("", "run")
             o.emit(f"def {name}({', '.join(signature)}):", span)
-            o.emit(f"    if g.frames is None: return (yield from {name}_rule({', '.join(signature)}))", span)
-            o.emit(f"    return (yield from g.frames.run({name}_rule, g, ({''.join(p + ', ' for p in signature[1:])})))",
+            o.emit(f"    if g.frames is None: return ({pause}{name}_rule({', '.join(signature)}))", span)
+            o.emit(f"    return ({pause}g.frames.{run}({name}_rule, g, ({''.join(p + ', ' for p in signature[1:])})))",
                    span)
             name += "_rule"
         self._rule_body(name, list(local_names), body, span)
@@ -170,7 +173,7 @@ class _Compiler:
         self.locals = [set(local_names)]
         rests: list[tuple] = []
         start = len(o.lines)
-        self.yielding, self.yielded = self.asking.body(body), False
+        self.yielding, self.yielded = self._asks_in(body), False
         self._asking_block(name, body, (), list(local_names), rests)
         if self.yielding and not self.yielded:
             # Asks only through a name a local shadows (`let choose = ...`): still a generator,
@@ -199,8 +202,10 @@ class _Compiler:
                 changeable = tuple(n in used for n in kept + [stmt.name])
                 args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}), {changeable!r})"]
                 self.locals[-1].add(stmt.name)
-                o.emit(f"l_{stmt.name} = yield from g_choose(g, {', '.join(args)})", stmt.span)
-                self.yielded = True
+                o.emit(f"l_{stmt.name} = {BUILTINS['choose'].python_name}(g, {', '.join(args)})", stmt.span)
+                if self.pausing:
+                    o.emit(f"if l_{stmt.name} is PAUSE: l_{stmt.name} = yield from g.paused()", stmt.span)
+                    self.yielded = True
                 rests.append((rest, kept + [stmt.name], rest_of_rule))
                 self.reaches[rest] = self.reach.of(rest_of_rule)
             elif isinstance(stmt, ast.If):
@@ -242,7 +247,7 @@ class _Compiler:
         o.depth += 1
         for hook_name, hook in zip(hooks[: len(before)], before):
             self._hook_call(hook_name, hook)
-        o.emit(f"{self._pause(self.asking.body(decl.body))}body_{decl.name}(g)", decl.span)
+        o.emit(f"{self._pause(self._asks_in(decl.body))}body_{decl.name}(g)", decl.span)
         for hook_name, hook in zip(hooks[len(before) :], after):
             self._hook_call(hook_name, hook)
         o.depth -= 1
@@ -255,7 +260,7 @@ class _Compiler:
             o.emit(f"if {self.expr(hook.when)}:", hook.when.span)
             o.depth += 1
         self._metered_call(function, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), hook.span,
-                           self.asking.body(hook.body))
+                           self._asks_in(hook.body))
         if hook.when is not None:
             o.depth -= 1
 
@@ -266,6 +271,10 @@ class _Compiler:
         pause, run = (self._pause(True), "run_asking") if asks else ("", "run")
         o.emit(f"if g.meter is None: {pause}{function}({args})", span)
         o.emit(f"else: {pause}g.meter.{run}({rule!r}, {function}, {args})", span)
+
+    def _asks_in(self, body) -> bool:
+        """Whether statements can pause the game: they can ask, and the form compiled pauses."""
+        return self.pausing and self.asking.body(body)
 
     def _pause(self, asks: bool) -> str:
         """What stands before a call of a rule: `yield from ` if it can ask, which pauses the caller too."""
@@ -322,10 +331,13 @@ class _Compiler:
                 o.depth = depth
             o.emit("if not opts:")
             o.emit("    return False")
-            o.emit(f"_name, _args = yield from g.decide(l_player, {point!r}, opts, False, True)")
+            o.emit(f"_chosen = g.decide(l_player, {point!r}, opts, False, True)")
+            if self.pausing:
+                o.emit("if _chosen is PAUSE: _chosen = yield from g.paused()")
+            o.emit("_name, _args = _chosen")
             asks = sorted(m.name for m in moves if m.name in self.asking.moves)
             if asks and len(asks) < len(moves):
-                o.emit(f"if _name in {set(asks)!r}:")
+                o.emit(f"if _name in {tuple(asks)!r}:")
                 o.depth += 1
                 self._move_call(True)
                 o.depth -= 1
@@ -363,14 +375,14 @@ class _Compiler:
                     o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
                     o.emit("    return")
                 self._metered_call(f"bd_{decl.name}_{index}", f"g, {params}", _rule_name(handler.span, f"on {decl.name}"),
-                                   handler.span, self.asking.body(handler.body))
+                                   handler.span, self._asks_in(handler.body))
                 o.depth -= 1
             args = [f"a{i}" for i in range(len(decl.params))]
             o.emit(f"def ev_{decl.name}(g, {', '.join(args)}):", decl.span)
             o.depth += 1
             o.emit("pass")
             for name, handler in zip(names, handlers):
-                o.emit(f"{self._pause(self.asking.body(handler.body))}{name}(g, {', '.join(args)})")
+                o.emit(f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})")
             o.depth -= 1
 
     def _score(self) -> None:
@@ -408,8 +420,9 @@ class _Compiler:
             o.emit(f"    return [{self.expr(declared.expr)} for l_{declared.player} in g.players]", declared.span)
 
     def _layout(self) -> None:
-        """What a seat's view and a search agent need to know of the state: zones (hidden or not) and vars."""
-        zones = [(d.name, bool(d.hidden)) for d in self.parts.values() if isinstance(d, ast.Zone)]
+        """What a seat's view and a search agent need to know of the state: zones with who sees
+        their pieces ("public", "hidden", "private"), and vars."""
+        zones = [(d.name, d.visibility or "public") for d in self.parts.values() if isinstance(d, ast.Zone)]
         variables = [d.name for d in self.parts.values() if isinstance(d, ast.Var)]
         self.out.emit(f"ZONES = {zones!r}")
         self.out.emit(f"VARS = {variables!r}")
@@ -498,7 +511,7 @@ class _Compiler:
         return {name for scope in self.locals for name in scope}
 
     def _is_number(self, e) -> bool:
-        return is_number(e, NUMBER_BUILTINS - self._local_names())
+        return is_number(e, frozenset(BUILTINS) - self._local_names())
 
     def s_Put(self, s):
         function = "put" if s.placement == "into" else "put_under"
@@ -621,7 +634,7 @@ class _Compiler:
         if name in _GLOBAL_VALUES:
             return _GLOBAL_VALUES[name]
         if name in BUILTINS:
-            return name if name in _PYTHON_BUILTINS else f"b_{name}"
+            return BUILTINS[name].python_name
         return f"l_{name}"
 
     def e_Literal(self, e):
@@ -642,9 +655,9 @@ class _Compiler:
         body = e.body
         if isinstance(body, ast.Call) and len(body.args) == 1 and isinstance(body.args[0], ast.Name) \
                 and body.args[0].id == e.param and self._is_builtin_call(body, body.func.id) \
-                and body.func.id not in runtime_builtins.GAME_BUILTINS:
+                and not BUILTINS[body.func.id].game:
             # `mine => weight(mine)` is the built-in itself: one call less for each use.
-            return body.func.id if body.func.id in _PYTHON_BUILTINS else f"b_{body.func.id}"
+            return BUILTINS[body.func.id].python_name
         if isinstance(body, ast.Attribute) and isinstance(body.target, ast.Name) and body.target.id == e.param:
             # `c => c.value`, the usual sort key, reads the attribute without a Python call.
             self.getters.add(body.name)
@@ -694,6 +707,9 @@ class _Compiler:
         name = e.func.id
         if self._is_local(name):
             return f"l_{name}({', '.join(args)})"
+        if name in self.substitutions:
+            # A parameter of a procedure being inlined that holds a function (`f(x)`).
+            return f"{self.substitutions[name]}({', '.join(args)})"
         decl = self.parts.get(name)
         if isinstance(decl, ast.Proc):
             if self._inlines(decl, e.args):
@@ -703,23 +719,31 @@ class _Compiler:
             return self._paused(self._may_ask(name in self.asking.procs, e), f"pr_{name}(g, {', '.join(args)})")
         if isinstance(decl, ast.Phase):
             return self._paused(self._may_ask(name in self.asking.phases, e), f"ph_{name}(g)")
-        if name in _PYTHON_BUILTINS:
-            if len(e.args) == 1 and name in ("sum", "max", "min", "any", "all") and _projects(e.args[0]):
+        builtin = BUILTINS[name]
+        if builtin.python:
+            if len(e.args) == 1 and builtin.one_pass and _projects(e.args[0]):
                 # Through the items once: no list of them is needed.
                 return f"{name}({args[0][len('list('):-1]})"
             return f"{name}({', '.join(args)})"
         if name == "is_player":
             # As the built-in has it (0 <= owner < seats), without a call.
             return f"(0 <= {args[0]} < g.n)"
-        if name in runtime_builtins.GAME_BUILTINS:
-            return self._paused(self._may_ask(name == "choose", e), f"g_{name}(g, {', '.join(args)})")
+        if builtin.asks and self.pausing and self._may_ask(True, e):
+            # The option, or what the driver answers if the game must pause for it (runtime.PAUSE).
+            chosen = f"_chosen{self.chosen}"
+            self.chosen += 1
+            self.yielded = True
+            return (f"({chosen} if ({chosen} := {builtin.python_name}(g, {', '.join(args)})) is not PAUSE "
+                    f"else (yield from g.paused()))")
+        if builtin.game:
+            return f"{builtin.python_name}(g, {', '.join(args)})"
         if name == "sorted":
             # Python's own sort, called directly: `desc = true` is its `reverse`.
             options = [self.expr(a) if a.name != "desc" else "reverse=" + (
                 repr(a.value.value) if isinstance(a.value, ast.Literal) and type(a.value.value) is bool
                 else f"bool({self.expr(a.value)})") for a in e.args[1:]]
             return f"sorted({', '.join([args[0]] + options)})"
-        return f"b_{name}({', '.join(args)})"
+        return f"{builtin.python_name}({', '.join(args)})"
 
     def _paused(self, asks: bool, call: str) -> str:
         """A call as an expression: `(yield from call)` if it can ask, else the call."""
@@ -747,7 +771,8 @@ class _Compiler:
         return isinstance(decl, ast.Zone) and (decl.shape is not None) == shaped
 
     def _is_builtin_call(self, e, name: str) -> bool:
-        return isinstance(e, ast.Call) and e.func.id == name and not self._is_local(name) and name not in self.parts
+        return isinstance(e, ast.Call) and e.func.id == name and name in BUILTINS and not self._is_local(name) \
+            and name not in self.substitutions and name not in self.parts
 
     def _remembers(self, e) -> bool:
         """Whether `e` is a call of a pure procedure that is remembered (not inlined). A call
@@ -762,7 +787,7 @@ class _Compiler:
         if isinstance(e, ast.Binary) and e.op == "+":
             return self._makes_a_list(e.left) or self._makes_a_list(e.right) or isinstance(
                 e.left, (ast.List, ast.Comprehension)) or isinstance(e.right, (ast.List, ast.Comprehension))
-        return isinstance(e, ast.Call) and any(self._is_builtin_call(e, name) for name in _LIST_BUILTINS)
+        return isinstance(e, ast.Call) and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].returns == LIST
 
     def _remembered_call(self, e, entry: str) -> str:
         """A call of a pure procedure through one of interpreter/remember.py's entry points."""
@@ -777,7 +802,7 @@ class _Compiler:
         """
         body = _body(proc)
         if proc.name in self.inlining or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None \
-                or self.asking.body(body):
+                or self.asks_anywhere.body(body):
             return False
         if len(arg_nodes) != len(proc.params) or any(isinstance(a, ast.Keyword) for a in arg_nodes):
             return False
@@ -838,7 +863,7 @@ class _Compiler:
             iterable = self.expr(clause.iterable)
             if self._is_builtin_call(clause.iterable, "zip"):
                 # A comprehension goes through the pairs once: no list of them is needed.
-                iterable = "zip" + iterable[len("b_zip"):]
+                iterable = "zip" + iterable[len(BUILTINS["zip"].python_name):]
             self.locals.append(set(clause.names))
             cond = f" if {self.expr(clause.cond)}" if clause.cond is not None else ""
             clauses.append(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}{cond}")
@@ -895,9 +920,11 @@ def _names_with_context(expr, inside_loop: bool = False):
         yield from _names_with_context(child, nested)
 
 
-def generate(program: Program) -> Source:
-    """The Python source of a checked program, with its line -> span map."""
-    return _Compiler(program).run()
+def generate(program: Program, pausing: bool = True) -> Source:
+    """The Python source of a checked program, with its line -> span map. `pausing`: the rules
+    that can ask are generators that pause at a decision for the game's driver; without, a
+    form for games whose every decision is answered inside (interpreter/asking.py)."""
+    return _Compiler(program, pausing).run()
 
 
 def namespace(operations_kept: dict) -> dict:
@@ -905,13 +932,13 @@ def namespace(operations_kept: dict) -> dict:
     interpreter/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
+             "PAUSE": PAUSE,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)
     names.update(operations_kept)
-    for name in BUILTINS:
-        prefix = "g_" if name in runtime_builtins.GAME_BUILTINS else "b_"
-        names[prefix + name] = runtime_builtins.implementation(name)
+    for name, builtin in BUILTINS.items():
+        names[builtin.python_name] = runtime_builtins.implementation(name)
     return names
 
 

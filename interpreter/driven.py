@@ -21,7 +21,17 @@ themselves, logged but never shown.
 
 from __future__ import annotations
 
+from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.runtime import Game as State
+
+
+class PlayError(RulesError):
+    """A mistake in the rules met while playing (located like any RulesError), with the game's
+    log up to it, so a transcript can show how the game got there."""
+
+    def __init__(self, error: RulesError, log: list | None):
+        super().__init__(error.diagnostics)
+        self.log = log
 
 
 class NothingToUndo(Exception):
@@ -36,9 +46,11 @@ class Game:
     """One game of a ruleset, driven from outside. Made by `Rules.start`."""
 
     def __init__(self, rules, players: int, seed: int, log: bool = True, lookahead: bool = True,
-                 meter: bool = False, step_budget: int | None = None, answers=()):
+                 meter: bool = False, step_budget: int | None = None, answers=(), agents=None):
         """`lookahead`: keep the books that agents looking ahead need (interpreter/bookkeeping.py);
-        `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first."""
+        `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first;
+        `agents`: per seat an agent that answers inside the game, or None for a seat whose
+        decisions the game shows (all of them by default). A copy shares the agents."""
         rules.check_players(players)
         self.rules = rules
         self.players = players
@@ -47,7 +59,7 @@ class Game:
         self._lookahead = lookahead
         self._meter = meter
         self._step_budget = step_budget or rules.step_budget
-        self._answers: list[int] = []
+        self._agents = None if agents is None or all(agent is None for agent in agents) else list(agents)
         self._begin(list(answers))
 
     # ------------------------------------------------------------ the contract
@@ -65,23 +77,22 @@ class Game:
             raise NotAnOption("the game is over: there is no decision to answer")
         if type(index) is not int or not 0 <= index < len(decision.options):
             raise NotAnOption(f"{index!r} is not an option of this decision: answer 0 to {len(decision.options) - 1}")
-        self._answers.append(index)
         self._advance(index)
 
-    def undo(self) -> None:
-        """Back to the previous decision, exactly: state, chance and log as they were there."""
-        if not self._answers:
-            raise NothingToUndo("nothing to undo: this is the game's first decision")
-        self._begin(self._answers[:-1])
+    def undo(self, count: int = 1) -> None:
+        """Back `count` decisions (shown ones), exactly: state, chance and log as they were there."""
+        answers = self.answers
+        if not 1 <= count <= len(answers):
+            raise NothingToUndo(f"cannot go back {count} decisions: {len(answers)} have been answered")
+        self._begin(answers[:-count])
 
     def copy(self) -> "Game":
         """An independent game at the same decision: given the same answers, both go on alike."""
         twin = Game.__new__(Game)
         twin.rules, twin.players, twin.seed = self.rules, self.players, self.seed
         twin._logging, twin._lookahead, twin._meter = self._logging, self._lookahead, self._meter
-        twin._step_budget = self._step_budget
-        twin._answers = []
-        twin._begin(self._answers[:])
+        twin._step_budget, twin._agents = self._step_budget, self._agents
+        twin._begin(self.answers)
         return twin
 
     @property
@@ -112,8 +123,19 @@ class Game:
 
     @property
     def answers(self) -> list:
-        """The answers given so far, one per decision shown: with the seed, the whole game."""
-        return self._answers[:]
+        """The answers given so far, one per decision with a choice (by the driver or a seated
+        agent): with the seed, the whole game."""
+        return [answer for _, answer, _ in self._state.history]
+
+    @property
+    def history(self) -> list:
+        """(seat, answer) of each decision shown so far, in order."""
+        return [(seat, answer) for seat, answer, _ in self._state.history]
+
+    @property
+    def names(self) -> list:
+        """How the transcript names each owner: the seats, then the imaginary players."""
+        return self._state.names[:]
 
     @property
     def turns(self) -> int:
@@ -134,18 +156,19 @@ class Game:
     def _begin(self, answers: list) -> None:
         """A fresh state, played up to the decision after `answers` (which are replayed without a pause)."""
         rules = self.rules
-        state = State(rules, self.players, self.seed, None, [] if self._logging else None, self._step_budget)
+        state = State(rules, self.players, self.seed, self._agents, [] if self._logging else None, self._step_budget)
         rules.prepare(state, lookahead=self._lookahead, meter=self._meter)
         state.script = answers[::-1]
         self._state = state
         self._keys = None
-        self._answers = answers
         self._run = rules.running(state)
         self._advance(None)
 
     def _advance(self, answer) -> None:
         try:
             self._run.send(answer)
+        except RulesError as error:
+            raise PlayError(error, self._state.log) from None
         except StopIteration as end:
             self._keys = end.value
             self.rules.ended(self._state, self._keys)

@@ -23,6 +23,7 @@ from rulesrun.dsl.errors import Diagnostic, RulesError
 from rulesrun.interpreter.bookkeeping import BOOKKEEPING, PLAIN
 from rulesrun.interpreter.compiler import generate, load_code, run_code
 from rulesrun.interpreter.driven import Game as DrivenGame
+from rulesrun.interpreter.driven import PlayError
 from rulesrun.interpreter.meter import Meter
 from rulesrun.interpreter.runtime import (Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
                                           finish, zones_of)
@@ -60,13 +61,21 @@ class Rules:
         self.imaginaries = [
             attrs.evolve(d, label=d.label or d.name) for d in program.parts.values() if isinstance(d, ast.Imaginary)
         ]
-        self.source = generate(program)
-        code, self.filename = load_code(self.source, program.title)
-        # The compiled rules twice: with the operations that keep books (interpreter/bookkeeping.py),
-        # for games in which an agent looks ahead, and with the plain ones. Each game runs one of
-        # them from start to end, so games of one Rules never share what they run on.
-        self.namespace = run_code(code, BOOKKEEPING)
-        self.plain_namespace = run_code(code, PLAIN)
+        # The rules in two forms: one whose asking rules pause at decisions for the game's driver
+        # (`source`), one for games whose every seat is answered inside (no generators, the speed
+        # of a closed loop). Each runs with the operations that keep books (interpreter/bookkeeping.py),
+        # for games in which an agent looks ahead, or with the plain ones. A game runs one of the
+        # four from start to end (`code_for`), so games of one Rules never share what they run on.
+        self.source = generate(program, pausing=True)
+        closed = generate(program, pausing=False)
+        self._sources = {}
+        self._namespaces = {}
+        for pausing, source in ((True, self.source), (False, closed)):
+            code, filename = load_code(source, program.title)
+            self._sources[filename] = source
+            for books, operations_kept in ((True, BOOKKEEPING), (False, PLAIN)):
+                self._namespaces[pausing, books] = run_code(code, operations_kept)
+        self.namespace = self._namespaces[True, True]
         self._score_keys = self.namespace["score_keys"]
         self.values_of = self.namespace["values_of"]
         self.moves = self.namespace["MOVES"]
@@ -75,15 +84,28 @@ class Rules:
         self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
         self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])
         self.read_variables = _reader(self.variable_attributes)
-        self._hidden_zones = tuple(f"z_{name}" for name, hidden in self.namespace["ZONES"] if hidden)
-        # For each move and rest of a rule a look-ahead runs: the hidden zones it can read.
-        self.hidden_reach = self.namespace["HIDDEN_REACH"]
+        self._hidden_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "hidden")
+        self._private_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "private")
+        # For each move and rest of a rule a look-ahead runs (in any of the forms): the hidden
+        # zones it can read.
+        self.hidden_reach = {}
+        for names in self._namespaces.values():
+            self.hidden_reach.update(names["HIDDEN_REACH"])
 
     def hidden_zones(self, game: Game) -> list:
         """The zones declared `hidden` (face down), the same every time for a game."""
         if game.hidden is None:
             game.hidden = [zone for name in self._hidden_zones for zone in zones_of(getattr(game, name))]
         return game.hidden
+
+    def unseen_zones(self, game: Game, seat: int) -> list:
+        """The zones whose pieces `seat` cannot see: the hidden ones, then every other owner's
+        zone of each `private` family."""
+        hidden = self.hidden_zones(game)
+        if not self._private_zones:
+            return hidden
+        return hidden + [zone for name in self._private_zones
+                         for owner, zone in enumerate(getattr(game, name)) if owner != seat]
 
     def zones_named(self, game: Game, names) -> list:
         """The zones of the declared zones `names`, members of families included."""
@@ -96,34 +118,32 @@ class Rules:
                                         f"choose --players from {self.min_players} to {self.max_players}"))
 
     def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
-              step_budget: int | None = None, answers=()) -> DrivenGame:
-        """A game you drive (interpreter/driven.py), run up to its first decision."""
-        return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers)
+              step_budget: int | None = None, answers=(), agents=None) -> DrivenGame:
+        """A game you drive (interpreter/driven.py), run up to its first decision; `agents`: per
+        seat one that answers inside the game (None: the seat's decisions are shown)."""
+        return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents)
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
              step_budget: int = DEFAULT_STEP_BUDGET, meter: bool = False) -> Result:
-        """Play one game with `agents`, one per seat, answering every decision: a driver of
-        `start`. `log`, if given, receives the game's events as dicts; `meter` counts rules."""
-        game = self.start(num_players, seed, log is not None, any(getattr(agent, "looks_ahead", False) for agent in agents),
-                          meter, step_budget)
-        while True:
-            decision = game.decision
-            if decision is None:
-                break
-            agent = agents[decision.player]
-            if agent.blind:
-                game.play(agent.pick(len(decision.options)))
-                continue
-            try:
-                answer = agent.choose(decision)
-            except PLAY_ERRORS as error:
-                # A look-ahead runs the rules too: its mistakes are the rules' own, located.
-                raise self._located(error) from None
-            game.play(answer)
+        """Play one game with `agents`, one per seat: a game of `start` with every seat's agent
+        answering inside it, as fast as the rules run. `log`, if given, receives the game's
+        events as dicts; `meter` counts rules."""
+        lookahead = any(getattr(agent, "looks_ahead", False) for agent in agents)
+        game = self.start(num_players, seed, log is not None, lookahead, meter, step_budget, agents=agents)
         if log is not None:
             log.extend(game.log)
         keys = game.keys
         return Result([k[0] for k in keys], keys, game.winners, game.turns, game.decisions, log, game.rules_fired)
+
+    def answer(self, agent, decision) -> int:
+        """`agent`'s answer to `decision`. A look-ahead runs the rules too: its mistakes are the
+        rules' own, located (a PlayError with the game's log so far)."""
+        if agent.blind:
+            return agent.pick(len(decision.options))
+        try:
+            return agent.choose(decision)
+        except PLAY_ERRORS as error:
+            raise PlayError(self._located(error), decision._game.log) from None
 
     def prepare(self, game: Game, lookahead: bool, meter: bool) -> None:
         """Set a new game up: its books (for agents that look ahead), meter, and first log line."""
@@ -139,7 +159,7 @@ class Rules:
     def running(self, game: Game):
         """Set up and play `game` to its end, pausing at each decision nobody in the game answers
         (a generator, see interpreter/driven.py); returns the score keys of every seat."""
-        names = self.namespace if game.books else self.plain_namespace
+        names = game.code = self._namespaces[game.agents is None or None in game.agents, game.books]
         try:
             names["init"](game)
             played = names["ph_game"](game)
@@ -173,10 +193,11 @@ class Rules:
         span = None
         trace = error.__traceback__
         while trace is not None:
-            if trace.tb_frame.f_code.co_filename == self.filename:
+            source = self._sources.get(trace.tb_frame.f_code.co_filename)
+            if source is not None:
                 line = trace.tb_lineno - 1
-                if 0 <= line < len(self.source.spans) and self.source.spans[line] is not None:
-                    span = self.source.spans[line]
+                if 0 <= line < len(source.spans) and source.spans[line] is not None:
+                    span = source.spans[line]
             trace = trace.tb_next
         if isinstance(error, StepBudgetExceeded):
             return RulesError(Diagnostic(span, f"the rules ran more than {error.args[0]} loop steps: this loop never ends",

@@ -137,6 +137,10 @@ class NoOptions(Exception):
     """`choose` was given an empty list of options."""
 
 
+# What `Game.decide` returns when the game's driver must answer (see `Game.paused`).
+PAUSE = object()
+
+
 class ScriptMismatch(Exception):
     """A replayed answer does not fit the decision met: not an index of one of its options."""
 
@@ -280,13 +284,15 @@ class Game:
         self.pending: Decision | None = None
         # The checkpoints open on this game, oldest first (interpreter/checkpoint.py).
         self.open: list = []
+        # The compiled rules this game runs (Rules.running picks one of their forms).
+        self.code: dict = rules.namespace
 
     def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False,
                resume: tuple | None = None):
-        """Have `options` answered; log what was asked and answered. A generator: the compiled
-        rules `yield from` it, and it pauses (yields the `Decision`) when the game is driven
-        from outside (`agents` is None, see interpreter/driven.py); answers replayed from a
-        script, and the answers of agents the game calls itself, need no pause.
+        """The option chosen, or PAUSE when the caller of the game must answer: the compiled
+        rules then `yield from paused()`, which pauses every rule up to the game's driver
+        (interpreter/driven.py) and returns the option it answers. Answers replayed from a
+        script, and those of agents seated in the game, need no pause (nor a generator).
 
         `secret`: no other seat learns the answer (their views and search agents never see it).
         `is_move`: the options are moves of a decision point (`play`), not a `choose` list.
@@ -299,12 +305,9 @@ class Game:
                 index = self.script.pop()
                 if not (type(index) is int and 0 <= index < len(options)):
                     raise ScriptMismatch(index, len(options))
-            elif self.agents is None:
-                decision = self.pending = Decision(self, player, point, options, secret, is_move, resume)
-                index = yield decision
-                self.pending = None
-                if decision._explorer is not None:
-                    decision._explorer.close()
+            elif self.agents is None or self.agents[player] is None:
+                self.pending = Decision(self, player, point, options, secret, is_move, resume)
+                return PAUSE
             else:
                 agent = self.agents[player]
                 if agent.blind:
@@ -317,6 +320,19 @@ class Game:
                         if decision._explorer is not None:
                             decision._explorer.close()
             self.history.append((player, index, secret))
+        return self._answered(player, point, options, index, secret)
+
+    def paused(self):
+        """Hand the pending decision to the game's driver and take its answer (a generator)."""
+        decision = self.pending
+        index = yield decision
+        self.pending = None
+        if decision._explorer is not None:
+            decision._explorer.close()
+        self.history.append((decision.player, index, decision.secret))
+        return self._answered(decision.player, decision.point, decision.options, index, decision.secret)
+
+    def _answered(self, player: int, point: str, options: list, index: int, secret: bool):
         self.decisions += 1
         if self.log is not None:
             event = {"t": "decide", "player": player, "point": point,

@@ -8,9 +8,12 @@ it is made fair to the seat (a determinization):
 
 - the answers of other seats' `secret` decisions that the seat cannot have seen yet
   (`view.visible_history`) are drawn anew, at random;
-- from the present decision on, every `hidden` zone is shuffled and all chance comes from
-  the agent's stream, so the real order of a face-down deck or the real next roll is never
-  seen.
+- from the present decision on, all chance comes from the agent's stream, and every zone
+  the seat cannot see (a `hidden` zone, another owner's `private` zone) is drawn anew
+  (`redraw`): its order, which pieces of a kind lie in which of those zones, and the faces of
+  the dice in them. So the real order of a face-down deck, the real cards in another seat's
+  hand, the real faces under its cup and the real next roll are never seen; the seat's own
+  private zone stays as it is.
 
     explorer = decision.explorer
     values = explorer.lookahead(option, rng)     # each seat's `value` one step ahead
@@ -21,8 +24,8 @@ Replaying costs as much as the game so far, so look-aheads avoid it where they c
 
 - at a move (`play`), the move's body is self-contained: it runs on the game itself, and a
   checkpoint of the present (interpreter/checkpoint.py) puts everything back; only the
-  hidden zones the move or the `value` after it can read (dsl/reach.py) are shuffled first,
-  since the order of the others cannot change what it finds;
+  unseen zones the move or the `value` after it can read (dsl/reach.py) are drawn anew
+  first, since the others cannot change what it finds;
 - at a `choose` that stands alone as a `let` of its rule (or of an `if` in it, not in a
   loop), the compiler hands over the rest of the rule as a function of the locals so far
   (`Decision._resume`): it runs on the game itself with the option, like a move, on copies
@@ -41,7 +44,7 @@ import math
 import random
 from itertools import compress
 
-from rulesrun.interpreter.checkpoint import NESTED, Checkpoint, changing, containers, is_nested
+from rulesrun.interpreter.checkpoint import NESTED, Checkpoint, changing, containers, is_nested, turning
 from rulesrun.interpreter.runtime import Game, finish, next_stamp
 from rulesrun.interpreter.view import visible_history
 
@@ -115,7 +118,7 @@ class Explorer:
         decision = self._decision
         if decision.is_move:
             name, args = decision.options[option]
-            return self._try(self.rules.moves[name], (self.seat, *args), rng)
+            return self._try(self._game.code["MOVES"][name], (self.seat, *args), rng)
         if decision._resume is not None and self._knows_the_rule_so_far():
             rest, seen, used = decision._resume
             return self._try(rest, self._for_the_rest((*seen, decision.options[option]), used), rng)
@@ -168,34 +171,41 @@ class Explorer:
 
     def _try_start(self, order: float) -> Checkpoint:
         """Where every look-ahead of this decision that runs on the game itself starts: the
-        present, with each hidden zone the look-aheads can read (dsl/reach.py) in one order
-        drawn independently of the real one, from `order` (a draw of the first look-ahead's
-        stream; every look-ahead makes that draw, so all meet the same later luck): the pieces
-        sorted by a hash of `order` and their number, which costs less than seeding a stream.
-        Every option meets the same unknown deck, and none of them the real deck."""
+        present, with each zone the seat cannot see that the look-aheads can read
+        (dsl/reach.py) drawn anew (`redraw`) independently of the real one, from `order` (a draw
+        of the first look-ahead's stream; every look-ahead makes that draw, so all meet the same
+        later luck): the pieces of each zone sorted by a hash of `order` and their number, which
+        costs less than seeding a stream; a stream seeded with `order` trades pieces between
+        zones and rolls dice, where there are any. Every option meets the same unknown deck and
+        cups, and none of them the real ones."""
         if self._start is None:
             g = self._game
             self._present = self._start = Checkpoint(g, chance=False)
-            hidden = self.rules.hidden_zones(g) and self._hidden_in_reach()
-            if hidden:
-                for zone in hidden:
+            unseen = self.rules.unseen_zones(g, self.seat) and self._unseen_in_reach()
+            if unseen:
+
+                def arrange(zone):
                     changing(g, zone)
                     zone.sort(key=lambda piece: hash((order, piece.id)))
                     zone.stamp = next_stamp()
+
+                redraw(g, unseen, arrange, _SeededBy(order))
                 self._away = True
                 self._start = Checkpoint(g, chance=False)
         return self._start
 
-    def _hidden_in_reach(self) -> list:
-        """The hidden zones that this decision's options, tried on the game itself, can read."""
+    def _unseen_in_reach(self) -> list:
+        """The zones the seat cannot see that this decision's options, tried on the game itself,
+        can read."""
         reach = self.rules.hidden_reach
         decision = self._decision
         if decision.is_move:
-            moves = self.rules.moves
+            moves = self._game.code["MOVES"]
             names = set().union(*[reach[moves[name]] for name in {name for name, _ in decision.options}])
         else:
             names = reach[decision._resume[0]]
-        return self.rules.zones_named(self._game, names)
+        unseen = {id(zone) for zone in self.rules.unseen_zones(self._game, self.seat)}
+        return [zone for zone in self.rules.zones_named(self._game, names) if id(zone) in unseen]
 
     def _try(self, function, args, rng) -> list:
         """`function(game, *args)` on the game itself (a move, or the rest of a rule from the
@@ -262,14 +272,15 @@ class Explorer:
             start.restore(g, chance=False)
             stream = _StreamFrom(start.rng)
             g.rng, g.random = stream, stream.random
-            g.agents, g.log, g.meter, g.frames = [_Replay(visible_history(self._history, self.seat, first), rng, policy)] * g.n, None, None, None
+            replay = _Replay(visible_history(self._history, self.seat, first), self.seat, rng, policy)
+            g.agents, g.log, g.meter, g.frames = [replay] * g.n, None, None, None
             finish(function(g, *args))
             return self.rules.values_of(g)
         finally:
             g.rng, g.random, g.agents, g.log, g.meter, g.frames = real
 
     def _replay(self, rng, policy) -> Game:
-        driver = _Replay(self.past, rng, policy)
+        driver = _Replay(self.past, self.seat, rng, policy)
         game = Game(self.rules, self.players, self.seed, [driver] * self.players, None, self.step_budget)
         game.books = self._game.books
         return game
@@ -296,8 +307,9 @@ class _Replay:
 
     blind = False
 
-    def __init__(self, past, rng, policy):
+    def __init__(self, past, seat: int, rng, policy):
         self.past = past
+        self.seat = seat
         self.rng = rng
         self.policy = policy
         self.asked = 0
@@ -310,20 +322,102 @@ class _Replay:
             answer = self.past[k][1]
         else:
             if k == len(self.past):
-                _fresh_chance(decision._game, self.rng)
+                _fresh_chance(decision._game, self.seat, self.rng)
             answer = self.policy(decision)
         if answer is None or answer >= count:
             return int(self.rng.random() * count)
         return answer
 
 
-def _fresh_chance(game: Game, rng) -> None:
-    """From now on chance is the agent's: its own stream, and hidden piles in an order it drew."""
+def _fresh_chance(game: Game, seat: int, rng) -> None:
+    """From now on chance is the agent's: its own stream, and what `seat` cannot see drawn
+    anew from it (`redraw`)."""
     game.rng = rng
     game.random = rng.random
     shuffle = game.rules.namespace["shuffle"]
-    for zone in game.rules.hidden_zones(game):
-        shuffle(game, zone)
+    unseen = game.rules.unseen_zones(game, seat)
+    if unseen:
+        redraw(game, unseen, lambda zone: shuffle(game, zone), rng)
+
+
+def redraw(g: Game, zones: list, arrange, rng) -> None:
+    """Draw anew what lies in `zones`, the zones a seat cannot see, consistent with what it
+    does see (a determinization):
+
+    - each zone in an order of its own: `arrange(zone)`;
+    - the pieces of one kind and owner trade places among the zones at random, each zone
+      keeping how many it holds: which card of the deck lies in another seat's hand is
+      unknown, how many cards that hand holds is known (and so, here, which kind of piece
+      and whose lies where);
+    - every die in them shows a face drawn from its own faces, each face as likely as in a
+      roll: the seat has not seen those faces (one it saw before the die went out of its
+      sight is drawn anew too: what a seat remembers is not tracked).
+
+    Pieces in the zones the seat sees, vars and the past stay as they are. Every change is
+    announced to the open checkpoints, as the operations announce theirs, so going back puts
+    the real pieces back. `rng` gives `shuffle` and `random`; it is drawn from only when
+    some kind of piece lies in two of the zones or a die lies in one, so a game with one
+    face-down deck sees the same draws as `arrange` alone."""
+    for zone in zones:
+        arrange(zone)
+    if len(zones) > 1:
+        _trade(g, zones, rng)
+    for zone in zones:
+        dice = [piece for piece in zone if piece.kind.is_die]
+        if dice:
+            turning(g, zone)
+            for piece in dice:
+                index = int(rng.random() * len(piece.faces))
+                piece.face = piece.faces[index]
+                piece.value = piece.values[index]
+            zone.stamp = next_stamp()
+
+
+def _trade(g: Game, zones: list, rng) -> None:
+    """The pieces of each kind and owner that lie in two or more of `zones` swap places at
+    random; every zone keeps the places it had, and how many pieces."""
+    places: dict[tuple, list] = {}
+    for zone in zones:
+        for index, piece in enumerate(zone):
+            places.setdefault((piece.kind, piece.owner), []).append((zone, index))
+    piles = {}
+    for spots in places.values():
+        if len({id(zone) for zone, _ in spots}) < 2:
+            continue
+        pieces = [zone[index] for zone, index in spots]
+        rng.shuffle(pieces)
+        for (zone, index), piece in zip(spots, pieces):
+            pile = piles.get(id(zone))
+            if pile is None:
+                changing(g, zone)
+                pile = piles[id(zone)] = (zone, zone[:])
+            pile[1][index] = piece
+    for zone, pile in piles.values():
+        list.__setitem__(zone, slice(None), pile)
+        for piece in pile:
+            piece.zone = zone
+        zone.stamp = next_stamp()
+
+
+class _SeededBy:
+    """A random stream seeded with `seed`, set up only when first drawn from."""
+
+    __slots__ = ("_seed", "_stream")
+
+    def __init__(self, seed):
+        self._seed = seed
+        self._stream = None
+
+    def _started(self) -> random.Random:
+        if self._stream is None:
+            self._stream = random.Random(self._seed)
+        return self._stream
+
+    def random(self) -> float:
+        return self._started().random()
+
+    def shuffle(self, items: list) -> None:
+        self._started().shuffle(items)
 
 
 def _changeable(value) -> bool:
@@ -400,7 +494,7 @@ class _AtRandom:
 
 class Frames:
     """The rules running now that ask `choose`s, innermost last, each with a checkpoint of the
-    state it started from. `run` is a generator, like the rules it runs: it pauses where they do."""
+    state it started from."""
 
     __slots__ = ("stack",)
 
@@ -408,10 +502,22 @@ class Frames:
         self.stack: list[tuple] = []
 
     def run(self, function, g, args):
-        start = Checkpoint(g)
-        self.stack.append((function, args, start, len(g.history)))
+        self._enter(function, g, args)
+        try:
+            return function(g, *args)
+        finally:
+            self._leave()
+
+    def run_pausing(self, function, g, args):
+        """`run` for rules that pause at decisions (a generator)."""
+        self._enter(function, g, args)
         try:
             return (yield from function(g, *args))
         finally:
-            self.stack.pop()
-            start.close()
+            self._leave()
+
+    def _enter(self, function, g, args) -> None:
+        self.stack.append((function, args, Checkpoint(g), len(g.history)))
+
+    def _leave(self) -> None:
+        self.stack.pop()[2].close()

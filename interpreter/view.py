@@ -2,7 +2,9 @@
 
 A view is plain data, built when an agent asks for it. A piece shows as
 `(kind, face, owner)`, a zone inside a variable as its name. A zone declared `hidden`
-(a face-down pile) shows only how many pieces it holds, never which or in what order.
+(a face-down pile) shows only how many pieces it holds, never which or in what order. A
+`private` zone family (`zone cup per player private`) shows the seat its own zone's pieces
+and every other owner's as `None`, with how many pieces each holds.
 The history lists every decision that had a choice as `(seat, answer index)`,
 with the answers of other seats' `secret` decisions left out (`None`) when this seat has
 not decided since: the seat cannot have seen them, only their consequences afterwards.
@@ -10,6 +12,8 @@ not decided since: the seat cannot have seen them, only their consequences after
     view = decision.view
     view.zones["field"][3]       # [("small", 3, 0), ("big", 3, 2)]
     view.counts["deck"]          # 31: a hidden pile, size only
+    view.zones["cup"]            # [None, [("d6", 4, 1), ("d6", 6, 1)]]: seat 1 sees its own cup
+    view.counts["cup"]           # [3, 2]: how many dice lie under each cup
     view.vars["tokens"][view.seat]
 """
 
@@ -32,12 +36,14 @@ class SeatView:
 
 def seat_view(game, seat: int) -> SeatView:
     zones, counts = {}, {}
-    for name, hidden in game.rules.namespace["ZONES"]:
+    for name, seen in game.rules.namespace["ZONES"]:
         value = getattr(game, f"z_{name}")
-        if hidden:
-            counts[name] = _shape(value, len)
-        else:
+        if seen == "public":
             zones[name] = _shape(value, _pieces)
+            continue
+        counts[name] = _shape(value, len)
+        if seen == "private":
+            zones[name] = [_pieces(zone) if owner == seat else None for owner, zone in enumerate(value)]
     variables = {name: _plain(getattr(game, f"v_{name}")) for name in game.rules.namespace["VARS"]}
     return SeatView(seat, game.n, zones, counts, variables, tuple(visible_history(game.history, seat)))
 

@@ -3,7 +3,7 @@ ruleset beyond the driven game: how many seats by default, whether it hides anyt
 prompts its decisions can show, how many options a decision may offer, and who won how much.
 
     rules = open_rules("rulesets/royale.rules", params={"rounds": 2})
-    hides_information(rules)        # True: a face-down pile or a secret choice
+    hides_information(rules)        # True: a face-down pile, a private zone or a secret choice
     win_shares(game)                # [0.0, 1.0, 0.0, 0.0] once the game is over
 
 Both bridges number a decision's options 0, 1, ... as the driven game does, so an action is
@@ -44,9 +44,9 @@ def default_players(rules) -> int:
 
 
 def hides_information(rules) -> bool:
-    """Whether some seat may not know everything: a zone declared `hidden` or a `choose`
-    with `secret` not written as false."""
-    if any(hidden for _, hidden in rules.namespace["ZONES"]):
+    """Whether some seat may not know everything: a zone declared `hidden` or `private`, or a
+    `choose` with `secret` not written as false."""
+    if any(seen != "public" for _, seen in rules.namespace["ZONES"]):
         return True
     return any(_is_secret_keyword(node) for node in _nodes(rules.program))
 

@@ -7,7 +7,7 @@ fixed size, built from the ruleset's declarations alone, the same for every game
     layout.names[:3]                                  # ("seat[0]", "seat[1]", "seat[2]")
 
 The vector counts the pieces of every zone by kind and face and by kind and owner (a
-`hidden` zone by its size only) and holds every var that holds a number, after a one-hot of
+`hidden` zone, and another owner's `private` one, by its size only) and holds every var that holds a number, after a one-hot of
 the seat looking, the seat deciding and the prompt; docs/bridges.md ("The observation
 vector") lists the entries in order. Numbers are raw; the zones show only what the seat may
 see (interpreter/view.py).
@@ -33,14 +33,19 @@ def view_of(game, seat: int):
 
 def view_text(view, decision) -> str:
     """The view as lines of text: the seat, the decision (its options only to the seat that
-    decides), every zone (a hidden one as a count) and every var."""
+    decides), every zone the seat sees into, how many pieces lie in those it does not (hidden
+    ones, others' private ones), and every var."""
     lines = [f"seat {view.seat} of {view.players}", _decision_line(view.seat, decision)]
+    seen = set()
     for name, value in view.zones.items():
         for key, pieces in _members(value):
-            lines.append(f"{name}{_suffix(key)}: {' '.join(_piece_text(p) for p in pieces)}".rstrip())
+            if pieces is not None:
+                seen.add((name, key))
+                lines.append(f"{name}{_suffix(key)}: {' '.join(_piece_text(p) for p in pieces)}".rstrip())
     for name, value in view.counts.items():
         for key, count in _members(value):
-            lines.append(f"{name}{_suffix(key)}: {count} hidden")
+            if (name, key) not in seen:
+                lines.append(f"{name}{_suffix(key)}: {count} unseen")
     for name, value in view.vars.items():
         lines.append(f"{name} = {format_value(value)}")
     return "\n".join(lines)
@@ -66,10 +71,11 @@ def _piece_text(piece) -> str:
 
 def _members(value):
     """(key, member) of a zone as the view shows it: a family is a dict, a zone per owner a
-    list of piles (or of counts, if hidden); one zone is a pile of piece tuples (or a count)."""
+    list of piles (None for one the seat cannot see) or of counts; one zone is a pile of piece
+    tuples, or a count."""
     if isinstance(value, dict):
         return list(value.items())
-    if isinstance(value, list) and value and isinstance(value[0], (list, int)):
+    if isinstance(value, list) and value and not isinstance(value[0], tuple):
         return list(enumerate(value))
     return [(None, value)]
 
@@ -88,11 +94,12 @@ class Layout:
     players: int
     owners: int
     prompts: tuple
-    # (name, key, hidden, start) per zone member; key None for a single zone.
+    # (name, key, counted, shown, start) per zone member; key None for a single zone. A counted
+    # member starts with its size (hidden and private zones); a shown one has a block of
+    # counts by kind, face and owner (public and private zones; empty for another's private).
     zones: tuple
     # kind name -> (start within a zone's block, {face: index}, number of faces)
     kinds: dict
-    block: int
     # (name, key, start) per var member; key None for a single var.
     variables: tuple
     size: int
@@ -119,12 +126,11 @@ def layout_of(game, known_prompts: tuple) -> Layout:
 
     zones = []
     for decl in program.of_kind(ast.Zone):
-        hidden = bool(decl.hidden)
-        shown = view.counts[decl.name] if hidden else view.zones[decl.name]
-        for key in _keys(decl.shape, shown, owners):
-            zones.append((decl.name, key, hidden, len(names)))
+        counted, shown = decl.visibility in ("hidden", "private"), decl.visibility != "hidden"
+        for key in _keys(decl.shape, (view.counts if counted else view.zones)[decl.name], owners):
+            zones.append((decl.name, key, counted, shown, len(names)))
             label = f"{decl.name}{_suffix(key)}"
-            names += [f"{label}/count"] if hidden else [f"{label}/{entry}" for entry in block_names]
+            names += [f"{label}/count"] * counted + [f"{label}/{entry}" for entry in block_names] * shown
 
     variables = []
     for decl in program.of_kind(ast.Var):
@@ -133,8 +139,8 @@ def layout_of(game, known_prompts: tuple) -> Layout:
             label = f"{decl.name}{_suffix(key)}"
             names += [label, f"{label}/set"]
 
-    return Layout(game.players, owners, tuple(known_prompts), tuple(zones), kinds, len(block_names),
-                  tuple(variables), len(names), tuple(names))
+    return Layout(game.players, owners, tuple(known_prompts), tuple(zones), kinds, tuple(variables), len(names),
+                  tuple(names))
 
 
 def _keys(shape, value, owners: int) -> list:
@@ -154,17 +160,18 @@ def encode(layout: Layout, view, decision, out) -> None:
         if decision.prompt in layout.prompts:
             out[2 * layout.players + layout.prompts.index(decision.prompt)] = 1
     kinds, none = layout.kinds, layout.owners
-    for name, key, hidden, start in layout.zones:
-        member = (view.counts if hidden else view.zones)[name]
-        if key is not None:
-            member = member[key]
-        if hidden:
-            out[start] = member
-            continue
-        for kind, face, owner in member:
-            at, faces, count = kinds[kind]
+    for name, key, counted, shown, start in layout.zones:
+        if counted:
+            count = view.counts[name]
+            out[start] = count if key is None else count[key]
+            start += 1
+        pieces = view.zones[name] if shown else None
+        if key is not None and pieces is not None:
+            pieces = pieces[key]
+        for kind, face, owner in pieces or ():
+            at, faces, width = kinds[kind]
             out[start + at + faces[face]] += 1
-            out[start + at + count + (none if owner is None else owner)] += 1
+            out[start + at + width + (none if owner is None else owner)] += 1
     for name, key, start in layout.variables:
         value = view.vars[name]
         if key is not None:

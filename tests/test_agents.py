@@ -137,7 +137,8 @@ def test_the_bot_of_your_own_in_docs_agents_md_runs(monkeypatch, capsys):
 
     from rulesrun.interpreter.agents import AGENTS
 
-    (example,) = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "agents.md").read_text(), re.S)
+    text = (ROOT / "docs" / "agents.md").read_text()
+    example = re.search(r"## A bot of your own.*?```python\n(.*?)```", text, re.S).group(1)
     monkeypatch.chdir(ROOT)
     monkeypatch.setitem(AGENTS, "cautious", None)
     exec(compile(example, "docs/agents.md", "exec"), {})

@@ -29,6 +29,7 @@ CHECK_ERRORS = {
     "family_without_index": (7, 18, "family of zones"),
     "assign_param": (6, 5, "cannot assign to param `rounds`"),
     "assign_into_zone": (6, 5, "the pieces of zone `row` cannot be assigned"),
+    "private_without_owners": (4, 1, "only a `per player` zone can be private"),
     "return_outside_proc": (5, 5, "`return` outside a procedure"),
     "break_outside_loop": (5, 5, "`break` outside a loop"),
     "undeclared_point": (5, 5, "no move is declared for `after_roll`"),
@@ -95,7 +96,8 @@ def test_two_fragments_overriding_one_part_are_refused_naming_both():
 def test_mistakes_that_show_only_in_play_are_located_too(name, line, words):
     assert invoke("check", BAD / f"{name}.rules").exit_code == 0
     result = invoke(BAD / f"{name}.rules", "--players", 2, "--seed", 1)
-    assert result.exit_code == 2
+    # 3: an error while playing (2: invalid rules, found before play).
+    assert result.exit_code == 3
     assert words in result.output
     assert_located(result.output, name, line, 5)
 

@@ -17,28 +17,29 @@ from rulesrun.openspiel import GameTooLong  # noqa: E402
 from helpers import ROOT, RULESETS, readme_example  # noqa: E402
 from test_bridge import COUNTING  # noqa: E402
 
-# Every shipped ruleset at its default seats, and Royale at its fewest and most. The long
-# games (POT's rounds go on until a seat is rich; Royale with five) are slow: a clone replays
-# its game, and the test clones at every step.
-LONG = {("pot.rules", 0), ("royale.rules", 5)}
-CASES = [(path.name, 0) for path in sorted(RULESETS.glob("*.rules"))] + [("royale.rules", 2), ("royale.rules", 5)]
+# Every shipped ruleset at its default seats, Royale at its fewest and most, and the example
+# with private zones. The long games (POT's rounds go on until a seat is rich; Royale with
+# five) are slow: a clone replays its game, and the test clones at every step.
+LONG = {("rulesets/pot.rules", 0), ("rulesets/royale.rules", 5)}
+CASES = [(f"rulesets/{path.name}", 0) for path in sorted(RULESETS.glob("*.rules"))] + [
+    ("rulesets/royale.rules", 2), ("rulesets/royale.rules", 5), ("examples/liars_dice.rules", 0)]
 
 
 def load(rules: str, **params):
-    return pyspiel.load_game("rulesrun", {"rules": str(RULESETS / rules), **params})
+    return pyspiel.load_game("rulesrun", {"rules": str(ROOT / rules), **params})
 
 
-@pytest.mark.parametrize("name, players", [pytest.param(*case, marks=[pytest.mark.slow] if case in LONG else [],
+@pytest.mark.parametrize("path, players", [pytest.param(*case, marks=[pytest.mark.slow] if case in LONG else [],
                                                         id=f"{case[0]}-{case[1] or 'default'}") for case in CASES])
-def test_openspiel_random_sim_test_passes_on_every_shipped_ruleset(name, players):
-    game = load(name, players=players)
+def test_openspiel_random_sim_test_passes_on_every_shipped_ruleset(path, players):
+    game = load(path, players=players)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
     imperfect = game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert imperfect == hides_information(game.rules)
 
 
 def test_openspiel_mcts_bot_plays_classic_through_the_bridge():
-    game = load("classic.rules", players=2, seed=5)
+    game = load("rulesets/classic.rules", players=2, seed=5)
     rng = np.random.RandomState(1)
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=6, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     state = game.new_initial_state()
@@ -53,7 +54,7 @@ def test_openspiel_mcts_bot_plays_classic_through_the_bridge():
 @pytest.mark.slow
 def test_openspiel_mcts_bot_beats_random_play_on_classic():
     """Returns reach the right seats: a search on them wins far more than its even share."""
-    game = load("classic.rules", players=2, seed=100)
+    game = load("rulesets/classic.rules", players=2, seed=100)
     rng = np.random.RandomState(3)
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=16, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     wins = 0.0
@@ -66,7 +67,7 @@ def test_openspiel_mcts_bot_beats_random_play_on_classic():
 
 
 def test_fragments_and_params_are_game_parameters_and_the_game_string_loads_again():
-    game = load("royale.rules", players=2, params="rounds:1;forced_boards:jackpot|pay_day",
+    game = load("rulesets/royale.rules", players=2, params="rounds:1;forced_boards:jackpot|pay_day",
                 **{"with": str(RULESETS / "variants" / "bandit.rules")})
     program = game.rules.program
     assert "bandit" in program.parts
@@ -77,8 +78,8 @@ def test_fragments_and_params_are_game_parameters_and_the_game_string_loads_agai
 
 
 def test_players_default_to_four_or_the_nearest_the_rules_allow():
-    assert load("classic.rules").num_players() == 4
-    assert "players=4" in str(load("classic.rules"))
+    assert load("rulesets/classic.rules").num_players() == 4
+    assert "players=4" in str(load("rulesets/classic.rules"))
 
 
 @pytest.mark.parametrize("params, error, message", [
@@ -95,7 +96,7 @@ def test_a_wrong_game_parameter_is_an_error_that_says_what_to_write(monkeypatch,
 
 
 def test_states_take_seeds_in_the_order_they_start_and_a_clone_keeps_its_own():
-    game = load("classic.rules", seed=10)
+    game = load("rulesets/classic.rules", seed=10)
     first = game.new_initial_state()
     twin = first.clone()                # starts `first`: seed 10, shared by the twin
     second = game.new_initial_state()
@@ -111,7 +112,7 @@ def test_states_take_seeds_in_the_order_they_start_and_a_clone_keeps_its_own():
 
 
 def test_a_serialized_state_is_restored_and_goes_on_alike():
-    game = load("royale.rules", players=3, seed=4)
+    game = load("rulesets/royale.rules", players=3, seed=4)
     state = game.new_initial_state()
     for _ in range(7):
         state.apply_action(state.legal_actions()[-1])
@@ -126,8 +127,8 @@ def test_a_serialized_state_is_restored_and_goes_on_alike():
 
 def test_a_decision_beyond_max_actions_and_a_game_beyond_max_game_length_are_errors():
     with pytest.raises(TooManyOptions, match="more than max_actions=3"):
-        load("classic.rules", max_actions=3, seed=1).new_initial_state().legal_actions()
-    state = load("classic.rules", max_game_length=5).new_initial_state()
+        load("rulesets/classic.rules", max_actions=3, seed=1).new_initial_state().legal_actions()
+    state = load("rulesets/classic.rules", max_game_length=5).new_initial_state()
     with pytest.raises(GameTooLong, match="max_game_length=5"):
         while not state.is_terminal():
             state.apply_action(state.legal_actions()[0])

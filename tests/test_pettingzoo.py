@@ -16,14 +16,15 @@ from rulesrun.pettingzoo import env, raw_env  # noqa: E402
 
 from helpers import ROOT, RULESETS, readme_example  # noqa: E402
 
-CASES = [(path.name, None) for path in sorted(RULESETS.glob("*.rules"))] + [("royale.rules", 2), ("royale.rules", 5)]
+CASES = [(f"rulesets/{path.name}", None) for path in sorted(RULESETS.glob("*.rules"))] + [
+    ("rulesets/royale.rules", 2), ("rulesets/royale.rules", 5), ("examples/liars_dice.rules", None)]
 _loaded: dict = {}
 
 
-def rules(name: str):
-    if name not in _loaded:
-        _loaded[name] = rulesrun.load(RULESETS / name)
-    return _loaded[name]
+def rules(path: str):
+    if path not in _loaded:
+        _loaded[path] = rulesrun.load(ROOT / path)
+    return _loaded[path]
 
 
 def play_out(table, pick=lambda mask: int(np.flatnonzero(mask)[0])) -> dict:
@@ -37,18 +38,18 @@ def play_out(table, pick=lambda mask: int(np.flatnonzero(mask)[0])) -> dict:
     return final
 
 
-@pytest.mark.parametrize("name, players", CASES, ids=[f"{name}-{players or 'default'}" for name, players in CASES])
-def test_pettingzoo_api_test_and_seed_test_pass_on_every_shipped_ruleset(name, players):
+@pytest.mark.parametrize("path, players", CASES, ids=[f"{path}-{players or 'default'}" for path, players in CASES])
+def test_pettingzoo_api_test_and_seed_test_pass_on_every_shipped_ruleset(path, players):
     with warnings.catch_warnings():
         # PettingZoo warns about every observation that is a dict (those with an action mask).
         warnings.filterwarnings("ignore", "Observation is not a NumPy array")
         warnings.filterwarnings("ignore", "Observation space for each agent probably should be")
-        pettingzoo_test.api_test(env(rules(name), players=players), num_cycles=1000)
-        pettingzoo_test.seed_test(lambda: env(rules(name), players=players))
+        pettingzoo_test.api_test(env(rules(path), players=players), num_cycles=1000)
+        pettingzoo_test.seed_test(lambda: env(rules(path), players=players))
 
 
 def test_the_observation_is_the_seats_view_and_the_mask_the_deciding_seats_options():
-    table = raw_env(rules("royale.rules"), players=3)
+    table = raw_env(rules("rulesets/royale.rules"), players=3)
     table.reset(seed=5)
     decision = table.game.decision
     for seat, agent in enumerate(table.possible_agents):
@@ -68,7 +69,7 @@ def test_the_observation_is_the_seats_view_and_the_mask_the_deciding_seats_optio
     (lambda game: [float(len(game.answers))] * game.players, lambda game: [float(len(game.answers))] * game.players),
 ], ids=["win_share", "score", "function"])
 def test_the_rewards_come_at_the_end_from_the_final_scores_as_chosen(reward, expected):
-    table = env(rules("classic.rules"), players=2, reward=reward)
+    table = env(rules("rulesets/classic.rules"), players=2, reward=reward)
     table.reset(seed=3)
     final = play_out(table)
     game = table.unwrapped.game
@@ -76,7 +77,7 @@ def test_the_rewards_come_at_the_end_from_the_final_scores_as_chosen(reward, exp
 
 
 def test_a_reset_without_a_seed_goes_on_from_the_last_seed_given():
-    first, second = raw_env(rules("pot.rules")), raw_env(rules("pot.rules"))
+    first, second = raw_env(rules("rulesets/pot.rules")), raw_env(rules("rulesets/pot.rules"))
     for table in (first, second):
         table.reset(seed=11)
     assert first.game.seed == 11
@@ -86,7 +87,7 @@ def test_a_reset_without_a_seed_goes_on_from_the_last_seed_given():
 
 
 def test_an_answer_that_is_no_option_is_an_error_that_says_which_are():
-    table = env(rules("classic.rules"), players=2)
+    table = env(rules("rulesets/classic.rules"), players=2)
     table.reset(seed=1)
     options = len(table.unwrapped.game.decision.options)
     with pytest.raises(ValueError, match=f"has options 0 to {options - 1}: pick one the action mask allows"):
@@ -95,13 +96,13 @@ def test_an_answer_that_is_no_option_is_an_error_that_says_which_are():
 
 def test_a_decision_beyond_max_actions_is_an_error_and_a_wrong_reward_too():
     with pytest.raises(TooManyOptions, match="more than max_actions=2"):
-        env(rules("classic.rules"), max_actions=2).reset(seed=1)
+        env(rules("rulesets/classic.rules"), max_actions=2).reset(seed=1)
     with pytest.raises(ValueError, match="reward='money' is not one of"):
-        env(rules("classic.rules"), reward="money")
+        env(rules("rulesets/classic.rules"), reward="money")
 
 
 def test_the_ansi_render_is_the_deciding_seats_view():
-    table = env(rules("classic.rules"), players=2, render_mode="ansi")
+    table = env(rules("rulesets/classic.rules"), players=2, render_mode="ansi")
     table.reset(seed=2)
     seat = table.unwrapped.game.decision.seat
     assert table.render().startswith(f"seat {seat} of 2\nyou decide ")

@@ -1,0 +1,138 @@
+"""Snapshot tests of rule edits, without Python: seeded games kept as transcripts, re-played on demand.
+
+    rulesrun snapshot rulesets/classic.rules --seeds 1..3 --agent greedy   # writes the snapshot set
+    rulesrun snapshot --check                  # exit 1 with a unified diff if an edit changed a game
+    rulesrun snapshot --update                 # accept the changes
+
+A snapshot set is a folder `snapshots/NAME/` next to the rules: `snapshot.json` says how the
+games are played (rules and fragments relative to the folder, settings, players, agents,
+seeds), `seed-N.txt` holds each game's transcript and final standing as a person reads it,
+and `summary.json` each game's scores, winners, length and what each rule fired and paid.
+Everything needed to play the games again is in the folder, so `--check` needs no arguments.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from pathlib import Path
+
+import attrs
+
+from rulesrun.cli.transcript import standing, transcript
+from rulesrun.interpreter.agents import make_agent
+from rulesrun.interpreter.rules import load_rules
+
+MANIFEST = "snapshot.json"
+FOLDER = "snapshots"
+
+
+@attrs.frozen(slots=True)
+class SnapshotSet:
+    """How the games of one snapshot folder are played; paths relative to the folder."""
+
+    folder: Path
+    rules: str
+    fragments: tuple
+    settings: tuple
+    players: int | None
+    agents: tuple
+    seeds: tuple
+
+    @classmethod
+    def read(cls, folder: Path) -> "SnapshotSet":
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        return cls(folder, data["rules"], tuple(data["with"]), tuple(data["set"]), data["players"],
+                   tuple(data["agents"]), tuple(data["seeds"]))
+
+    def write(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        data = {"rules": self.rules, "with": list(self.fragments), "set": list(self.settings),
+                "players": self.players, "agents": list(self.agents), "seeds": list(self.seeds)}
+        (self.folder / MANIFEST).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+    def files(self) -> dict[str, str]:
+        """The snapshot files as the rules play now: name -> text."""
+        rules = load_rules(self._path(self.rules), [self._path(f) for f in self.fragments], _params(self.settings))
+        players = self.players or max(rules.min_players, min(4, rules.max_players))
+        seats = [self.agents[min(p, len(self.agents) - 1)] for p in range(players)]
+        out, summary = {}, []
+        for seed in self.seeds:
+            log: list = []
+            result = rules.play(players, seed, [make_agent(spec, seed, p) for p, spec in enumerate(seats)], log,
+                                meter=True)
+            out[f"seed-{seed}.txt"] = (f"{rules.program.title}: {players} players, seed {seed}, "
+                                       f"agents {', '.join(seats)}\n\n{transcript(log)}\n\n"
+                                       f"{standing(result, seats, rules.lowest_wins)}\n")
+            summary.append({"seed": seed, "scores": result.scores, "winners": result.winners, "turns": result.turns,
+                            "rules": result.rules})
+        out["summary.json"] = json.dumps(summary, indent=1) + "\n"
+        return out
+
+    def differences(self) -> list[str]:
+        """A unified diff per file that the games, played now, would change (or add, or drop)."""
+        now = self.files()
+        kept = {path.name: path.read_text(encoding="utf-8") for path in self.folder.iterdir() if path.name != MANIFEST}
+        diffs = []
+        for name in sorted(set(now) | set(kept)):
+            old, new = kept.get(name, ""), now.get(name, "")
+            if old != new:
+                where = str(self.folder / name)
+                diffs.append("".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
+                                                          f"{where} (kept)", f"{where} (played now)")))
+        return diffs
+
+    def update(self) -> list[str]:
+        """Write the files as the games play now; the names of those that changed."""
+        now = self.files()
+        changed = []
+        for path in self.folder.iterdir():
+            if path.name != MANIFEST and path.name not in now:
+                path.unlink()
+                changed.append(path.name)
+        for name, text in now.items():
+            path = self.folder / name
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                path.write_text(text, encoding="utf-8")
+                changed.append(name)
+        return changed
+
+    def _path(self, relative: str) -> str:
+        return os.path.normpath(self.folder / relative)
+
+
+def new_set(rules: str, fragments, settings, players, agents, seeds, name: str | None = None) -> SnapshotSet:
+    """The snapshot set of these games, in `snapshots/NAME/` beside `rules` (NAME: the rules'
+    file name, its fragments' and the player count, unless given)."""
+    rules_path = Path(rules)
+    name = name or "+".join([rules_path.stem] + [Path(f).stem for f in fragments]) + (f"-{players}p" if players else "")
+    folder = rules_path.parent / FOLDER / name
+    return SnapshotSet(folder, os.path.relpath(rules_path, folder), tuple(os.path.relpath(f, folder) for f in fragments),
+                       tuple(settings), players, tuple(agents) or ("random",), tuple(seeds))
+
+
+def find_sets(paths) -> list[SnapshotSet]:
+    """Every snapshot set under `paths` (folders, or snapshot folders themselves)."""
+    found = []
+    for start in map(Path, paths):
+        if (start / MANIFEST).is_file():
+            found.append(start)
+            continue
+        for root, dirs, files in os.walk(start):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            if MANIFEST in files:
+                found.append(Path(root))
+    return [SnapshotSet.read(folder) for folder in sorted(set(found))]
+
+
+def seeds_of(text: str) -> tuple[int, ...]:
+    """`1..5` or `1,4,9`: the seeds to play."""
+    low, sep, high = text.partition("..")
+    if sep:
+        return tuple(range(int(low), int(high) + 1))
+    return tuple(int(item) for item in text.split(","))
+
+
+def _params(settings) -> dict:
+    return dict(item.split("=", 1) for item in settings)

@@ -1,0 +1,66 @@
+"""Snapshot tests of rule edits without Python (`rulesrun snapshot`), and the pytest plugin."""
+
+import shutil
+
+from click.testing import CliRunner
+
+from rulesrun.cli.main import main
+
+from helpers import RULESETS
+
+pytest_plugins = ["pytester"]
+
+
+def a_designers_folder(tmp_path):
+    """A copy of classic and the library it includes, as a designer's own ruleset."""
+    shutil.copy(RULESETS / "classic.rules", tmp_path / "mine.rules")
+    shutil.copytree(RULESETS / "lib", tmp_path / "lib")
+    return tmp_path / "mine.rules"
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_snapshot_an_edit_shows_as_a_diff_and_update_accepts_it(tmp_path, monkeypatch):
+    rules = a_designers_folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    made = invoke("snapshot", "mine.rules", "--seeds", "1..3", "--set", "rounds=1")
+    assert made.exit_code == 0, made.output
+    kept = tmp_path / "snapshots" / "mine"
+    assert sorted(p.name for p in kept.iterdir()) == ["seed-1.txt", "seed-2.txt", "seed-3.txt", "snapshot.json",
+                                                       "summary.json"]
+    assert "Final standing:" in (kept / "seed-2.txt").read_text()
+    assert invoke("snapshot", "--check").exit_code == 0
+
+    rules.write_text(rules.read_text().replace("param bills_per_casino = 2", "param bills_per_casino = 3"))
+    checked = invoke("snapshot", "--check")
+    assert checked.exit_code == 1
+    assert "snapshots/mine: CHANGED" in checked.output
+    assert "--- snapshots/mine/seed-1.txt (kept)" in checked.output and "+++ snapshots/mine/seed-1.txt (played now)" in checked.output
+    assert any(line.startswith("-casino 1: [") for line in checked.output.splitlines())
+    assert any(line.startswith("+casino 1: [") and line.count(",") == 2 for line in checked.output.splitlines())
+
+    assert invoke("snapshot", "--update").exit_code == 0
+    assert invoke("snapshot", "--check", tmp_path).exit_code == 0
+
+
+def test_snapshot_without_a_set_to_check_is_a_usage_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("snapshot", "--check")
+    assert result.exit_code == 2 and "no snapshot sets" in result.output
+
+
+def test_pytest_runs_snapshot_sets_and_shows_the_diff(tmp_path, pytester):
+    rules = a_designers_folder(pytester.path)
+    assert invoke("snapshot", rules, "--seeds", "1..2", "--set", "rounds=1").exit_code == 0
+    passed = pytester.runpytest("-q")
+    passed.assert_outcomes(passed=3)
+    rules.write_text(rules.read_text().replace("param bills_per_casino = 2", "param bills_per_casino = 3"))
+    failed = pytester.runpytest("-q")
+    failed.assert_outcomes(failed=3)
+    failed.stdout.fnmatch_lines(["*seed-1.txt (played now)*", "-casino 1: *", "*rulesrun snapshot --update*"])
+
+
+def test_the_fixture_compares_transcripts_with_syrupy(rules_snapshot):
+    rules_snapshot(RULESETS / "classic.rules", settings=["rounds=1"], seeds=[7], players=2)

@@ -1,0 +1,114 @@
+"""At the table: a person takes a seat (`--agent human`), through a pipe as through a terminal."""
+
+import json
+
+from click.testing import CliRunner
+
+from rulesrun.cli.main import main
+
+from helpers import RULESETS, rules_from_text
+
+CLASSIC = str(RULESETS / "classic.rules")
+ROYALE = str(RULESETS / "royale.rules")
+
+
+def invoke(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+def test_a_person_plays_a_whole_game_of_royale_against_three_greedy_bots_through_a_pipe(tmp_path):
+    log = tmp_path / "game.jsonl"
+    result = invoke(ROYALE, "--seed", 5, "--agent", "human", "--agent", "greedy", "--log", log, input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "seat 0, after_roll:" in result.output and "Final standing:" in result.output
+    replayed = invoke("replay", log)
+    assert replayed.exit_code == 0, replayed.output
+
+
+def test_undo_goes_back_to_the_seats_previous_decision_and_the_log_replays(tmp_path):
+    log = tmp_path / "game.jsonl"
+    answers = "2\nu\n3\n" + "1\n" * 200
+    result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--set", "rounds=1", "--agent", "human", "--agent", "random",
+                    "--log", log, input=answers)
+    assert result.exit_code == 0, result.output
+    assert "(undone: back to your previous decision)" in result.output
+    first = [json.loads(line) for line in log.read_text().splitlines()][1:]
+    decisions = [e for e in first if e["t"] == "decide" and e["player"] == 0 and len(e["options"]) > 1]
+    # The second answer (3) stands in the log, not the undone first one (2).
+    assert decisions[0]["choice"] == 2
+    assert invoke("replay", log).exit_code == 0
+
+
+def test_answers_by_label_and_mistakes_get_a_word_not_a_crash():
+    answers = "place(9)\n0\n99\n?\nt\nplace(1)\n" + "1\n" * 200
+    result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--set", "rounds=1", "--agent", "human", "--agent", "random",
+                    input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "'place(9)' is none of the options" in out and "no option 0: answer 1 to 5" in out
+    assert "no option 99" in out and "u          undo" in out
+    assert "The table as seat 0 sees it:" in out and "deck: 36 face down" in out
+    assert "> seat 0 chooses place(1)" in out
+
+
+def test_the_input_ending_before_the_game_is_an_error_with_exit_3():
+    result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--agent", "human", input="1\n")
+    assert result.exit_code == 3
+    # Every seat is a person's (hot-seat): seat 1 is asked next.
+    assert "the input ended at seat 1's decision `after_roll`" in result.output
+
+
+def test_q_stops_the_game():
+    result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--agent", "human", input="q\n")
+    assert result.exit_code == 0 and "stopped at the table" in result.output
+
+
+def test_the_replay_line_carries_every_option_that_shapes_the_game():
+    bandit = str(RULESETS / "variants" / "bandit.rules")
+    result = invoke(CLASSIC, "--with", bandit, "--set", "rounds=1", "--seed", 4, "--players", 3,
+                    "--agent", "random", "--agent", "greedy")
+    line = next(line for line in result.output.splitlines() if line.startswith("replay: "))
+    assert line == (f"replay: rulesrun {CLASSIC} --with {bandit} --set rounds=1 --players 3 --seed 4 "
+                    "--agent random --agent greedy")
+    again = invoke(*line.split()[2:])
+    assert again.output == result.output
+
+
+def test_a_bot_of_ones_own_plays_from_its_file_and_its_mistakes_point_into_it(tmp_path):
+    bot = tmp_path / "mine.py"
+    bot.write_text("class Last:\n    def __init__(self, seed):\n        pass\n\n"
+                   "    def choose(self, decision):\n        return len(decision.options) - 1\n\n"
+                   "class Broken:\n    def __init__(self, seed):\n        pass\n\n"
+                   "    def choose(self, decision):\n        return {}[decision.point]\n")
+    played = invoke(CLASSIC, "--seed", 1, "--set", "rounds=1", "--agent", f"{bot}:Last")
+    assert played.exit_code == 0, played.output
+    assert "(" + f"{bot}:Last" + ")" in played.output
+    broken = invoke(CLASSIC, "--seed", 1, "--agent", f"{bot}:Broken")
+    assert broken.exit_code == 3 and f"{bot}:13: KeyError" in broken.output
+    (tmp_path / "bad.py").write_text("class X:\n    def choose(self, d)\n        return 0\n")
+    bad = invoke(CLASSIC, "--agent", f"{tmp_path / 'bad.py'}:X")
+    assert bad.exit_code == 2 and f"{tmp_path / 'bad.py'}:2:" in bad.output
+    missing = invoke(CLASSIC, "--agent", f"{bot}:Nobody")
+    assert missing.exit_code == 2 and "has no class Nobody" in missing.output
+
+
+def test_a_game_stopped_by_a_rules_error_shows_its_transcript_up_to_there(tmp_path):
+    rules_from_text(tmp_path, BROKEN)
+    result = invoke(tmp_path / "written.rules", "--seed", 1, "--agent", "random")
+    assert result.exit_code == 3
+    assert "the count so far: 2" in result.output and "written.rules:9:" in result.output
+
+
+BROKEN = """\
+game "Broken"
+players 2..2
+
+var count = 0
+
+phase game:
+    count = 2
+    say "the count so far: {count}"
+    count = [1][count]
+
+score by p: count
+"""
