@@ -1,5 +1,6 @@
 """Paths and small builders shared by the tests."""
 
+import re
 from pathlib import Path
 
 from rulesrun.interpreter.agents import RandomAgent
@@ -21,3 +22,10 @@ def rules_from_text(folder, text: str, name: str = "written"):
 
 def random_agents(seed, players):
     return [RandomAgent(f"{seed}:{p}:random") for p in range(players)]
+
+
+def readme_example(heading: str) -> str:
+    """The Python block under `### HEADING` of the README's section on the bridges."""
+    text = (ROOT / "README.md").read_text()
+    section = re.search(r"## Use it from OpenSpiel / PettingZoo\n(.*?)(?=\n## )", text, re.S).group(1)
+    return re.search(rf"### {heading}\n.*?```python\n(.*?)```", section, re.S).group(1)

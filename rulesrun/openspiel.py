@@ -1,0 +1,226 @@
+"""Every ruleset as an OpenSpiel game: importing this module registers the game `rulesrun`.
+
+    import pyspiel
+    import rulesrun.openspiel  # noqa: F401  (registers "rulesrun")
+    game = pyspiel.load_game("rulesrun", {"rules": "rulesets/royale.rules", "players": 4,
+                                          "with": "rulesets/variants/bandit.rules", "params": "rounds:2"})
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    state.returns()                       # [0.0, 0.0, 0.0, 1.0]: each seat's share of the win
+
+Game parameters: `rules` (a path), `players` (0: 4 or the nearest allowed), `with`
+(fragments, `;` between paths), `params` (`name:value;...`, a list's items split by `|`),
+`seed`, `max_actions` (256), `max_game_length` (10000); OpenSpiel reads a game's string by its
+`,` and `=`, so no parameter's text holds one. docs/bridges.md says it all in full.
+
+An action is the index of one of the present decision's options, its string the option's
+label; returns are shares of the win (constant sum 1). Information is imperfect when the rules
+hide something. Observation and information-state strings are the seat's view as text, the
+latter with the decisions so far as the seat knows them; no tensors (OpenSpiel learns a Python
+game's tensor size by starting a throwaway state at every call).
+
+Chance is SAMPLED_STOCHASTIC, with no chance nodes: rolls and shuffles are drawn inside the
+compiled rules, mid-rule, where only a decision can pause a game, and a draw is a number in
+[0, 1), not one of a few listed outcomes. Each state holds the seed its game started with; a
+clone replays the same answers on that seed and so meets the same luck.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pyspiel
+
+from rulesrun.bridge import (DEFAULT_MAX_ACTIONS, check_options, default_players, hides_information, open_rules,
+                             win_shares)
+from rulesrun.observation import history_text, view_of, view_text
+
+DEFAULT_MAX_GAME_LENGTH = 10_000
+
+_PARAMETERS = {"rules": "", "players": 0, "with": "", "params": "", "seed": 0,
+               "max_actions": DEFAULT_MAX_ACTIONS, "max_game_length": DEFAULT_MAX_GAME_LENGTH}
+
+
+class GameTooLong(ValueError):
+    """A game took more decisions than its `max_game_length`."""
+
+
+def _game_type(information, min_players: int = 1, max_players: int = 99) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name="rulesrun",
+        long_name="rulesrun: a .rules file",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=information,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max_players,
+        min_num_players=min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=_PARAMETERS,
+        default_loadable=False,
+    )
+
+
+def parse_params(text: str) -> dict:
+    """`"rounds:2;forced:a|b"` -> `{"rounds": "2", "forced": "a,b"}`: settings as `--set` takes them."""
+    settings = {}
+    for item in filter(None, (part.strip() for part in text.split(";"))):
+        name, colon, value = item.partition(":")
+        if not colon or not name.strip() or "=" in item:
+            raise ValueError(f"`{item}` in params is not name:value (OpenSpiel's game string reads `,` and `=` "
+                             f"itself): write params=\"rounds:2;forced:a|b\"")
+        settings[name.strip()] = value.strip().replace("|", ",")
+    return settings
+
+
+class RulesGame(pyspiel.Game):
+    """A ruleset with its fragments, parameters and seats, as an OpenSpiel game."""
+
+    def __init__(self, params=None):
+        params = {**_PARAMETERS, **(params or {})}
+        if not params["rules"]:
+            raise ValueError('the game needs its ruleset: pyspiel.load_game("rulesrun", {"rules": "path/to/game.rules"})')
+        fragments = [path.strip() for path in params["with"].split(";") if path.strip()]
+        rules = open_rules(params["rules"], with_=fragments, params=parse_params(params["params"]))
+        players = params["players"] or default_players(rules)
+        rules.check_players(players)
+        information = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if hides_information(rules)
+                       else pyspiel.GameType.Information.PERFECT_INFORMATION)
+        info = pyspiel.GameInfo(num_distinct_actions=params["max_actions"], max_chance_outcomes=0, num_players=players,
+                                min_utility=0.0, max_utility=1.0, utility_sum=1.0,
+                                max_game_length=params["max_game_length"])
+        super().__init__(_game_type(information, rules.min_players, rules.max_players), info,
+                         {**params, "players": players})
+        self.rules = rules
+        self.players = players
+        self.max_actions = params["max_actions"]
+        self.max_length = params["max_game_length"]
+        # Seeds of the games as they start (a clone or a restored state keeps its own).
+        self.next_seed = itertools.count(params["seed"]).__next__
+
+    def new_initial_state(self):
+        return RulesState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"the rulesrun observer takes no parameters, not {params}")
+        if iig_obs_type is not None and iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError("rulesrun observes for one seat at a time (private_info=SINGLE_PLAYER)")
+        return _Observer(perfect_recall=iig_obs_type is not None and iig_obs_type.perfect_recall)
+
+
+class RulesState(pyspiel.State):
+    """A game in progress: a driven game (interpreter/driven.py), started when first needed."""
+
+    def __init__(self, game: RulesGame):
+        super().__init__(game)
+        self._run = _Run(game)
+
+    def driven(self):
+        """The driven game behind this state (interpreter/driven.py): decision, answers, scores, winners."""
+        return self._run.game(self.get_game())
+
+    def current_player(self):
+        decision = self.driven().decision
+        return pyspiel.PlayerId.TERMINAL if decision is None else decision.seat
+
+    def _legal_actions(self, player):
+        return list(range(len(self.driven().decision.options)))
+
+    def _apply_action(self, action):
+        game = self.driven()
+        owner = self.get_game()
+        if len(game.answers) >= owner.max_length:
+            raise GameTooLong(f"the game has taken max_game_length={owner.max_length} decisions and goes on: "
+                              f"load it with a larger max_game_length")
+        game.play(action)
+        if game.decision is not None:
+            check_options(game.decision, owner.max_actions)
+
+    def _action_to_string(self, player, action):
+        decision = self.driven().decision
+        if decision is None or decision.seat != player or not 0 <= action < len(decision.options):
+            return f"option {action}"
+        labels = decision.labels()
+        label = labels[action]
+        return label if labels.count(label) == 1 else f"{label} #{action}"
+
+    def is_terminal(self):
+        return self.driven().over
+
+    def returns(self):
+        game = self.driven()
+        return win_shares(game) if game.over else [0.0] * game.players
+
+    def __str__(self):
+        game = self.driven()
+        decision = game.decision
+        now = (f"over: scores {game.scores}, winners {game.winners}" if decision is None
+               else f"seat {decision.seat} decides {decision.prompt}: {' | '.join(decision.labels())}")
+        return f"seed {self._run.seed}, answers {game.answers}\n{now}"
+
+
+class _Run:
+    """A state's driven game, known by its seed and answers, and started (the answers replayed)
+    only when first needed: OpenSpiel makes a clone from a new initial state, which must not
+    take a seed, and keeps clones it never looks at (the states along a game's history)."""
+
+    __slots__ = ("owner", "seed", "replay", "driven")
+
+    def __init__(self, owner=None, seed=None, replay=(), driven=None):
+        self.owner = owner
+        self.seed = seed
+        # The answers to replay when the game starts (a restored state's).
+        self.replay = list(replay)
+        self.driven = driven
+
+    def game(self, owner):
+        if self.driven is None:
+            self.owner = self.owner or owner
+            if self.seed is None:
+                self.seed = self.owner.next_seed()
+            self.driven = self.owner.rules.start(self.owner.players, self.seed, log=False, lookahead=False,
+                                                 answers=self.replay)
+            if self.driven.decision is not None:
+                check_options(self.driven.decision, self.owner.max_actions)
+        return self.driven
+
+    def identity(self) -> tuple:
+        """(seed, answers): the game, whether started or not."""
+        if self.driven is not None:
+            return self.seed, self.driven.answers
+        if self.seed is None:
+            self.seed = self.owner.next_seed()
+        return self.seed, self.replay
+
+    def __deepcopy__(self, memo):
+        return _Run(self.owner, *self.identity())
+
+    def __reduce__(self):
+        return _Run, (None, *self.identity())
+
+
+class _Observer:
+    """What OpenSpiel asks of a Python game's observer: strings only (no tensor)."""
+
+    def __init__(self, perfect_recall: bool):
+        self.tensor = None
+        self.dict = {}
+        self.perfect_recall = perfect_recall
+
+    def set_from(self, state, player):
+        """No tensor to fill."""
+
+    def string_from(self, state, player):
+        game = state.driven()
+        view = view_of(game, player)
+        text = view_text(view, game.decision)
+        return f"{text}\n{history_text(view)}" if self.perfect_recall else text
+
+
+pyspiel.register_game(_game_type(pyspiel.GameType.Information.IMPERFECT_INFORMATION), RulesGame)
