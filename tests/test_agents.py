@@ -62,6 +62,7 @@ class Checked:
         return index
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(game=st.sampled_from(sorted(GAMES)), players=st.integers(2, 5), seed=st.integers(0, 10**6),
        mix=st.permutations(["greedy", "mcts:playouts=4", "random", "greedy:samples=2", "random"]))
@@ -83,7 +84,7 @@ def test_agents_only_answer_with_offered_options_and_games_replay_exactly(game, 
     assert first_difference is None
 
 
-@pytest.mark.parametrize("spec", ["greedy", "mcts:playouts=6"])
+@pytest.mark.parametrize("spec", ["greedy", pytest.param("mcts:playouts=6", marks=pytest.mark.slow)])
 def test_search_agents_play_the_same_game_from_the_same_seed(spec):
     rules = rules_of("royale")
     games = [rules.play(3, 11, [make_agent(spec, 11, p) for p in range(3)], []).log for _ in range(2)]

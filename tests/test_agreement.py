@@ -4,6 +4,8 @@ simulator of the same rules (benchmarks/reference_classic.py), over a few thousa
 import importlib.util
 import math
 
+import pytest
+
 from helpers import CLASSIC, ROOT
 from rulesrun.interpreter.simulate import Plan, run
 
@@ -29,6 +31,7 @@ def _close(a, b, label):
     assert abs(mean_a - mean_b) < 4 * error, f"{label}: {mean_a:.1f} vs {mean_b:.1f} (se {error:.1f})"
 
 
+@pytest.mark.slow
 def test_simulated_classic_matches_the_independent_simulator():
     reference = [_reference().play_game(4, 10_000 + seed) for seed in range(GAMES)]
     ours = list(run(Plan(str(CLASSIC), (), {}, 4, ("random",), 0, GAMES)))

@@ -210,6 +210,7 @@ def test_royale_plays_from_the_cli_with_board_activations_in_the_transcript():
     assert "lies at casino 1" in out.output and "activates" in out.output and "Winner" in out.output
 
 
+@pytest.mark.slow
 def test_royale_simulates_with_jobs_and_its_parameters_are_settable(tmp_path):
     royale = ROOT / "rulesets" / "royale.rules"
     outputs = []
@@ -230,6 +231,7 @@ def test_royale_forced_boards_lie_at_the_first_casinos():
     assert "board jackpot lies at casino 1" in out.output and "board no_entry lies at casino 2" in out.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", ["pot", "grosser_wurf"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_pot_and_grosser_wurf_check_play_and_simulate(ruleset, players):

@@ -174,6 +174,7 @@ def test_cli_simulate_plots_html_without_dependencies(tmp_path):
     assert "<script" not in page and "src=" not in page and "href=" not in page
 
 
+@pytest.mark.slow
 def test_cli_simulate_plots_png(tmp_path):
     pytest.importorskip("matplotlib", reason="the `plot` extra (in `test` too) is not installed")
     path = tmp_path / "scores.png"
