@@ -16,22 +16,22 @@ from __future__ import annotations
 import operator
 from pathlib import Path
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.builtins import BUILTINS, LIST
-from rulesrun.dsl.compose import SCORE, VALUE, Program
-from rulesrun.dsl.errors import Diagnostic, RulesError, Span
-from rulesrun.dsl.ownership import OwnLocals, is_flat, is_number, own_locals
-from rulesrun.dsl.purity import pure_procs
-from rulesrun.dsl.reach import Reach
-from rulesrun.interpreter import builtins as runtime_builtins
-from rulesrun.interpreter import operations
-from rulesrun.interpreter.asking import NOTHING, asking, is_single
-from rulesrun.interpreter.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
-from rulesrun.interpreter.runtime import PAUSE, StepBudgetExceeded, Zone, fixed
+from ...dsl import ast
+from ...dsl.builtins import BUILTINS, LIST
+from ...dsl.program import SCORE, VALUE, Program
+from ...dsl.errors import Diagnostic, RulesError, Span
+from .ownership import OwnLocals, is_flat, is_number, own_locals
+from .purity import pure_procs
+from .reach import Reach
+from ..running import builtins as runtime_builtins
+from ..running import operations
+from .asking import NOTHING, asking, is_single
+from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
+from ..running.runtime import PAUSE, StepBudgetExceeded, Zone, fixed
 
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-# Arguments that make a call run every time (interpreter/remember.py): no need to try.
+# Arguments that make a call run every time (interpreter/lookahead/remember.py): no need to try.
 _NEVER_REMEMBERED = (ast.Keyword, ast.Lambda, ast.List, ast.Comprehension)
 
 
@@ -72,12 +72,12 @@ class _Compiler:
         self.pure = pure_procs(program.parts)
         # Each var's number, as checkpoints know it (the order of VARS and Rules.variable_attributes).
         self.var_index = {name: i for i, name in enumerate(d.name for d in self.parts.values() if isinstance(d, ast.Var))}
-        # The locals of the rule being compiled that hold lists of their own (dsl/ownership.py).
+        # The locals of the rule being compiled that hold lists of their own (interpreter/compiling/ownership.py).
         self.own = OwnLocals(frozenset(), frozenset())
-        # The hidden zones each function a look-ahead may run can read (dsl/reach.py), by its name.
+        # The hidden zones each function a look-ahead may run can read (interpreter/compiling/reach.py), by its name.
         self.reach = Reach(program)
         self.reaches: dict[str, frozenset] = {}
-        # The rules that can ask a decision, compiled as generators (interpreter/asking.py);
+        # The rules that can ask a decision, compiled as generators (interpreter/compiling/asking.py);
         # whether the code being written may pause (`yield`), and whether it has.
         self.asks_anywhere = asking(program)
         self.asking = self.asks_anywhere if pausing else NOTHING
@@ -149,7 +149,7 @@ class _Compiler:
 
     def _function(self, name: str, signature: list[str], local_names, body, span) -> None:
         """A rule as a function. One that asks a `choose` runs through `g.frames` while an agent
-        looks ahead, which remembers the state it started from (interpreter/search.py)."""
+        looks ahead, which remembers the state it started from (interpreter/lookahead/search.py)."""
         o = self.out
         self.own = own_locals(local_names, body)
         if _asks(body):
@@ -468,7 +468,7 @@ class _Compiler:
         self._assign(s.target, s.op, s.value, s.span)
 
     def _assign(self, target, op: str, value, span) -> None:
-        """An assignment, with what checkpoints must hear of it (interpreter/checkpoint.py):
+        """An assignment, with what checkpoints must hear of it (interpreter/lookahead/checkpoint.py):
         before, which var may change; after, if the value may hold lists from elsewhere
         (`a = b`, `a += [b]`), that the var now holds them."""
         o = self.out
@@ -790,7 +790,7 @@ class _Compiler:
         return isinstance(e, ast.Call) and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].returns == LIST
 
     def _remembered_call(self, e, entry: str) -> str:
-        """A call of a pure procedure through one of interpreter/remember.py's entry points."""
+        """A call of a pure procedure through one of interpreter/lookahead/remember.py's entry points."""
         return f"{entry}(g, pr_{e.func.id}{''.join(', ' + self.expr(a) for a in e.args)})"
 
     def _inlines(self, proc: ast.Proc, arg_nodes) -> bool:
@@ -923,13 +923,13 @@ def _names_with_context(expr, inside_loop: bool = False):
 def generate(program: Program, pausing: bool = True) -> Source:
     """The Python source of a checked program, with its line -> span map. `pausing`: the rules
     that can ask are generators that pause at a decision for the game's driver; without, a
-    form for games whose every decision is answered inside (interpreter/asking.py)."""
+    form for games whose every decision is answered inside (interpreter/compiling/asking.py)."""
     return _Compiler(program, pausing).run()
 
 
 def namespace(operations_kept: dict) -> dict:
     """What generated code may call: the operations (`operations_kept`: plain, or keeping books,
-    interpreter/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
+    interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
              "PAUSE": PAUSE,
