@@ -354,8 +354,9 @@ def _plot_target(ctx, param, value):
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), help="One JSON object per game and line.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (fields in README.md).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html|PATH.png",
-              help="Draw each seat's score distribution and each rule's mean pay (.html needs nothing, .png matplotlib).")
-def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out_path, as_json, plot_path):
+              help="Draw win shares, score distributions, game length and each rule's mean pay (.html needs nothing, .png matplotlib).")
+@click.option("--all", "show_all", is_flag=True, help="Also list the rules that fired but paid, moved and asked nothing.")
+def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out_path, as_json, plot_path, show_all):
     """Play many games with bots and report balance, score spread, length and rule values."""
     params = _settings(settings)
     agents = _agent_names(agents)
@@ -374,7 +375,7 @@ def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out
         with open(out_path, "w", encoding="utf-8") as out:
             for record in records:
                 out.write(json.dumps(record) + "\n")
-    result = report.build(records)
+    result = report.build(records, sites=compiled.rule_sites)
     if plot_path:
         try:
             plot.write(plot_path, records, result, compiled.program.title)
@@ -383,7 +384,7 @@ def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
     else:
-        click.echo(report_view.report_text(result, compiled.program.title))
+        click.echo(report_view.report_text(result, compiled.program.title, show_all))
 
 
 @main.command(name="compare")

@@ -8,6 +8,7 @@ like any other output and a test can snapshot it.
 from __future__ import annotations
 
 import io
+import os
 
 from rich import box
 from rich.console import Console
@@ -20,8 +21,10 @@ from ..interpreter.studies.report import QUANTILES, Report, Spread
 WIDTH = 160
 
 
-def report_text(report: Report, title: str) -> str:
-    """Win shares, score and length spread, and the per-rule section when rules were metered."""
+def report_text(report: Report, title: str, show_all: bool = False) -> str:
+    """Win shares, score and length spread, and the per-rule section when rules were metered:
+    first the rules that never fired (with where they are written), then the rules by file;
+    rules that changed nothing (paid, moved, asked nothing) only with `show_all`."""
     percent = f"{report.confidence:.0%}"
     wins = _table("seat", "agent", "wins", "win share", f"{percent} interval")
     for seat in report.seats:
@@ -41,14 +44,54 @@ def report_text(report: Report, title: str) -> str:
     turns = _table(*_spread_columns())
     turns.add_row(*_spread_cells(report.turns))
     tables.append(("Game length (turns in which a player rolled)", turns))
-    if report.rules:
-        rules = _table("rule", "fired in games", "firings / game", "paid / firing", "paid / game")
-        for rule in report.rules:
-            rules.add_row(Text(rule.rule), f"{rule.fired_share:.1%}", number(rule.mean_fired),
+    notes = []
+    if report.rules or report.never_fired:
+        rules_tables, notes = _rule_tables(report, show_all)
+        tables.extend(rules_tables)
+    heading = f"{title}: {report.players} players, {report.games} games"
+    if report.never_fired:
+        heading += "\n\n" + _never_fired(report)
+    return _render(heading, tables, notes)
+
+
+def _never_fired(report: Report) -> str:
+    """The rules that did not fire in any game, with where they are written: a misspelled name in
+    a `when`, or a rule these settings never reach."""
+    lines = [f"Never fired in {report.games} games ({len(report.never_fired)}): check their conditions"]
+    for rule in report.never_fired:
+        where = f"{_shown_path(rule.file)}:{rule.at[0]}:{rule.at[1]}" if rule.file and rule.at else "?"
+        lines.append(f"  {where}: {rule.rule}")
+    return "\n".join(lines)
+
+
+def _rule_tables(report: Report, show_all: bool) -> tuple[list, list[str]]:
+    """One table of rules per file, in the order the files were composed."""
+    shown = [rule for rule in report.rules if show_all or not rule.did_nothing]
+    tables, files = [], {}
+    for rule in shown:
+        files.setdefault(rule.file, []).append(rule)
+    for file, rules in files.items():
+        table = _table("rule", "fired in games", "firings / game", "paid / firing", "paid / game", "moved / game",
+                       "asked / game")
+        for rule in rules:
+            table.add_row(Text(rule.rule), f"{rule.fired_share:.1%}", number(rule.mean_fired),
                           "-" if rule.paid_per_firing is None else number(rule.paid_per_firing),
-                          number(rule.paid_per_game))
-        tables.append(("Rules (paid = change of the seats' first score keys while the rule ran, less what the rules it set off paid)", rules))
-    return _render(f"{title}: {report.players} players, {report.games} games", tables)
+                          number(rule.paid_per_game), number(rule.moved_per_game), number(rule.asked_per_game))
+        tables.append((f"Rules of {_shown_path(file)}" if file else "Rules", table))
+    notes = ["paid = change of the seats' first score keys while the rule ran, less what the rules it set off paid; "
+             "moved = pieces moved; asked = decisions of more than one option."]
+    hidden = len(report.rules) - len(shown)
+    if hidden:
+        notes.append(f"{hidden} rules fired but paid, moved and asked nothing; --all shows them.")
+    return tables, notes
+
+
+def _shown_path(file: str | None) -> str:
+    """A rule's file as a person finds it: relative to the working folder when inside it."""
+    if not file:
+        return "?"
+    relative = os.path.relpath(file)
+    return file if relative.startswith("..") else relative
 
 
 def comparison_text(comparison: Comparison, heading: str) -> str:

@@ -81,6 +81,8 @@ class Rules:
         self.values_of = self.namespace["values_of"]
         self.moves = self.namespace["MOVES"]
         self.lowest_wins = self.namespace["LOWEST_WINS"]
+        # Every rule the meter counts, with where it is written: (file, line, column).
+        self.rule_sites = self.namespace["RULES"]
         players = program.players
         self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
         self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])

@@ -306,6 +306,8 @@ class Game:
         if len(options) == 1:
             index = 0
         else:
+            if self.meter is not None:
+                self.meter.asking()
             if self.script:
                 index = self.script.pop()
                 if not (type(index) is int and 0 <= index < len(options)):
