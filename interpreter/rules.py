@@ -25,6 +25,7 @@ from rulesrun.interpreter.compiler import generate, load_code, run_code
 from rulesrun.interpreter.driven import Game as DrivenGame
 from rulesrun.interpreter.driven import PlayError
 from rulesrun.interpreter.meter import Meter
+from rulesrun.interpreter.play_words import designer_words
 from rulesrun.interpreter.runtime import (Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
                                           finish, zones_of)
 from rulesrun.interpreter.search import Explorer, Frames
@@ -217,7 +218,7 @@ class Rules:
         if isinstance(error, KeyError):
             return RulesError(Diagnostic(span, f"index {error.args[0]!r} is outside the zone or variable family",
                                          "a family declared [1..6] has the indexes 1 to 6"))
-        return RulesError(Diagnostic(span, f"while playing: {error}", "this value does not fit what the rule does with it"))
+        return RulesError(Diagnostic(span, *designer_words(error)))
 
 
 def _reader(names: tuple):
