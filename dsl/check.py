@@ -12,13 +12,13 @@ statically (the type of a local) it lets through, and the interpreter locates it
 
 from __future__ import annotations
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.ast import walk
-from rulesrun.dsl.builtins import BUILTINS, GLOBAL_VALUES
-from rulesrun.dsl.compose import SCORE, Program, kind_word
-from rulesrun.dsl.errors import Diagnostic, RulesError, Span, did_you_mean
-from rulesrun.dsl.shapes import (FAMILY, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake,
-                                 binary_mistake, element, iteration_mistake, negate_mistake, order_mistake, words)
+from . import ast
+from .ast import walk
+from .builtins import BUILTINS, GLOBAL_VALUES
+from .program import SCORE, Program, kind_word
+from .errors import Diagnostic, RulesError, Span, did_you_mean
+from .shapes import (FAMILY, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake, element,
+                     iteration_mistake, negate_mistake, order_mistake, words)
 
 PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
 # What a piece's attribute holds, where it is always the same shape (a face may be a number or text).

@@ -3,7 +3,7 @@
 The checker (dsl/check.py) knows the shape of many expressions before play (a zone, a family
 of zones, a number, a text, a list, a piece, a range) and refuses an operation that cannot work
 on it; what slips through (a procedure's parameter holds a zone) fails in play, and the
-interpreter (interpreter/play_words.py) names the same mistake with the same words:
+interpreter (interpreter/running/play_words.py) names the same mistake with the same words:
 
     >>> binary_mistake("+", ZONE, NUMBER)[0]
     '`+` between a zone and a number'

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulesrun.interpreter.play_words import designer_words
+from rulesrun.interpreter.running.play_words import designer_words
 
 
 def failure(code: str, **names) -> Exception:

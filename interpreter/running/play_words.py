@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from rulesrun.dsl.shapes import (LIST, NUMBER, PIECE, RANGE, TEXT, ZONE, attribute_mistake, binary_mistake,
+from ...dsl.shapes import (LIST, NUMBER, PIECE, RANGE, TEXT, ZONE, attribute_mistake, binary_mistake,
                                  iteration_mistake, negate_mistake, order_mistake, words)
 
 # Python's type names (as its messages spell them) -> the language's shapes.
