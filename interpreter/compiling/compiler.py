@@ -29,6 +29,7 @@ from .reach import Reach
 from ..running import builtins as runtime_builtins
 from ..running import operations
 from .asking import NOTHING, asking, is_single
+from .names import derived, named
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
 from ..running.runtime import PAUSE, StepBudgetExceeded, Zone, fixed
 
@@ -136,7 +137,7 @@ class _Compiler:
         self._init()
         for decl in self.parts.values():
             if isinstance(decl, ast.Proc):
-                self._function(f"pr_{decl.name}", ["g"] + [f"l_{p}" for p in decl.params], decl.params, decl.body, decl.span)
+                self._function(named("pr", decl.name), ["g"] + [f"l_{p}" for p in decl.params], decl.params, decl.body, decl.span)
             elif isinstance(decl, ast.Phase):
                 self._phase(decl)
         self._moves()
@@ -200,11 +201,12 @@ class _Compiler:
         own = own_locals(local_names, body)
         if _asks(body):
             pause, run = ("yield from ", "run_pausing") if self.pausing else ("", "run")
+            rule = derived(name, "R")
             o.emit(f"def {name}({', '.join(signature)}):", span)
-            o.emit(f"    if g.frames is None: return ({pause}{name}_rule({', '.join(signature)}))", span)
-            o.emit(f"    return ({pause}g.frames.{run}({name}_rule, g, ({''.join(p + ', ' for p in signature[1:])})))",
+            o.emit(f"    if g.frames is None: return ({pause}{rule}({', '.join(signature)}))", span)
+            o.emit(f"    return ({pause}g.frames.{run}({rule}, g, ({''.join(p + ', ' for p in signature[1:])})))",
                    span)
-            name += "_rule"
+            name = rule
         self._rule_body(name, list(local_names), body, span, own)
 
     def _rule_body(self, name: str, local_names: list, body, span, own: OwnLocals) -> None:
@@ -237,7 +239,7 @@ class _Compiler:
         for index, stmt in enumerate(body):
             rest_of_rule = tuple(body[index + 1:]) + after
             if _is_choose_let(stmt) and not self._is_local("choose"):
-                rest = f"{name}_after{len(rests)}"
+                rest = derived(name, f"A{len(rests)}")
                 kept = [n for n in seen if n != stmt.name]
                 captured = "".join(f"l_{n}, " for n in kept)
                 used = {node.id for later in rest_of_rule for node in ast.walk(later) if isinstance(node, ast.Name)}
@@ -276,19 +278,19 @@ class _Compiler:
         before = [h for h in self.program.hooks if h.target == decl.name and h.time == "before"]
         after = [h for h in self.program.hooks if h.target == decl.name and h.time == "after"]
         if not before and not after:
-            self._function(f"ph_{decl.name}", ["g"], (), decl.body, decl.span)
+            self._function(named("ph", decl.name), ["g"], (), decl.body, decl.span)
             return
         hooks = []
         for index, hook in enumerate(before + after):
-            hooks.append(f"hk_{decl.name}_{index}")
+            hooks.append(named("hk", decl.name, index))
             self._function(hooks[-1], ["g"], (), hook.body, hook.span)
-        self._function(f"body_{decl.name}", ["g"], (), decl.body, decl.span)
+        self._function(named("body", decl.name), ["g"], (), decl.body, decl.span)
         o = self.out
-        o.emit(f"def ph_{decl.name}(g):", decl.span)
+        o.emit(f"def {named('ph', decl.name)}(g):", decl.span)
         with o.indented():
             for hook_name, hook in zip(hooks[: len(before)], before):
                 self._hook_call(hook_name, hook)
-            o.emit(f"{self._pause(self._asks_in(decl.body))}body_{decl.name}(g)", decl.span)
+            o.emit(f"{self._pause(self._asks_in(decl.body))}{named('body', decl.name)}(g)", decl.span)
             for hook_name, hook in zip(hooks[len(before) :], after):
                 self._hook_call(hook_name, hook)
 
@@ -330,12 +332,12 @@ class _Compiler:
         points = {}
         for move in self.program.moves:
             points.setdefault(move.point, []).append(move)
-            self._function(f"mv_{move.name}", ["g", "l_player"] + [f"l_{p.name}" for p in move.params],
+            self._function(named("mv", move.name), ["g", "l_player"] + [f"l_{p.name}" for p in move.params],
                            ["player"] + [p.name for p in move.params], move.body, move.span)
-            self.reaches[f"mv_{move.name}"] = self.reach.of(move.body)
-        o.emit("MOVES = {" + ", ".join(f"{m.name!r}: mv_{m.name}" for m in self.program.moves) + "}")
+            self.reaches[named("mv", move.name)] = self.reach.of(move.body)
+        o.emit("MOVES = {" + ", ".join(f"{m.name!r}: {named('mv', m.name)}" for m in self.program.moves) + "}")
         for point, moves in points.items():
-            o.emit(f"def pt_{point}(g, l_player):")
+            o.emit(f"def {named('pt', point)}(g, l_player):")
             with o.indented():
                 self._decision_point(point, moves, forbids)
 
@@ -344,7 +346,7 @@ class _Compiler:
         the seat's decision among them, the chosen move played."""
         o = self.out
         if is_single(moves, forbids):
-            self._metered_call(f"mv_{moves[0].name}", "g, l_player", f"move {moves[0].name}", moves[0].span,
+            self._metered_call(named("mv", moves[0].name), "g, l_player", f"move {moves[0].name}", moves[0].span,
                                moves[0].name in self.asking.moves)
             o.emit("return True")
             return
@@ -404,20 +406,20 @@ class _Compiler:
             handlers = [h for h in self.program.handlers if h.event == decl.name]
             names = []
             for index, handler in enumerate(handlers):
-                names.append(f"on_{decl.name}_{index}")
+                names.append(named("on", decl.name, index))
                 params = ", ".join(f"l_{p}" for p in handler.params)
-                self._function(f"bd_{decl.name}_{index}", ["g"] + [f"l_{p}" for p in handler.params],
+                self._function(named("bd", decl.name, index), ["g"] + [f"l_{p}" for p in handler.params],
                                handler.params, handler.body, handler.span)
                 o.emit(f"def {names[-1]}(g, {params}):", handler.span)
                 with o.indented(), self._in(Frame([set(handler.params)])):
                     if handler.when is not None:
                         o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
                         o.emit("    return")
-                    self._metered_call(f"bd_{decl.name}_{index}", f"g, {params}",
+                    self._metered_call(named("bd", decl.name, index), f"g, {params}",
                                        _rule_name(handler.span, f"on {decl.name}"), handler.span,
                                        self._asks_in(handler.body))
             args = [f"a{i}" for i in range(len(decl.params))]
-            o.emit(f"def ev_{decl.name}(g, {', '.join(args)}):", decl.span)
+            o.emit(f"def {named('ev', decl.name)}(g, {', '.join(args)}):", decl.span)
             with o.indented():
                 o.emit("pass")
                 for name, handler in zip(names, handlers):
@@ -574,7 +576,7 @@ class _Compiler:
 
     def s_Emit(self, s):
         args = ", ".join(self.expr(a) for a in s.args)
-        self.out.emit(f"{self._pause(self._may_ask(s.event in self.asking.events, s))}ev_{s.event}(g, {args})", s.span)
+        self.out.emit(f"{self._pause(self._may_ask(s.event in self.asking.events, s))}{named('ev', s.event)}(g, {args})", s.span)
 
     def s_Say(self, s):
         self.out.emit(f"if g.log is not None: g.say({self._text(s.text)})", s.span)
@@ -614,10 +616,10 @@ class _Compiler:
                 # the procedure); the entry point only when it has no answer yet.
                 piles = [f"_pile{k}" for k in range(len(call.args))]
                 self.out.emit(f"{', '.join(piles)}, = {''.join(self.expr(a) + ', ' for a in call.args)}", s.span)
-                key = f"({piles[0]}.stamp, pr_{call.func.id}{''.join(f', {pile}.stamp' for pile in piles[1:])})"
+                key = f"({piles[0]}.stamp, {named('pr', call.func.id)}{''.join(f', {pile}.stamp' for pile in piles[1:])})"
                 self.out.emit(f"_known = g.remembered.get({key})", s.span)
                 iterable = (f"(_known[0] if _known is not None else "
-                            f"{entry}(g, pr_{call.func.id}{''.join(', ' + pile for pile in piles)}))")
+                            f"{entry}(g, {named('pr', call.func.id)}{''.join(', ' + pile for pile in piles)}))")
         else:
             iterable = self.expr(s.iterable)
             if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):
@@ -751,9 +753,9 @@ class _Compiler:
                 return self._inline(decl, args)
             if self._remembers(e):
                 return self._remembered_call(e, "remembered")
-            return self._paused(self._may_ask(name in self.asking.procs, e), f"pr_{name}(g, {', '.join(args)})")
+            return self._paused(self._may_ask(name in self.asking.procs, e), f"{named('pr', name)}(g, {', '.join(args)})")
         if isinstance(decl, ast.Phase):
-            return self._paused(self._may_ask(name in self.asking.phases, e), f"ph_{name}(g)")
+            return self._paused(self._may_ask(name in self.asking.phases, e), f"{named('ph', name)}(g)")
         builtin = BUILTINS[name]
         if builtin.python:
             if len(e.args) == 1 and builtin.one_pass and _projects(e.args[0]):
@@ -826,7 +828,7 @@ class _Compiler:
 
     def _remembered_call(self, e, entry: str) -> str:
         """A call of a pure procedure through one of interpreter/lookahead/remember.py's entry points."""
-        return f"{entry}(g, pr_{e.func.id}{''.join(', ' + self.expr(a) for a in e.args)})"
+        return f"{entry}(g, {named('pr', e.func.id)}{''.join(', ' + self.expr(a) for a in e.args)})"
 
     def _inlines(self, proc: ast.Proc, arg_nodes) -> bool:
         """Whether a call of a one-line procedure (`return EXPR`) is replaced by its body.
@@ -903,7 +905,7 @@ class _Compiler:
         return f"[{element} {' '.join(clauses)}]"
 
     def e_Play(self, e):
-        return self._paused(self._may_ask(e.point in self.asking.points, e), f"pt_{e.point}(g, {self.expr(e.player)})")
+        return self._paused(self._may_ask(e.point in self.asking.points, e), f"{named('pt', e.point)}(g, {self.expr(e.player)})")
 
 
 def _body(proc: ast.Proc) -> list:
