@@ -22,6 +22,7 @@ import attrs
 
 from ...dsl import ast
 from ...dsl.errors import did_you_mean
+from ..compiling.names import named
 from ..lookahead.agents import ScriptedAgent
 from ..lookahead.checkpoint import vars_changing
 from ..running.driven import PlayError
@@ -163,16 +164,16 @@ class Scenario:
         self._declared(name, ast.Var)
         vars_changing(self.game)
         if index is None:
-            setattr(self.game, f"v_{name}", value)
+            setattr(self.game, named("v", name), value)
         else:
-            getattr(self.game, f"v_{name}")[self.owner(index) if isinstance(index, str) else index] = value
+            getattr(self.game, named("v", name))[self.owner(index) if isinstance(index, str) else index] = value
 
     def set_param(self, name: str, value) -> None:
         """Give a `param` another value for the rest of this game (lists nested to any depth).
         What was computed from it when the game was made (a family's size, a var's first value)
         stays: for those, load the rules with `params=` (`load_rules(path, params={...})`)."""
         self._declared(name, ast.Param)
-        setattr(self.game, f"p_{name}", fixed(value))
+        setattr(self.game, named("p", name), fixed(value))
 
     def score_keys(self) -> list:
         """Every seat's score keys now, as `score by` declares them."""
@@ -187,9 +188,9 @@ class Scenario:
 
     def play(self, point: str, seat: int) -> bool:
         """Offer a seat the moves of a decision point, as `play POINT by seat` does."""
-        if f"pt_{point}" not in self._code:
+        if named("pt", point) not in self._code:
             raise ScenarioError(self._unknown("decision point", point, [m.point for m in self.rules.program.moves]))
-        return self._finish(lambda: self._code[f"pt_{point}"](self.game, seat))
+        return self._finish(lambda: self._code[named("pt", point)](self.game, seat))
 
     def move(self, seat: int, name: str, *args):
         """Make `seat` take the move `name` with these parameter values, as if it had chosen it at
@@ -209,7 +210,7 @@ class Scenario:
         if len(values) != len(declared.params):
             raise ScenarioError(f"event `{event}` carries {len(declared.params)} values "
                                 f"({', '.join(declared.params)}), given {len(values)}")
-        self._finish(lambda: self._code[f"ev_{event}"](self.game, *values))
+        self._finish(lambda: self._code[named("ev", event)](self.game, *values))
 
     def start(self, name: str, *args) -> None:
         """Run a phase or procedure step by step: up to the first decision that no script answers,
@@ -265,10 +266,10 @@ class Scenario:
         return labels.index(choice)
 
     def _part(self, name: str, args):
-        if f"ph_{name}" in self._code:
-            return self._code[f"ph_{name}"](self.game, *args)
-        if f"pr_{name}" in self._code:
-            return self._code[f"pr_{name}"](self.game, *args)
+        if named("ph", name) in self._code:
+            return self._code[named("ph", name)](self.game, *args)
+        if named("pr", name) in self._code:
+            return self._code[named("pr", name)](self.game, *args)
         parts = [d.name for d in self.rules.program.parts.values() if isinstance(d, (ast.Proc, ast.Phase))]
         raise ScenarioError(self._unknown("phase or procedure", name, parts))
 
@@ -283,7 +284,7 @@ class Scenario:
     # ------------------------------------------------------------ looking
 
     def zone(self, name: str, index=None):
-        zones = getattr(self.game, f"z_{name}", None)
+        zones = getattr(self.game, named("z", name), None)
         if zones is None:
             raise ScenarioError(self._unknown("zone", name, self._names(ast.Zone)))
         if index is None:
@@ -292,13 +293,13 @@ class Scenario:
 
     def var(self, name: str, index=None):
         self._declared(name, ast.Var)
-        value = getattr(self.game, f"v_{name}")
+        value = getattr(self.game, named("v", name))
         return value if index is None else value[self.owner(index) if isinstance(index, str) else index]
 
     def param(self, name: str):
         """A `param`'s value in this game (its default, a `--set`/`params=` value, or `set_param`'s)."""
         self._declared(name, ast.Param)
-        return getattr(self.game, f"p_{name}")
+        return getattr(self.game, named("p", name))
 
     def faces(self, name: str, index=None, owner=None) -> list:
         """Faces of the pieces in a zone (of one owner, if given), sorted."""
@@ -310,7 +311,7 @@ class Scenario:
         return sum(p.value for p in self.zone(name, index))
 
     def kind(self, name: str):
-        kind = getattr(self.game, f"k_{name}", None)
+        kind = getattr(self.game, named("k", name), None)
         if kind is None:
             raise ScenarioError(self._unknown("die or card", name, self._names(ast.Die) + self._names(ast.Card)))
         return kind
@@ -320,7 +321,7 @@ class Scenario:
         if isinstance(owner, str):
             if owner not in self.game.imaginary:
                 raise ScenarioError(self._unknown("imaginary player", owner, self.game.imaginary))
-            return getattr(self.game, f"i_{owner}")
+            return getattr(self.game, named("i", owner))
         return owner
 
     def said(self) -> list[str]:
@@ -369,7 +370,7 @@ class Scenario:
         """Where `owner` keeps its dice of `kind`, best first (see `place`)."""
         if source is not None:
             return [self.zone(source) if isinstance(source, str) else source]
-        supplies = getattr(self.game, f"z_{self.supply_zone}", None)
+        supplies = getattr(self.game, named("z", self.supply_zone), None)
         zones = []
         if isinstance(supplies, list) and owner is not None and owner < len(supplies):
             zones.append(supplies[owner])
