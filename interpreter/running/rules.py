@@ -26,6 +26,7 @@ from ..compiling.compiler import generate, load_code, run_code
 from .driven import Game as DrivenGame
 from .driven import PlayError
 from .meter import Meter
+from .play_words import designer_words
 from .runtime import (Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
                                           finish, zones_of)
 from ..lookahead.search import Explorer, Frames
@@ -220,7 +221,7 @@ class Rules:
         if isinstance(error, KeyError):
             return RulesError(Diagnostic(span, f"index {error.args[0]!r} is outside the zone or variable family",
                                          "a family declared [1..6] has the indexes 1 to 6"))
-        return RulesError(Diagnostic(span, f"while playing: {error}", "this value does not fit what the rule does with it"))
+        return RulesError(Diagnostic(span, *designer_words(error)))
 
 
 def _reader(names: tuple):
