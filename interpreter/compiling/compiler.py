@@ -26,6 +26,7 @@ from ...dsl.errors import Diagnostic, RulesError, Span
 from .ownership import OwnLocals, is_flat, is_number, own_locals
 from .purity import pure_procs
 from .reach import Reach
+from .scored import scored
 from ..running import builtins as runtime_builtins
 from ..running import operations
 from .asking import NOTHING, asking, is_single
@@ -115,6 +116,9 @@ class _Compiler:
         self.var_index = {name: i for i, name in enumerate(d.name for d in self.parts.values() if isinstance(d, ast.Var))}
         # The hidden zones each function a look-ahead may run can read (interpreter/compiling/reach.py), by its name.
         self.reach = Reach(program)
+        # What the score's first key reads (interpreter/compiling/scored.py): changes to these
+        # set the game's `score_changed`, which tells the meter to measure again.
+        self.scored_zones, self.scored_vars = scored(program)
         self.reaches: dict[str, frozenset] = {}
         # The rules that can ask a decision, compiled as generators (interpreter/compiling/asking.py).
         self.asks_anywhere = asking(program)
@@ -177,7 +181,9 @@ class _Compiler:
                 o.emit(f"g.k_{decl.name} = make_card({decl.name!r}, [{entries}])", decl.span)
                 o.emit(f"g.deck_{decl.name} = [{entries}]", decl.span)
             elif isinstance(decl, ast.Zone):
-                o.emit(f"g.z_{decl.name} = {self._shaped(decl, 'Zone({label})')}", decl.span)
+                make = "Zone({label}, True)" if self.scored_zones is None or decl.name in self.scored_zones \
+                    else "Zone({label})"
+                o.emit(f"g.z_{decl.name} = {self._shaped(decl, make)}", decl.span)
             elif isinstance(decl, ast.Var):
                 o.emit(f"g.v_{decl.name} = {self._shaped(decl, self.expr(decl.init))}", decl.span)
 
@@ -308,10 +314,24 @@ class _Compiler:
     def _metered_call(self, function: str, args: str, rule: str, span, asks: bool) -> None:
         """Call a rule's function; while a meter is attached, through it (how often a rule fires,
         what it pays). `asks`: the function is a generator, run to its end with `yield from`."""
+        self._metered(f"{self._pause(asks)}{function}({args})", repr(rule), span)
+
+    def _metered(self, call: str, rule: str, span=None) -> None:
+        """`call`, counted by the game's meter if it has one (interpreter/running/meter.py, inlined
+        here: a firing costs a count and two flag tests). `rule`: the rule's name, as code. An
+        error ends the game, meter and all, so the rule's place on the meter's stack needs no
+        `finally`."""
         o = self.out
-        pause, run = (self._pause(True), "run_asking") if asks else ("", "run")
-        o.emit(f"if g.meter is None: {pause}{function}({args})", span)
-        o.emit(f"else: {pause}g.meter.{run}({rule!r}, {function}, {args})", span)
+        o.emit("_meter = g.meter", span)
+        o.emit(f"if _meter is None: {call}", span)
+        o.emit("else:", span)
+        with o.indented():
+            o.emit("if g.score_changed: _meter.settle(g)", span)
+            o.emit(f"_meter.running.append({rule})", span)
+            o.emit(call, span)
+            o.emit("if g.score_changed: _meter.settle(g)", span)
+            o.emit("_meter.running.pop()", span)
+            o.emit(f"_meter.fired[{rule}] = _meter.fired.get({rule}, 0) + 1", span)
 
     def _asks_in(self, body) -> bool:
         """Whether statements can pause the game: they can ask, and the form compiled pauses."""
@@ -394,9 +414,7 @@ class _Compiler:
 
     def _move_call(self, asks: bool) -> None:
         """The chosen move of a decision point, played (through the meter, while one is attached)."""
-        pause, run = ("yield from ", "run_asking") if asks else ("", "run")
-        self.out.emit(f"if g.meter is None: {pause}MOVES[_name](g, l_player, *_args)")
-        self.out.emit(f"else: {pause}g.meter.{run}('move ' + _name, MOVES[_name], g, l_player, *_args)")
+        self._metered(f"{self._pause(asks)}MOVES[_name](g, l_player, *_args)", "'move ' + _name")
 
     def _events(self) -> None:
         o = self.out
@@ -523,11 +541,23 @@ class _Compiler:
         if op == "-=" or is_flat(value, frozenset(BUILTINS) - self.frame.names()):
             o.emit(f"if g.open: {before}", span)
             o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
-            return
-        o.emit(f"_value = {self.expr(value)}", span)
-        o.emit(f"if g.open: {before}", span)
-        o.emit(f"{self.expr(target)} {op} _value", span)
-        o.emit(f"if g.open and type(_value) in NESTED: {after}", span)
+        else:
+            o.emit(f"_value = {self.expr(value)}", span)
+            o.emit(f"if g.open: {before}", span)
+            o.emit(f"{self.expr(target)} {op} _value", span)
+            o.emit(f"if g.open and type(_value) in NESTED: {after}", span)
+        if self._changes_score(target):
+            o.emit("g.score_changed = True", span)
+
+    def _changes_score(self, target) -> bool:
+        """Whether an assignment that may change a var may change one the score reads: the var
+        named, or, through a local that may hold a var's list, any."""
+        root = target
+        while isinstance(root, ast.Index):
+            root = root.target
+        if isinstance(root, ast.Name) and not self._is_local(root.id):
+            return root.id in self.scored_vars
+        return bool(self.scored_vars)
 
     def _vars_notices(self, target, value, extends: bool) -> tuple[str, str] | None:
         """What to tell checkpoints before and after assigning `value` to `target`: about the

@@ -61,12 +61,15 @@ class Zone(list):
     checkpoints (interpreter/lookahead/checkpoint.py) skip unchanged zones.
     """
 
-    __slots__ = ("name", "stamp", "kept")
+    __slots__ = ("name", "stamp", "kept", "scored")
     __hash__ = object.__hash__
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, scored: bool = False):
         super().__init__()
         self.name = name
+        # Whether the score reads this zone: a change to it sets `Game.score_changed`
+        # (interpreter/compiling/scored.py).
+        self.scored = scored
         self.stamp = next_stamp()
         # When every checkpoint open then last kept this zone (interpreter/lookahead/checkpoint.py).
         self.kept = 0
@@ -259,6 +262,8 @@ class Game:
         self.turns = 0
         self.decisions = 0
         self.next_piece_id = 0
+        # Whether what the score reads may have changed since the meter last measured it.
+        self.score_changed = True
         self.pieces_by_kind: dict[str, list[Piece]] = {}
         # Renewed whenever pieces are made while books are kept, like a zone's stamp; and,
         # one per var, whenever a var changes while a checkpoint is open
