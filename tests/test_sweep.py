@@ -3,11 +3,12 @@ every backend, one line per cell as cells finish, and mistakes in a grid as loca
 
 import importlib.util
 import json
+import shlex
 
 import pytest
 from click.testing import CliRunner
 
-from helpers import BANDIT, CLASSIC, RULESETS
+from helpers import BANDIT, CLASSIC, ROOT, RULESETS, readme_example
 from rulesrun.cli import exit_codes
 from rulesrun.cli.main import main
 from rulesrun.interpreter.studies import backends, report, simulate, sweep
@@ -167,3 +168,27 @@ def test_an_error_while_playing_a_cell_is_status_3_located(tmp_path):
 
 def test_the_local_backend_maps_in_order_on_processes():
     assert list(backends.Local(2).map(abs, range(-5, 0))) == [5, 4, 3, 2, 1]
+
+
+def test_the_python_example_of_docs_sweeps_runs(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "docs" / "sweeps.md").read_text()
+    exec(compile(text.split("```python\n")[1].split("```")[0], "docs/sweeps.md", "exec"), {})
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" [")[0] for line in lines] == ["#0 rounds=1", "#1 rounds=2"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed: pip install 'rulesrun[ray]'")
+def test_the_readme_ray_example_prints_the_numbers_of_the_local_backend(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    words = shlex.split(readme_example("Ray", "sh").replace("\\\n", " "))
+    assert words[:2] == ["rulesrun", "sweep"] and words[words.index("--backend") + 1] == "ray"
+    words[words.index("--out") + 1] = str(tmp_path / "ray.jsonl")
+    ray = CliRunner().invoke(main, words[1:], prog_name="rulesrun")
+    words[words.index("--backend") + 1] = "local"
+    words[words.index("--out") + 1] = str(tmp_path / "local.jsonl")
+    local = CliRunner().invoke(main, words[1:], prog_name="rulesrun")
+    assert ray.exit_code == local.exit_code == exit_codes.OK, ray.output
+    assert ray.stdout == local.stdout and "jackpot: on activated" in local.stdout
+    assert (tmp_path / "ray.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
