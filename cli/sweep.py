@@ -41,7 +41,7 @@ def _plot_target(ctx, param, value):
 @click.option("--address", default=None, metavar="ADDRESS",
               help="The Ray cluster to use (`auto` inside `ray job submit`); default: a Ray started here with --jobs CPUs.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True),
-              help="One JSON object per cell and line, written as the cells finish (fields in README.md).")
+              help="One JSON object per cell and line, written as the cells finish (fields in docs/sweeps.md).")
 @click.option("--json", "as_json", is_flag=True, help="Print the cells as one JSON object instead of the table.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html",
               help="Draw each seat's win share and each rule's pay per game, cell by cell.")

@@ -10,6 +10,7 @@ JSON lines alone (inline SVG, nothing to install), like `plot.py` for `simulate`
 from __future__ import annotations
 
 import html
+import math
 from pathlib import Path
 
 from .plot import COLOURS, FONT
@@ -60,7 +61,7 @@ def _forest(heading: str, labels: list[str], points: list[tuple[float, float, fl
     height = top + ROW * len(labels) + bottom
     low = 0.0 if share else min(0.0, *(p[1] for p in points))
     high = max(reference, *(p[2] for p in points)) or 1.0
-    high = min(1.0, high * 1.1) if share else high
+    high = min(1.0, math.ceil(high * 10 + 0.5) / 10) if share else high
     span = (high - low) or 1.0
     plot_w = WIDTH - label_w - right
 
@@ -82,7 +83,8 @@ def _forest(heading: str, labels: list[str], points: list[tuple[float, float, fl
         out.append(f'<text x="{x(max(value, hi)) + 8:.1f}" y="{y + 4:.1f}">{html.escape(show(value))}</text>')
     base = top + ROW * len(labels)
     out.append(f'<line x1="{label_w}" y1="{base}" x2="{label_w + plot_w}" y2="{base}" stroke="#555"/>')
-    for tick in (low, (low + high) / 2, high):
+    ticks = [i / 10 for i in range(round(high * 10) + 1)] if share else [low, (low + high) / 2, high]
+    for tick in ticks:
         out.append(f'<text x="{x(tick):.1f}" y="{base + 16}" text-anchor="middle">{html.escape(show(tick))}</text>')
     out.append(f'<line x1="{x(reference):.1f}" y1="{top}" x2="{x(reference):.1f}" y2="{base}" '
                f'stroke="#222" stroke-dasharray="4 3"/>')

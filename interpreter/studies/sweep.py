@@ -117,7 +117,7 @@ def _param_axis(text: str, programs: list, params: dict, taken: list[str]) -> Ax
     if not values.strip():
         raise _grid_error(f"--grid {text}: no values", f"e.g. --grid {name}=" + ("1,2;3,4" if listed else "2,3,4"))
     texts = [t.strip() for t in values.split(";" if listed else ",")]
-    if not listed:
+    if not listed and not (isinstance(param.default, ast.Literal) and isinstance(param.default.value, str)):
         texts = [v for t in texts for v in _range(t, text)]
     if not listed and any(not t for t in texts):
         raise _grid_error(f"--grid {text}: an empty value", f"separate values by single commas: --grid {name}=2,3")
