@@ -1,5 +1,5 @@
-"""What a person reads after `rulesrun simulate` and `rulesrun compare`: the report and the
-comparison as plain-text tables.
+"""What a person reads after `rulesrun simulate`, `compare` and `sweep`: the report, the
+comparison and the sweep's cells as plain-text tables.
 
 Rendered to a string (no colour, fixed width) rather than printed, so the CLI echoes it
 like any other output and a test can snapshot it.
@@ -124,6 +124,57 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
         notes.append(f"{unchanged} rules fired and paid the same on average in A and B and are not shown (--json lists them).")
     return _render(f"{heading}\n{comparison.players} players, {comparison.games} games, game i of A and B on the same seed",
                    [(None, table)], notes)
+
+
+SWEEP_RULE_COLUMNS = 8
+
+
+def sweep_text(cells: list[dict]) -> str:
+    """One row per cell: its settings, each seat's win share with its interval, mean scores
+    and length; then the pay per game of each rule whose pay differs between cells. Built
+    from the cells' JSON lines (`sweep --out`), so a saved sweep reads the same."""
+    first = cells[0]
+    names = list(first["settings"])
+    percent = f"{first['confidence']:.0%}"
+    seats = range(first["players"])
+    wins = _table("cell", *names, *(f"seat {s}" for s in seats))
+    means = _table("cell", *names, *(f"seat {s}" for s in seats), "turns")
+    for table in (wins, means):
+        for column in table.columns[1:1 + len(names)]:
+            column.justify = "left"
+    for cell in cells:
+        labels = [Text(f"#{cell['cell']}"), *map(Text, cell["labels"])]
+        wins.add_row(*labels, *(f"{seat['win_share']:.3f} {seat['win_interval'][0]:.3f}-{seat['win_interval'][1]:.3f}"
+                                for seat in cell["seats"]))
+        means.add_row(*labels, *(number(seat["score"]["mean"]) for seat in cell["seats"]), number(cell["turns"]["mean"]))
+    tables = [(f"Win share per seat and its {percent} Wilson interval (a shared win counts 1/k)", wins),
+              ("Mean score per seat (first score key) and mean game length", means)]
+    notes = []
+    varying = varying_rules(cells)
+    if varying and len(cells) <= SWEEP_RULE_COLUMNS:
+        rules = _table("rule", *(f"#{cell['cell']}" for cell in cells))
+        for name, pays in varying.items():
+            rules.add_row(Text(name), *(number(p) for p in pays))
+        tables.append(("Paid per game, per rule whose pay differs between cells", rules))
+    elif varying:
+        rules = _table("rule", "lowest", "in cell", "highest", "in cell")
+        for name, pays in varying.items():
+            low, high = min(range(len(pays)), key=pays.__getitem__), max(range(len(pays)), key=pays.__getitem__)
+            rules.add_row(Text(name), number(pays[low]), f"#{cells[low]['cell']}", number(pays[high]), f"#{cells[high]['cell']}")
+        tables.append(("Paid per game, per rule whose pay differs between cells: its lowest and highest", rules))
+    if varying or any(cell["rules"] for cell in cells):
+        notes.append("Every statistic of every cell, the rules' firings and pay per firing too, is in --out and --json.")
+    heading = (f"{first['setup']['title']}: {len(cells)} cells, {first['players']} players, {first['games']} games each; "
+               f"game i of every cell on seed {first['setup']['seed']} + i")
+    return _render(heading, tables, notes)
+
+
+def varying_rules(cells: list[dict]) -> dict[str, list[float]]:
+    """Pay per game of each rule that paid in some cell and not the same in all, in cell order."""
+    names = sorted({r["rule"] for cell in cells for r in cell["rules"]})
+    pays = {name: [next((r["paid_per_game"] for r in cell["rules"] if r["rule"] == name), 0.0) for cell in cells]
+            for name in names}
+    return {name: values for name, values in pays.items() if any(values) and len(set(values)) > 1}
 
 
 def number(value: float) -> str:

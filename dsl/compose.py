@@ -197,11 +197,13 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
         old = parts[name]
         if not isinstance(text, str):
             parts[name] = attrs.evolve(old, default=_literal(text, old.default.span))
-        elif isinstance(old.default, ast.List):
-            items = tuple(ast.Literal(_parse_value(t)) for t in text.split(",") if t.strip())
+            continue
+        value = setting_value(old, text)
+        if isinstance(value, list):
+            items = tuple(ast.Literal(item) for item in value)
             parts[name] = attrs.evolve(old, default=ast.List(items, span=old.default.span))
         else:
-            parts[name] = attrs.evolve(old, default=ast.Literal(_parse_value(text), span=old.default.span))
+            parts[name] = attrs.evolve(old, default=ast.Literal(value, span=old.default.span))
     if errors:
         raise RulesError(errors)
     return attrs.evolve(program, parts=parts)
@@ -215,6 +217,14 @@ def _literal(value, span):
     if isinstance(value, tuple):
         return ast.Tuple(tuple(_literal(item, span) for item in value), span=span)
     return ast.Literal(value, span=span)
+
+
+def setting_value(param: ast.Param, text: str):
+    """What `--set NAME=TEXT` makes of TEXT for this parameter: a list of values when its
+    default is a list (`a,b` -> ["a", "b"]), else one value (`3` -> 3, `true` -> True)."""
+    if isinstance(param.default, ast.List):
+        return [_parse_value(t) for t in text.split(",") if t.strip()]
+    return _parse_value(text)
 
 
 def _parse_value(text: str):
