@@ -67,7 +67,7 @@ def sweep(rules, fragments, settings, grids, fragment_grids, players, games, see
             drafts = sweeping.cells(rules, fragments, params, axes, 0, agents, seed, games)
             players = options.default_players(*sweeping.load(drafts))
         cells = sweeping.cells(rules, fragments, params, axes, players, agents, seed, games)
-        titles = [r.program.title for r in sweeping.load(cells, players)]
+        loaded = sweeping.load(cells, players)
     except RulesError as error:
         options.fail(error)
     try:
@@ -78,7 +78,7 @@ def sweep(rules, fragments, settings, grids, fragment_grids, players, games, see
     with out, _progress(len(cells) * games) as advance:
         try:
             for cell, records in sweeping.run(cells, where.map, jobs, advance):
-                results.append(sweeping.cell_record(cell, titles[cell.index], records))
+                results.append(sweeping.cell_record(cell, loaded[cell.index], records))
                 if out_path:
                     out.write(json.dumps(results[-1]) + "\n")
                     out.flush()

@@ -255,11 +255,12 @@ def run(cells: Sequence[Cell], mapper, jobs: int,
             records = []
 
 
-def cell_record(cell: Cell, title: str, records: Sequence[dict], confidence: float = 0.95) -> dict:
+def cell_record(cell: Cell, rules, records: Sequence[dict], confidence: float = 0.95) -> dict:
     """A cell's line of results: where it lies in the grid, what was played, and the
-    report `simulate --json` gives for the same games (README.md lists its fields)."""
+    report `simulate --json` gives for the same games (README.md lists its fields);
+    `rules`: the cell's compiled rules."""
     plan = cell.plan
-    setup = {"title": title, "rules": plan.ruleset, "fragments": list(plan.fragments), "params": plan.params,
+    setup = {"title": rules.program.title, "rules": plan.ruleset, "fragments": list(plan.fragments), "params": plan.params,
              "players": plan.players, "agents": [plan.agent_for(p) for p in range(plan.players)], "seed": plan.seed}
     return {"cell": cell.index, "settings": cell.settings, "labels": list(cell.labels), "setup": setup,
-            **report.build(records, confidence).to_json()}
+            **report.build(records, confidence, rules.rule_sites).to_json()}
