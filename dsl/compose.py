@@ -77,6 +77,11 @@ class Program:
     hooks: tuple
     sources: tuple[Source, ...]
     origin: dict  # name -> the unit (file or fragment) that last defined it
+    # Like moves and hooks, these add up: every file's `assert`s, every `nobody wins when`.
+    asserts: tuple = ()
+    nobody_wins: tuple = ()
+    # The `--set` settings applied (name -> the text given), for errors that blame one.
+    settings: dict = attrs.field(factory=dict)
 
     def of_kind(self, kind) -> list:
         return [d for d in self.parts.values() if isinstance(d, kind)]
@@ -89,6 +94,8 @@ class _Composer:
         self.forbids: list = []
         self.handlers: list = []
         self.hooks: list = []
+        self.asserts: list = []
+        self.nobody_wins: list = []
         self.sources: list[Source] = []
         self.origin: dict = {}
         self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
@@ -127,8 +134,8 @@ class _Composer:
             elif isinstance(item, ast.Override):
                 self._override(item.decl, unit)
                 overrides.append(part_name(item.decl))
-            elif isinstance(item, (ast.Hook, ast.Forbid, ast.Handler)):
-                {ast.Hook: self.hooks, ast.Forbid: self.forbids, ast.Handler: self.handlers}[type(item)].append(item)
+            elif type(item) in _ADDING:
+                getattr(self, _ADDING[type(item)]).append(item)
                 adds.append(_describe(item))
             else:
                 self._declare(item, unit)
@@ -196,11 +203,20 @@ def _override_form(decl) -> str:
     return f"{kind_word(decl)} {decl.name}"
 
 
+# The items that add up, by the list of the composer they join.
+_ADDING = {ast.Hook: "hooks", ast.Forbid: "forbids", ast.Handler: "handlers", ast.Assertion: "asserts",
+           ast.NobodyWins: "nobody_wins"}
+
+
 def _describe(item) -> str:
     if isinstance(item, ast.Hook):
         return f"{item.time} {item.target}"
     if isinstance(item, ast.Forbid):
         return f"forbid {item.move}"
+    if isinstance(item, ast.Assertion):
+        return "assert"
+    if isinstance(item, ast.NobodyWins):
+        return "nobody wins"
     return f"on {item.event}"
 
 
@@ -238,6 +254,8 @@ def compose(ruleset: str | Path, fragments=()) -> Program:
         hooks=tuple(composer.hooks),
         sources=tuple(composer.sources),
         origin=composer.origin,
+        asserts=tuple(composer.asserts),
+        nobody_wins=tuple(composer.nobody_wins),
     )
 
 
@@ -263,7 +281,7 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
             parts[name] = attrs.evolve(old, default=ast.Literal(_parse_value(text), span=old.default.span))
     if errors:
         raise RulesError(errors)
-    return attrs.evolve(program, parts=parts)
+    return attrs.evolve(program, parts=parts, settings={**program.settings, **settings})
 
 
 def _parse_value(text: str):

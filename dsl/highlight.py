@@ -60,7 +60,7 @@ class RulesLexer(RegexLexer):
             (words(tuple(GLOBAL_VALUES), suffix=r"\b"), Name.Builtin.Pseudo),
             (_NAME, Name),
             (r"=>|\.\.|==|!=|<=|>=|\+=|-=|//|[-+*/%<>=]", Operator),
-            (r"[()\[\],:]", Punctuation),
+            (r"[()\[\]{},:]", Punctuation),
             (r"[ \t\f]+", Whitespace),
         ],
         "string": [

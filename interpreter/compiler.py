@@ -27,7 +27,7 @@ from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
 from rulesrun.interpreter.asking import NOTHING, asking, is_single
 from rulesrun.interpreter.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
-from rulesrun.interpreter.runtime import PAUSE, StepBudgetExceeded, Zone, fixed
+from rulesrun.interpreter.runtime import PAUSE, AssertFailed, StepBudgetExceeded, Zone, fixed, record_type
 
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -85,6 +85,8 @@ class _Compiler:
         self.yielded = False
         # `choose` calls compiled so far: each keeps its option in a name of its own.
         self.chosen = 0
+        # The record types made so far, by their field names: `rec0`, `rec1`, ... (runtime.record_type).
+        self.records: dict[tuple, str] = {}
 
     # ------------------------------------------------------------ program
 
@@ -99,10 +101,13 @@ class _Compiler:
         self._events()
         self._score()
         self._value()
+        self._settings()
         self._layout()
         self._hidden_reach()
         for name in sorted(self.getters):
             self.out.emit(f"get_{name} = attrgetter({name!r})")
+        for fields, name in self.records.items():
+            self.out.emit(f"{name} = record_type({fields!r})")
         return self.out
 
     def _init(self) -> None:
@@ -419,6 +424,22 @@ class _Compiler:
         else:
             o.emit(f"    return [{self.expr(declared.expr)} for l_{declared.player} in g.players]", declared.span)
 
+    def _settings(self) -> None:
+        """`failed_asserts(g)`: the index and message of each top-level `assert` that fails once
+        a game is set up (rules.py runs it for every player count before any game is played);
+        `nobody_wins(g)`: whether a `nobody wins when` holds at the end."""
+        o = self.out
+        self.locals = [set()]
+        o.emit("def failed_asserts(g):")
+        o.emit("    failed = []")
+        for index, item in enumerate(self.program.asserts):
+            o.emit(f"    if not ({self.expr(item.cond)}): failed.append(({index}, {self._text(item.message)}))", item.span)
+        o.emit("    return failed")
+        o.emit("def nobody_wins(g):")
+        conditions = [f"({self.expr(item.cond)})" for item in self.program.nobody_wins]
+        o.emit(f"    return bool({' or '.join(conditions) or 'False'})",
+               self.program.nobody_wins[0].span if self.program.nobody_wins else None)
+
     def _layout(self) -> None:
         """What a seat's view and a search agent need to know of the state: zones with who sees
         their pieces ("public", "hidden", "private"), and vars."""
@@ -466,6 +487,11 @@ class _Compiler:
 
     def s_Augmented(self, s):
         self._assign(s.target, s.op, s.value, s.span)
+
+    s_Append = s_Add = s_Augmented
+
+    def s_Assert(self, s):
+        self.out.emit(f"if not ({self.expr(s.cond)}): raise AssertFailed({self._text(s.message)})", s.span)
 
     def _assign(self, target, op: str, value, span) -> None:
         """An assignment, with what checkpoints must hear of it (interpreter/checkpoint.py):
@@ -846,6 +872,11 @@ class _Compiler:
     def e_List(self, e):
         return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
 
+    def e_Record(self, e):
+        fields = tuple(f.name for f in e.fields)
+        name = self.records.setdefault(fields, f"rec{len(self.records)}")
+        return f"{name}({', '.join(self.expr(f.value) for f in e.fields)})"
+
     def e_Comprehension(self, e):
         yielding, self.yielding = self.yielding, False
         try:
@@ -932,7 +963,7 @@ def namespace(operations_kept: dict) -> dict:
     interpreter/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
-             "PAUSE": PAUSE,
+             "PAUSE": PAUSE, "AssertFailed": AssertFailed, "record_type": record_type,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)
