@@ -215,6 +215,44 @@ class NobodyWins(Node):
     cond: Any
 
 
+@node
+class PartKind(Node):
+    """`kind board [reset on board_attached]`: parts of this kind are declared by name, each in
+    a file of its own (`board bonus`), and the kind's name is the list of them all. An event
+    whose first value is named after the kind (`event activated(board, p)`) is dispatched: a
+    part's file handles it as `on activated(p)`, for that part only. `reset`: when that event
+    comes for a part, the vars its file declares start again from their initial values."""
+
+    name: str
+    reset: str | None
+
+
+@node
+class Part(Node):
+    """`board bonus`: the rest of this file is part `bonus` of kind `board`."""
+
+    kind: str
+    name: str
+
+
+@node
+class Total(Node):
+    """`total money(p): EXPR`: a procedure returning EXPR plus every `term money(...)`."""
+
+    name: str
+    params: tuple
+    expr: Any
+
+
+@node
+class Term(Node):
+    """`term money(p): EXPR`: one more term of the total `money`, from any file."""
+
+    name: str
+    params: tuple
+    expr: Any
+
+
 # ---------------------------------------------------------------- statements
 
 

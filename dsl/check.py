@@ -48,6 +48,8 @@ class _Checker:
         # The field names of every record the rules make (`{kind: ..., n: ...}`): what `.name` may read besides a piece's attributes.
         self.fields = {f.name for root in _roots(program) for node in walk(root) if isinstance(node, ast.Record)
                        for f in node.fields}
+        if program.of_kind(ast.Part):
+            self.fields.add("name")
 
     def error(self, node, message: str, hint: str = "", related=()) -> None:
         self.errors.append(Diagnostic(node.span if node is not None else None, message, hint, related))

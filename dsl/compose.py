@@ -18,6 +18,7 @@ import attrs
 from rulesrun.dsl import ast
 from rulesrun.dsl.errors import Diagnostic, RulesError, Span, did_you_mean
 from rulesrun.dsl.parser import parse_file
+from rulesrun.dsl.parts import Member, expand
 
 _KIND_WORDS = {
     ast.Param: "param",
@@ -32,6 +33,9 @@ _KIND_WORDS = {
     ast.Move: "move",
     ast.Score: "score",
     ast.Value: "value",
+    ast.PartKind: "kind",
+    ast.Part: "part",
+    ast.Total: "total",
 }
 
 
@@ -96,6 +100,8 @@ class _Composer:
         self.hooks: list = []
         self.asserts: list = []
         self.nobody_wins: list = []
+        self.terms: list = []
+        self.members: list[Member] = []
         self.sources: list[Source] = []
         self.origin: dict = {}
         self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
@@ -120,8 +126,20 @@ class _Composer:
         file = parse_file(_display(path))
         title = None
         declares, overrides, adds = [], [], []
+        member = None
         for item in file.items:
-            if isinstance(item, (ast.Extends, ast.Include)):
+            if member is not None and not isinstance(item, ast.Part):
+                member.append(item)
+            if isinstance(item, ast.Part):
+                if member is not None:
+                    self.errors.append(Diagnostic(item.span, f"a file declares one part, and this one is `{self.members[-1].part.name}`",
+                                                  "put each part in a file of its own"))
+                    continue
+                member = []
+                self._declare(item, unit)
+                declares.append(item.name)
+                self.members.append(Member(item, len(self.handlers), member))
+            elif isinstance(item, (ast.Extends, ast.Include)):
                 target = path.parent / item.path
                 sub_role = "base" if isinstance(item, ast.Extends) else "include"
                 self.apply(target, sub_role, unit, chain + (path,), item.span)
@@ -205,7 +223,7 @@ def _override_form(decl) -> str:
 
 # The items that add up, by the list of the composer they join.
 _ADDING = {ast.Hook: "hooks", ast.Forbid: "forbids", ast.Handler: "handlers", ast.Assertion: "asserts",
-           ast.NobodyWins: "nobody_wins"}
+           ast.NobodyWins: "nobody_wins", ast.Term: "terms"}
 
 
 def _describe(item) -> str:
@@ -217,6 +235,8 @@ def _describe(item) -> str:
         return "assert"
     if isinstance(item, ast.NobodyWins):
         return "nobody wins"
+    if isinstance(item, ast.Term):
+        return f"term {item.name}"
     return f"on {item.event}"
 
 
@@ -242,15 +262,17 @@ def compose(ruleset: str | Path, fragments=()) -> Program:
     for fragment in fragments:
         path = Path(fragment)
         composer.apply(path, "fragment", f"fragment:{path.resolve()}", (), None)
-    if composer.errors:
-        raise RulesError(composer.errors)
+    members = [attrs.evolve(m, items=tuple(m.items)) for m in composer.members]
+    parts, handlers, errors = expand(composer.parts, composer.handlers, members, composer.terms)
+    if composer.errors or errors:
+        raise RulesError(composer.errors + errors)
     return Program(
         title=composer.title or Path(ruleset).stem,
         players=composer.players,
-        parts=composer.parts,
+        parts=parts,
         moves=tuple(composer.moves.values()),
         forbids=tuple(composer.forbids),
-        handlers=tuple(composer.handlers),
+        handlers=tuple(handlers),
         hooks=tuple(composer.hooks),
         sources=tuple(composer.sources),
         origin=composer.origin,

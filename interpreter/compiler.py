@@ -27,7 +27,7 @@ from rulesrun.interpreter import builtins as runtime_builtins
 from rulesrun.interpreter import operations
 from rulesrun.interpreter.asking import NOTHING, asking, is_single
 from rulesrun.interpreter.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
-from rulesrun.interpreter.runtime import PAUSE, AssertFailed, StepBudgetExceeded, Zone, fixed, record_type
+from rulesrun.interpreter.runtime import PAUSE, AssertFailed, Part, StepBudgetExceeded, Zone, fixed, record_type
 
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -108,6 +108,8 @@ class _Compiler:
             self.out.emit(f"get_{name} = attrgetter({name!r})")
         for fields, name in self.records.items():
             self.out.emit(f"{name} = record_type({fields!r})")
+        for part in self.program.of_kind(ast.Part):
+            self.out.emit(f"PART_{part.name} = Part({part.kind!r}, {part.name!r})")
         return self.out
 
     def _init(self) -> None:
@@ -116,10 +118,15 @@ class _Compiler:
         o.depth += 1
         o.emit("pass")
         self.locals = [set()]
-        order = (ast.Imaginary, ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var)
+        order = (ast.Imaginary, ast.Part, ast.PartKind, ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var)
         for decl in sorted(self.parts.values(), key=lambda d: order.index(type(d)) if type(d) in order else len(order)):
             if isinstance(decl, ast.Imaginary):
                 o.emit(f"g.i_{decl.name} = g.n + {self._imaginary_index(decl.name)}", decl.span)
+            elif isinstance(decl, ast.Part):
+                o.emit(f"g.t_{decl.name} = PART_{decl.name}", decl.span)
+            elif isinstance(decl, ast.PartKind):
+                members = "".join(f"g.t_{d.name}, " for d in self.program.of_kind(ast.Part) if d.kind == decl.name)
+                o.emit(f"g.t_{decl.name} = fixed([{members}])", decl.span)
             elif isinstance(decl, ast.Param):
                 o.emit(f"g.p_{decl.name} = fixed({self.expr(decl.default)})", decl.span)
             elif isinstance(decl, ast.Die):
@@ -657,6 +664,8 @@ class _Compiler:
             return f"g.i_{name}"
         if isinstance(decl, (ast.Die, ast.Card)):
             return f"g.k_{name}"
+        if isinstance(decl, (ast.Part, ast.PartKind)):
+            return f"g.t_{name}"
         if name in _GLOBAL_VALUES:
             return _GLOBAL_VALUES[name]
         if name in BUILTINS:
@@ -964,6 +973,7 @@ def namespace(operations_kept: dict) -> dict:
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
              "PAUSE": PAUSE, "AssertFailed": AssertFailed, "record_type": record_type,
+             "Part": Part,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)

@@ -142,6 +142,19 @@ def record_type(fields: tuple) -> type:
     return type("Record", (Record,), members)
 
 
+class Part:
+    """A part of a kind (`board bonus`): known by its name, equal only to itself."""
+
+    __slots__ = ("kind", "name")
+
+    def __init__(self, kind: str, name: str):
+        self.kind = kind
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
 class AssertFailed(Exception):
     """An `assert` of the rules did not hold; its text is the rules' message."""
 
