@@ -91,3 +91,52 @@ def test_one_part_per_file(tmp_path):
                  one=(ROOT / "tests" / "parts" / "one.rules").read_text() + "board three\n")
     with pytest.raises(RulesError, match="a file declares one part, and this one is `one`"):
         load_rules(base)
+
+
+# ------------------------------------------------------------------ Royale written with parts
+
+TAFELN = ROOT / "rulesets" / "tafeln"
+ROYALE = ROOT / "rulesets" / "royale.rules"
+
+
+def _code_lines(path):
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.strip().startswith("#")]
+
+
+def test_the_sixteen_boards_take_at_most_200_lines_and_none_more_than_20():
+    sizes = {path.stem: len(_code_lines(path)) for path in TAFELN.glob("*.rules")}
+    assert len(sizes) == 16
+    assert sum(sizes.values()) <= 200 and max(sizes.values()) <= 20, sizes
+
+
+def test_every_board_is_a_part_of_kind_board_and_registers_nothing_by_hand():
+    for path in TAFELN.glob("*.rules"):
+        lines = _code_lines(path)
+        assert lines[0] == f"board {path.stem}"
+        assert not any("boards_available" in line or 'when board ==' in line for line in lines), path
+
+
+def _check(*args):
+    from click.testing import CliRunner
+
+    from rulesrun.cli.main import main
+    return CliRunner().invoke(main, ["check", str(ROYALE)] + list(args), catch_exceptions=False)
+
+
+def test_royale_refuses_a_misspelled_forced_board_through_its_own_assert():
+    out = _check("--set", "forced_boards=jackpot,nosuchboard")
+    assert out.exit_code == 2
+    assert "royale.rules:" in out.output and "error: forced_boards names no board: [nosuchboard]" in out.output
+    assert "assert all([f in [b.name for b in board]" in out.output
+    assert "hint: this `assert` of the rules refuses --set forced_boards=jackpot,nosuchboard" in out.output
+
+
+@pytest.mark.parametrize("setting, message", [("rounds=-1", "a game has at least 1 round, not -1"),
+                                              ("boards_per_round=7", "boards_per_round is 0 to 6, not 7")])
+def test_royale_refuses_bad_settings(setting, message):
+    out = _check("--set", setting)
+    assert out.exit_code == 2 and message in out.output and f"--set {setting}" in out.output
+
+
+def test_royale_with_good_settings_checks():
+    assert _check("--set", "forced_boards=jackpot,pay_day", "--set", "rounds=1").exit_code == 0

@@ -211,3 +211,32 @@ after game:
     message = error.value.render()
     assert "newcomer.rules:4:5: error: `extra` is a kind of" in message
     assert "sweeper.rules:3:14: note: every `extra` is taken here" in message
+
+
+ONE_LINERS = """
+game "Short"
+players 2..2
+var n per player = 0
+
+phase game:
+    for p in players:
+        turn p:
+            let pick = choose(p, "pick", [1, 2, 3])
+            if pick == 1: add 10 to n[p]
+            elif pick == 2: add 20 to n[p]
+            else: add 30 to n[p]
+            for k in 1..2: add k to n[p]
+
+after game: add 100 to n[0]
+
+score by p: n[p]
+"""
+
+
+def test_a_block_of_one_simple_statement_stands_on_its_openers_line_in_both_forms(tmp_path):
+    rules = rules_from_text(tmp_path, ONE_LINERS)
+    game = rules.start(players=2, seed=1)
+    game.play(0)
+    game.play(2)
+    assert game.scores == [113, 33]
+    assert rules.play(2, 1, random_agents(1, 2)).scores[0] in (113, 123, 133)
