@@ -17,7 +17,7 @@ import click
 from rulesrun.cli import exit_codes
 from rulesrun.dsl.errors import RulesError
 from rulesrun.dsl.format import format_text
-from rulesrun.dsl.parser import read_source
+from rulesrun.dsl.files import read_rules
 
 
 @click.command(name="fmt")
@@ -33,7 +33,7 @@ def fmt(paths, check):
     files = rules_files(paths)
     for path in files:
         try:
-            text = read_source(path)
+            text = read_rules(path)
             formatted = format_text(text, str(path))
         except RulesError as error:
             click.echo(error.render(), err=True)

@@ -115,7 +115,14 @@ def _fail(error: RulesError, as_json: bool = False, status: int = exit_codes.INV
     sys.exit(status)
 
 
+def _allow_path(function):
+    return click.option("--allow-path", "allow", multiple=True, metavar="DIR", type=click.Path(file_okay=False),
+                        help="A folder the rules may include from, beyond the ruleset's own and the shipped "
+                             "rulesets (repeatable).")(function)
+
+
 def _common(function):
+    function = _allow_path(function)
     function = click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
                             help="Set a declared parameter (repeatable); `check --params` lists them.")(function)
     function = click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", type=click.Path(),
@@ -147,7 +154,7 @@ main.add_command(lsp)
               help="Who plays each seat, in seat order (last repeats): human (you, at the terminal), random, "
                    "greedy (default), mcts[:playouts=N,seconds=S,c=C], or a bot of your own: PATH.py:Class or module:Class.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True), help="Write the game log (JSON lines).")
-def play(rules, fragments, settings, players, seed, agents, log_path):
+def play(rules, fragments, settings, allow, players, seed, agents, log_path):
     """Play one game and print its transcript and final standing; with `--agent human`, take a seat."""
     _agent_names(tuple(a for a in agents if a != HUMAN))
     agents = agents or ("greedy",)
@@ -155,7 +162,7 @@ def play(rules, fragments, settings, players, seed, agents, log_path):
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
     try:
-        compiled = load_rules(rules, fragments, params)
+        compiled = load_rules(rules, fragments, params, allow)
         players = players or _default_players(compiled)
         compiled.check_players(players)
     except RulesError as error:
@@ -219,13 +226,13 @@ def _progress(text: str | None) -> None:
 @click.option("--params", "show_params", is_flag=True, help="List the ruleset's parameters with defaults and docs.")
 @click.option("--verbose", "-v", is_flag=True, help="Also list the files composed and what each overrides.")
 @click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
-def check(rules, fragments, settings, show_params, verbose, as_json):
+def check(rules, fragments, settings, allow, show_params, verbose, as_json):
     """Check rules: exit 0 when valid, 2 with located errors when not."""
     try:
-        program = compose(rules, fragments)
+        program = compose(rules, fragments, allow)
         program = set_params(program, _settings(settings))
         check_program(program)
-        load_rules(rules, fragments, _settings(settings))
+        load_rules(rules, fragments, _settings(settings), allow)
     except RulesError as error:
         _fail(error, as_json)
     if as_json:
@@ -316,10 +323,10 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
 
 @main.command(name="list")
 @_common
-def list_(rules, fragments, settings):
+def list_(rules, fragments, settings, allow):
     """Which files a composed ruleset consists of, and what each declares, overrides and adds."""
     try:
-        program = compose(rules, fragments)
+        program = compose(rules, fragments, allow)
     except RulesError as error:
         _fail(error)
     click.echo(_composition(program))
@@ -355,17 +362,17 @@ def _plot_target(ctx, param, value):
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (fields in README.md).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html|PATH.png",
               help="Draw each seat's score distribution and each rule's mean pay (.html needs nothing, .png matplotlib).")
-def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out_path, as_json, plot_path):
+def simulate(rules, fragments, settings, allow, players, games, seed, agents, jobs, out_path, as_json, plot_path):
     """Play many games with bots and report balance, score spread, length and rule values."""
     params = _settings(settings)
     agents = _agent_names(agents)
     try:
-        compiled = load_rules(rules, fragments, params)
+        compiled = load_rules(rules, fragments, params, allow)
         players = players or _default_players(compiled)
         compiled.check_players(players)
     except RulesError as error:
         _fail(error)
-    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games)
+    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow))
     try:
         (records,) = _run_with_progress([plan], jobs)
     except RulesError as error:
@@ -393,11 +400,12 @@ def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help="Set a parameter in A and B (repeatable).")
 @click.option("--with-b", "fragments_b", multiple=True, metavar="FRAGMENT", type=click.Path(), help="Compose a fragment onto B only, after --with.")
 @click.option("--set-b", "settings_b", multiple=True, metavar="NAME=VALUE", help="Set a parameter in B only, over --set.")
+@_allow_path
 @_simulation_options
 @click.option("--level", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=comparison.DEFAULT_LEVEL,
               show_default=True, help="Significance level of each test.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
-def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, players, games, seed, agents, jobs,
+def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allow, players, games, seed, agents, jobs,
             level, as_json):
     """Play A and B on the same seeds and show which statistics changed significantly.
 
@@ -408,14 +416,14 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, play
     params_b = {**params, **_settings(settings_b, "--set-b")}
     sides = [(rules_a, tuple(fragments), params), (rules_b, tuple(fragments) + tuple(fragments_b), params_b)]
     try:
-        both = [load_rules(*side) for side in sides]
+        both = [load_rules(*side, allow) for side in sides]
         players = players or _default_players(*both)
         for compiled in both:
             compiled.check_players(players)
     except RulesError as error:
         _fail(error)
     titles = [compiled.program.title for compiled in both]
-    plans = [simulation.Plan(*side, players, agents, seed, games) for side in sides]
+    plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow)) for side in sides]
     try:
         records_a, records_b = _run_with_progress(plans, jobs)
     except RulesError as error:
@@ -451,18 +459,19 @@ def _run_with_progress(plans, jobs) -> list[list[dict]]:
 
 @main.command(name="replay")
 @click.argument("log_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False))
-def replay_(log_path):
+@_allow_path
+def replay_(log_path, allow):
     """Replay a game log and check that it reproduces the same game, event for event."""
     try:
         setup, events = read_log(log_path)
     except (ValueError, KeyError) as error:
         raise _InvalidInput(f"{error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
     try:
-        load_rules(setup.ruleset, setup.fragments, setup.params).check_players(setup.players)
+        load_rules(setup.ruleset, setup.fragments, setup.params, allow).check_players(setup.players)
     except RulesError as error:
         _fail(error)
     try:
-        new, first_difference = replay(setup, events)
+        new, first_difference = replay(setup, events, allow)
     except RulesError as error:
         _fail(error, status=exit_codes.PLAY_ERROR)
     if first_difference is None:

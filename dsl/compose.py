@@ -17,6 +17,7 @@ import attrs
 
 from rulesrun.dsl import ast
 from rulesrun.dsl.errors import Diagnostic, RulesError, Span, did_you_mean
+from rulesrun.dsl.files import Reach, refusal
 from rulesrun.dsl.parser import parse_file
 
 _KIND_WORDS = {
@@ -83,7 +84,8 @@ class Program:
 
 
 class _Composer:
-    def __init__(self):
+    def __init__(self, reach: Reach):
+        self.reach = reach
         self.parts: dict = {}
         self.moves: dict = {}
         self.forbids: list = []
@@ -97,7 +99,9 @@ class _Composer:
         self.players: ast.PlayerRange | None = None
         self.errors: list[Diagnostic] = []
 
-    def apply(self, path: Path, role: str, unit: str, chain: tuple, at: Span | None) -> None:
+    def apply(self, path: Path, role: str, unit: str, chain: tuple, at: Span | None, written: str = "") -> None:
+        """Add the file at `path` (named `written` by the `include`/`extends` at `at`; `at` None
+        for a file named on the command line)."""
         path = path.resolve()
         if path in chain:
             cycle = " -> ".join(p.name for p in chain + (path,))
@@ -107,17 +111,21 @@ class _Composer:
         if path in self.applied:
             return
         self.applied.add(path)
+        if at is not None and (refused := refusal(path, written, self.reach)) is not None:
+            self.errors.append(Diagnostic(at, refused, "include .rules files of this project; "
+                                          "`--allow-path DIR` lets rules include from the folder DIR too"))
+            return
         if at is not None and not path.exists():
             self.errors.append(Diagnostic(at, f"no file `{path}`", _nearby_files(path)))
             return
-        file = parse_file(_display(path))
+        file = parse_file(_display(path), at)
         title = None
         declares, overrides, adds = [], [], []
         for item in file.items:
             if isinstance(item, (ast.Extends, ast.Include)):
                 target = path.parent / item.path
                 sub_role = "base" if isinstance(item, ast.Extends) else "include"
-                self.apply(target, sub_role, unit, chain + (path,), item.span)
+                self.apply(target, sub_role, unit, chain + (path,), item.span, item.path)
             elif isinstance(item, (ast.GameTitle, ast.Fragment)):
                 title = item.title
                 if isinstance(item, ast.GameTitle) and (role == "ruleset" or self.title is None):
@@ -219,9 +227,10 @@ def _nearby_files(path: Path) -> str:
     return did_you_mean(path.name, names) or "paths are relative to the file that names them"
 
 
-def compose(ruleset: str | Path, fragments=()) -> Program:
-    """Compose a ruleset and fragments into one program, or raise every conflict found."""
-    composer = _Composer()
+def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
+    """Compose a ruleset and fragments into one program, or raise every conflict found.
+    `allow`: folders beyond the project's that an `include`/`extends` may read (dsl/files.py)."""
+    composer = _Composer(Reach.of([ruleset, *fragments], allow))
     composer.apply(Path(ruleset), "ruleset", "ruleset", (), None)
     for fragment in fragments:
         path = Path(fragment)

@@ -17,6 +17,7 @@ from lark.indenter import DedentError, Indenter
 from rulesrun.dsl import ast
 from rulesrun.dsl.builder import Builder
 from rulesrun.dsl.errors import Diagnostic, RulesError, SourceCache, Span
+from rulesrun.dsl.files import read_rules
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 TAB_WIDTH = 4
@@ -56,25 +57,9 @@ def _parser() -> Lark:
     )
 
 
-def parse_file(path: str | Path) -> ast.File:
-    """Parse the file at `path`; unreadable or non-text files are located errors too."""
-    return parse_text(read_source(path), str(path))
-
-
-def read_source(path: str | Path) -> str:
-    """The text of the rules file at `path`; unreadable or non-UTF-8 files are located errors."""
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise RulesError(Diagnostic(None, f"cannot read `{name}`: {error.strerror}",
-                                    "check the path; rulesets live under rulesets/")) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RulesError(Diagnostic(Span(name, 1, 1), f"`{name}` is not UTF-8 text (byte {error.start})",
-                                    "a .rules file is plain text")) from None
-    return text
+def parse_file(path: str | Path, at: Span | None = None) -> ast.File:
+    """Parse the file at `path`; a file that cannot be read as rules (dsl/files.py) is a located error at `at`."""
+    return parse_text(read_rules(path, at), str(path))
 
 
 def parse_text(text: str, file: str = "<text>") -> ast.File:

@@ -48,13 +48,14 @@ def read_log(path: str | Path) -> tuple[Setup, list[dict]]:
     return setup, lines[1:]
 
 
-def replay(setup: Setup, events: list[dict]) -> tuple[list[dict], int | None]:
-    """Play `setup` again with the logged answers; returns the new events and the first differing index."""
+def replay(setup: Setup, events: list[dict], allow=()) -> tuple[list[dict], int | None]:
+    """Play `setup` again with the logged answers; returns the new events and the first differing index.
+    `allow`: folders the rules may include from beyond their own (never read from the log)."""
     answers: dict[int, list[int]] = {p: [] for p in range(setup.players)}
     for event in events:
         if event["t"] == "decide" and len(event["options"]) > 1:
             answers[event["player"]].append(event["choice"])
-    rules = load_rules(setup.ruleset, setup.fragments, setup.params)
+    rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow)
     agents = [ScriptedAgent(answers[p]) for p in range(setup.players)]
     new: list[dict] = []
     rules.play(setup.players, setup.seed, agents, new)

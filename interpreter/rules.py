@@ -227,10 +227,11 @@ def _reader(names: tuple):
     return lambda game: tuple(getattr(game, name) for name in names)
 
 
-def load_rules(ruleset, fragments=(), params: dict | None = None) -> Rules:
-    """Text -> AST -> composed program -> checked program -> compiled rules."""
+def load_rules(ruleset, fragments=(), params: dict | None = None, allow=()) -> Rules:
+    """Text -> AST -> composed program -> checked program -> compiled rules. `allow`: folders
+    an `include` may read beyond the project's (dsl/files.py)."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
-    program = compose(ruleset, fragments)
+    program = compose(ruleset, fragments, allow)
     if params:
         program = set_params(program, params)
     return Rules(check(program))

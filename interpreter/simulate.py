@@ -25,6 +25,7 @@ class Plan:
     agents: tuple[str, ...]
     seed: int
     games: int
+    allow: tuple[str, ...] = ()
 
     def agent_for(self, seat: int) -> str:
         return self.agents[min(seat, len(self.agents) - 1)]
@@ -34,9 +35,9 @@ _worker_rules = {}
 
 
 def _rules_for(plan: Plan):
-    key = (plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())))
+    key = (plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow)
     if key not in _worker_rules:
-        _worker_rules[key] = load_rules(plan.ruleset, plan.fragments, plan.params)
+        _worker_rules[key] = load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow)
     return _worker_rules[key]
 
 

@@ -1,7 +1,9 @@
 """Every mistake a designer can make gives exit 2 (3 when it shows only in play) and a located
 message with a hint, never a traceback: the corpus in tests/bad_inputs/, one mistake per file."""
 
+import os
 import re
+import signal
 
 import pytest
 from click.testing import CliRunner
@@ -43,8 +45,13 @@ CHECK_ERRORS = {
     "reserved_word": (5, 5, "reserved word"),
     "empty": (1, 1, "no `phase game`"),
     "binary_garbage": (1, 1, "not UTF-8 text"),
+    "include_environ": (3, 1, "is not a .rules file"),
+    "include_passwd": (3, 1, "is not a .rules file"),
+    "include_device": (3, 1, "is not a .rules file"),
+    "include_outside": (3, 1, "lies outside the folders rules may include from"),
 }
-HINTS = {"unknown_name": "did you mean `casino`?", "unknown_procedure": "did you mean `setup`?"}
+HINTS = {"unknown_name": "did you mean `casino`?", "unknown_procedure": "did you mean `setup`?",
+         "include_outside": "--allow-path DIR"}
 
 
 def invoke(*args):
@@ -77,6 +84,61 @@ def test_check_reports_each_mistake_located_with_a_hint(name):
     assert_located(result.output, name, line, column)
     if name in HINTS:
         assert HINTS[name] in result.output
+
+
+INCLUDING = 'game "bad"\nplayers 2..4\ninclude "{}"\nscore by p: 0\nphase game:\n    pass\n'
+
+
+def test_an_include_never_shows_a_byte_of_what_it_names():
+    for name in ("include_environ", "include_passwd"):
+        output = invoke("check", BAD / f"{name}.rules").output
+        assert "PATH=" not in output and "root:" not in output, output
+
+
+@pytest.fixture
+def no_hang():
+    """A test that would hang fails instead, after 10 seconds."""
+    def stop(signum, frame):
+        raise TimeoutError("the tool hung")
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(10)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def _link_to_environ(path):
+    path.symlink_to("/proc/self/environ")
+
+
+def _big(path):
+    path.write_text("# " + "x" * (1 << 20) + "\n")
+
+
+@pytest.mark.parametrize("make, words", [
+    (os.mkfifo, "is not a regular file"),
+    (_link_to_environ, "is not a .rules file"),
+    (_big, "is larger than 1 MiB"),
+])
+def test_a_fifo_a_link_out_or_a_huge_file_is_refused_before_it_is_read(tmp_path, no_hang, make, words):
+    make(tmp_path / "target.rules")
+    (tmp_path / "top.rules").write_text(INCLUDING.format("target.rules"))
+    result = invoke("check", tmp_path / "top.rules")
+    assert result.exit_code == 2 and words in result.output
+    assert re.search(r"top\.rules:3:1: error", result.output)
+    if make is not _link_to_environ:
+        assert invoke("check", tmp_path / "target.rules").exit_code == 2, "named on the command line too"
+
+
+def test_allow_path_widens_what_rules_may_include(tmp_path):
+    (tmp_path / "library").mkdir()
+    (tmp_path / "library" / "lib.rules").write_text("proc helper():\n    pass\n")
+    (tmp_path / "project").mkdir()
+    top = tmp_path / "project" / "top.rules"
+    top.write_text(INCLUDING.format("../library/lib.rules"))
+    assert "lies outside" in invoke("check", top).output
+    result = invoke("check", top, "--allow-path", tmp_path / "library")
+    assert result.exit_code == 0, result.output
 
 
 def test_two_fragments_overriding_one_part_are_refused_naming_both():
