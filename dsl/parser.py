@@ -18,6 +18,7 @@ from rulesrun.dsl import ast
 from rulesrun.dsl.builder import Builder
 from rulesrun.dsl.errors import Diagnostic, RulesError, SourceCache, Span
 from rulesrun.dsl.files import read_rules
+from rulesrun.dsl.limits import check_nesting
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 TAB_WIDTH = 4
@@ -75,6 +76,7 @@ def parse_text(text: str, file: str = "<text>") -> ast.File:
         tree = _parser().parse(text, start="start")
     except (UnexpectedInput, DedentError) as error:
         raise RulesError(_syntax_diagnostic(error, file, text)) from None
+    check_nesting(tree, file)
     return _build(tree, file)
 
 
@@ -122,6 +124,7 @@ def parse_expression(text: str, file: str, line: int, column: int):
         span = Span(file, line, column + offset, line, column + len(text))
         raise RulesError(Diagnostic(span, f"cannot read `{{{text}}}` as an expression",
                                     "write a name or expression inside the braces, e.g. {name(p)}; {{ and }} print braces")) from None
+    check_nesting(tree, file)
     for node in tree.iter_subtrees():
         meta = node.meta
         if not getattr(meta, "empty", True):

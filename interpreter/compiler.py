@@ -571,7 +571,7 @@ class _Compiler:
             zones = all(self._is_zone(a) for a in call.args)
             entry = {1: "recalled_pile", 2: "recalled_piles"}.get(len(call.args)) if zones else None
             if entry is None:
-                iterable = self._remembered_call(call, "recalled")
+                iterable = self._remembered_call(call, "recalled", [self.expr(a) for a in call.args])
             else:
                 # The memory read right here (remember.py's key for piles: their stamps around
                 # the procedure); the entry point only when it has no answer yet.
@@ -717,7 +717,7 @@ class _Compiler:
             if self._inlines(decl, e.args):
                 return self._inline(decl, args)
             if self._remembers(e):
-                return self._remembered_call(e, "remembered")
+                return self._remembered_call(e, "remembered", args)
             return self._paused(self._may_ask(name in self.asking.procs, e), f"{named('pr', name)}(g, {', '.join(args)})")
         if isinstance(decl, ast.Phase):
             return self._paused(self._may_ask(name in self.asking.phases, e), f"{named('ph', name)}(g)")
@@ -791,9 +791,11 @@ class _Compiler:
                 e.left, (ast.List, ast.Comprehension)) or isinstance(e.right, (ast.List, ast.Comprehension))
         return isinstance(e, ast.Call) and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].returns == LIST
 
-    def _remembered_call(self, e, entry: str) -> str:
-        """A call of a pure procedure through one of interpreter/remember.py's entry points."""
-        return f"{entry}(g, {named('pr', e.func.id)}{''.join(', ' + self.expr(a) for a in e.args)})"
+    def _remembered_call(self, e, entry: str, args: list[str]) -> str:
+        """A call of a pure procedure through one of interpreter/remember.py's entry points;
+        `args`: its arguments' code, written once (writing them again for each call nested in
+        an argument would take time exponential in the nesting)."""
+        return f"{entry}(g, {named('pr', e.func.id)}{''.join(', ' + a for a in args)})"
 
     def _inlines(self, proc: ast.Proc, arg_nodes) -> bool:
         """Whether a call of a one-line procedure (`return EXPR`) is replaced by its body.
@@ -945,9 +947,19 @@ def namespace(operations_kept: dict) -> dict:
 
 
 def load_code(source: Source, label: str):
-    """Compile generated source once; returns the code and the file name tracebacks show."""
+    """Compile generated source once; returns the code and the file name tracebacks show.
+
+    dsl/limits.py keeps rules inside what Python compiles; should generated code still pass
+    one of Python's limits (inlined procedures nest expressions further), the error is
+    located at the rule that made the line."""
     filename = f"<rules {label} #{id(source)}>"
-    return compile(source.text(), filename, "exec"), filename
+    try:
+        return compile(source.text(), filename, "exec"), filename
+    except (SyntaxError, RecursionError, MemoryError) as error:
+        line = getattr(error, "lineno", None) or 0
+        span = source.spans[line - 1] if 0 < line <= len(source.spans) else None
+        raise RulesError(Diagnostic(span, "this rule nests too deeply to be compiled",
+                                    "name parts of its expressions with `let`, or move inner blocks into a procedure")) from None
 
 
 def run_code(code, operations_kept: dict) -> dict:

@@ -49,6 +49,11 @@ CHECK_ERRORS = {
     "include_passwd": (3, 1, "is not a .rules file"),
     "include_device": (3, 1, "is not a .rules file"),
     "include_outside": (3, 1, "lies outside the folders rules may include from"),
+    "decimal_overflow": (5, 13, "decimal number is too large"),
+    "bad_escape": (5, 11, "`\\x` is not an escape"),
+    "unknown_character_name": (5, 10, "names no character"),
+    "raw_carriage_return": (5, 11, "a control character (0x0d) inside a text"),
+    "surrogate": (5, 10, "half of a character"),
 }
 HINTS = {"unknown_name": "did you mean `casino`?", "unknown_procedure": "did you mean `setup`?",
          "include_outside": "--allow-path DIR"}
@@ -138,6 +143,49 @@ def test_allow_path_widens_what_rules_may_include(tmp_path):
     top.write_text(INCLUDING.format("../library/lib.rules"))
     assert "lies outside" in invoke("check", top).output
     result = invoke("check", top, "--allow-path", tmp_path / "library")
+    assert result.exit_code == 0, result.output
+
+
+GAME = 'game "deep"\nplayers 2..2\nvar v = 0\nscore by p: v\nphase game:\n'
+
+
+def _nested_blocks(opener: str, count: int) -> str:
+    return "".join("    " * (i + 1) + opener.format(i=i) + "\n" for i in range(count)) + "    " * (count + 1) + "v = 1\n"
+
+
+DEEP = {
+    "a sum of 200 terms": ("    v = " + " + ".join(["1"] * 200) + "\n", "expression nests deeper than 60"),
+    "300 nested lists": ("    let a = " + "[" * 300 + "]" * 300 + "\n", "expression nests deeper than 60"),
+    "600 minus signs": ("    v = " + "-" * 600 + "1\n", "expression nests deeper than 60"),
+    "3000 nots": ("    let b = " + "not " * 3000 + "true\n", "expression nests deeper than 60"),
+    "21 nested fors": (_nested_blocks("for i{i} in 1..1:", 21), "loops nest deeper than 12"),
+    "110 nested ifs": (_nested_blocks("if true:", 110), "blocks nest deeper than 40"),
+    "a number of 5000 digits": ("    v = " + "9" * 5000 + "\n", "a number of 5000 digits"),
+    "deep braces in a text": ('    say "{' + "-" * 100 + '1}"\n', "expression nests deeper than 60"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DEEP))
+def test_deep_nesting_and_long_numbers_are_located_in_check_and_play_alike(tmp_path, case):
+    body, words = DEEP[case]
+    path = tmp_path / "deep.rules"
+    path.write_text(GAME + body)
+    for command in (["check"], []):
+        result = invoke(*command, path, "--seed", 1) if not command else invoke(*command, path)
+        assert result.exit_code == 2, result.output
+        assert words in result.output and re.search(r"deep\.rules:\d+:\d+: error", result.output), result.output
+
+
+def test_nesting_up_to_the_limits_compiles_and_plays(tmp_path):
+    """The limits leave room: every kind of nesting right at its limit runs (dsl/limits.py)."""
+    body = ("    v = " + "-" * 59 + "1\n" + "    v = " + "f(" * 30 + "1" + ")" * 30 + "\n"
+            + "    let a = " + "[" * 60 + "]" * 60 + "\n" + "    let q = " + "".join(f"x{i} => " for i in range(59)) + "1\n"
+            + "".join("    " * (i + 1) + f"for i{i} in 1..1:\n" for i in range(12))
+            + "".join("    " * (13 + i) + "if true:\n" for i in range(28)) + "    " * 41 + "v = 1\n"
+            + "proc f(x):\n    let y = x\n    return y\n")
+    path = tmp_path / "limits.rules"
+    path.write_text(GAME + body)
+    result = invoke(path, "--seed", 1, "--agent", "random")
     assert result.exit_code == 0, result.output
 
 
