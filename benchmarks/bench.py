@@ -25,8 +25,8 @@ sys.path.insert(0, str(HERE))
 
 import reference_classic  # noqa: E402
 
-from rulesrun.interpreter.agents import RandomAgent, make_agent  # noqa: E402
-from rulesrun.interpreter.rules import load_rules  # noqa: E402
+from rulesrun.interpreter.lookahead.agents import RandomAgent, make_agent  # noqa: E402
+from rulesrun.interpreter.running.rules import load_rules  # noqa: E402
 
 RULESETS = HERE.parent / "rulesets"
 

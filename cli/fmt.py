@@ -14,10 +14,10 @@ from pathlib import Path
 
 import click
 
-from rulesrun.cli import exit_codes
-from rulesrun.dsl.errors import RulesError
-from rulesrun.dsl.format import format_text
-from rulesrun.dsl.files import read_rules
+from . import exit_codes
+from ..dsl.errors import RulesError
+from ..dsl.files import read_rules
+from ..dsl.format import format_text
 
 
 @click.command(name="fmt")

@@ -22,23 +22,23 @@ from pathlib import Path
 import click
 from click.shell_completion import CompletionItem
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.check import check as check_program
-from rulesrun.dsl.compose import compose, set_params
-from rulesrun.dsl.errors import RulesError
-from rulesrun.interpreter.agents import AgentSpecError, BotError, make_agent, parse_agent
-from rulesrun.interpreter.log import Setup, read_log, replay, write_log
-from rulesrun.interpreter.rules import load_rules
-from rulesrun.interpreter import compare as comparison
-from rulesrun.interpreter import report
-from rulesrun.interpreter import simulate as simulation
-from rulesrun.cli import exit_codes, plot, report_view
-from rulesrun.cli import snapshot as snapshots
-from rulesrun.cli.table import InputEnded, Stopped, Table
-from rulesrun.interpreter.driven import PlayError
-from rulesrun.cli.transcript import standing, transcript
-from rulesrun.cli.fmt import fmt
-from rulesrun.cli.lsp import lsp
+from ..dsl import ast
+from ..dsl.check import check as check_program
+from ..dsl.compose import compose, set_params
+from ..dsl.errors import RulesError
+from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent, parse_agent
+from ..interpreter.studies.log import Setup, read_log, replay, write_log
+from ..interpreter.running.rules import load_rules
+from ..interpreter.studies import compare as comparison
+from ..interpreter.studies import report
+from ..interpreter.studies import simulate as simulation
+from . import exit_codes, plot, report_view
+from . import snapshot as snapshots
+from .table import InputEnded, Stopped, Table
+from ..interpreter.running.driven import PlayError
+from .transcript import standing, transcript
+from .fmt import fmt
+from .lsp import lsp
 
 
 class _PlayByDefault(click.Group):

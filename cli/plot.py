@@ -14,8 +14,8 @@ import math
 from pathlib import Path
 from typing import Sequence
 
-from rulesrun.cli.report_view import number
-from rulesrun.interpreter.report import Report
+from .report_view import number
+from ..interpreter.studies.report import Report
 
 SUFFIXES = (".html", ".png")
 COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")

@@ -14,8 +14,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from rulesrun.interpreter.compare import TEST, Change, Comparison
-from rulesrun.interpreter.report import QUANTILES, Report, Spread
+from ..interpreter.studies.compare import TEST, Change, Comparison
+from ..interpreter.studies.report import QUANTILES, Report, Spread
 
 WIDTH = 160
 

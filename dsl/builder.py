@@ -13,9 +13,9 @@ import re
 
 from lark import Transformer, v_args
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.errors import Diagnostic, RulesError, Span
-from rulesrun.dsl.limits import check_digits
+from . import ast
+from .errors import Diagnostic, RulesError, Span
+from .limits import check_digits
 
 _LIST_RULES = {"names", "exprs", "args", "move_params", "card_entries", "elifs", "body"}
 _UNWRAPPED = {"else_", "when_", "weight_", "values_"}

@@ -12,11 +12,11 @@ statically (the type of a local) it lets through, and the interpreter locates it
 
 from __future__ import annotations
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.ast import walk
-from rulesrun.dsl.builtins import BUILTINS, GLOBAL_VALUES
-from rulesrun.dsl.compose import SCORE, Program, kind_word
-from rulesrun.dsl.errors import Diagnostic, RulesError, Span, did_you_mean
+from . import ast
+from .ast import walk
+from .builtins import BUILTINS, GLOBAL_VALUES
+from .program import SCORE, Program, kind_word
+from .errors import Diagnostic, RulesError, Span, did_you_mean
 
 ZONE, FAMILY, NUMBER, TEXT, UNKNOWN = "zone", "family", "number", "text", "unknown"
 PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")

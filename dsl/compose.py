@@ -15,72 +15,11 @@ from pathlib import Path
 
 import attrs
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.errors import Diagnostic, RulesError, Span, did_you_mean
-from rulesrun.dsl.files import Reach, refusal
-from rulesrun.dsl.parser import parse_file
-
-_KIND_WORDS = {
-    ast.Param: "param",
-    ast.Die: "die",
-    ast.Card: "card",
-    ast.Zone: "zone",
-    ast.Var: "var",
-    ast.Imaginary: "imaginary",
-    ast.Event: "event",
-    ast.Proc: "proc",
-    ast.Phase: "phase",
-    ast.Move: "move",
-    ast.Score: "score",
-    ast.Value: "value",
-}
-
-
-def kind_word(decl) -> str:
-    return _KIND_WORDS[type(decl)]
-
-
-SCORE = "score by"
-VALUE = "value by"
-
-
-def part_name(decl) -> str:
-    """The name a declaration is known by; `score` and `value` have names no designer name can clash with."""
-    if isinstance(decl, ast.Score):
-        return SCORE
-    if isinstance(decl, ast.Value):
-        return VALUE
-    return decl.name
-
-
-@attrs.frozen(slots=True)
-class Source:
-    """One file of a composed program and what it contributed."""
-
-    path: str
-    role: str  # "ruleset", "base", "include" or "fragment"
-    title: str | None
-    declares: tuple[str, ...]
-    overrides: tuple[str, ...]
-    adds: tuple[str, ...]
-
-
-@attrs.frozen(slots=True)
-class Program:
-    """A composed ruleset: every named part once, plus the additive rules in order."""
-
-    title: str
-    players: ast.PlayerRange | None
-    parts: dict  # name -> declaration node (param, die, card, zone, var, ...)
-    moves: tuple
-    forbids: tuple
-    handlers: tuple
-    hooks: tuple
-    sources: tuple[Source, ...]
-    origin: dict  # name -> the unit (file or fragment) that last defined it
-
-    def of_kind(self, kind) -> list:
-        return [d for d in self.parts.values() if isinstance(d, kind)]
+from . import ast
+from .errors import Diagnostic, RulesError, Span, did_you_mean
+from .files import Reach, refusal
+from .parser import parse_file
+from .program import Program, Source, kind_word, part_name
 
 
 class _Composer:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import attrs
 
-from rulesrun.dsl.errors import Diagnostic, RulesError, Span
+from .errors import Diagnostic, RulesError, Span
 
 MAX_BYTES = 1 << 20
 """The largest .rules file read (1 MiB; the longest shipped ruleset is under 20 KiB)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from rulesrun.dsl.errors import Diagnostic, RulesError, Span
+from .errors import Diagnostic, RulesError, Span
 
 MAX_EXPRESSION_DEPTH = 60
 """Operators, calls, brackets inside one another in one expression (`-(-(-x))` is 4 deep)."""

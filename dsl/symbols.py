@@ -16,10 +16,10 @@ from pathlib import Path
 
 import attrs
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.errors import RulesError, Span
-from rulesrun.dsl.files import Reach, read_rules, refusal
-from rulesrun.dsl.parser import parse_text
+from . import ast
+from .errors import RulesError, Span
+from .files import Reach, read_rules, refusal
+from .parser import parse_text
 
 _DECLARATIONS = (ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var, ast.Imaginary, ast.Event, ast.Proc,
                  ast.Phase, ast.Move)

@@ -3,8 +3,8 @@
 import re
 from pathlib import Path
 
-from rulesrun.interpreter.agents import RandomAgent
-from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.lookahead.agents import RandomAgent
+from rulesrun.interpreter.running.rules import load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"

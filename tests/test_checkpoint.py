@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesrun.interpreter.agents import RandomAgent
-from rulesrun.interpreter.checkpoint import Checkpoint
-from rulesrun.interpreter.runtime import Game
-from rulesrun.interpreter.search import copy_nested
+from rulesrun.interpreter.lookahead.agents import RandomAgent
+from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
+from rulesrun.interpreter.running.runtime import Game
+from rulesrun.interpreter.lookahead.search import copy_nested
 
 from tests.helpers import rules_from_text
 from tests.test_agents import rules_of

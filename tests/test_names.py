@@ -1,4 +1,4 @@
-"""A name a designer writes never meets a name the compiler makes (interpreter/names.py): a
+"""A name a designer writes never meets a name the compiler makes (interpreter/compiling/names.py): a
 procedure `X_rule` beside a procedure `X` that asks is its own procedure, not `X`'s body."""
 
 import re
@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 from helpers import random_agents, rules_from_text
 from rulesrun.dsl.check import check
 from rulesrun.dsl.compose import compose
-from rulesrun.interpreter import operations
-from rulesrun.interpreter.compiler import generate, namespace
-from rulesrun.interpreter.names import KINDS
-from rulesrun.interpreter.runtime import Game
+from rulesrun.interpreter.running import operations
+from rulesrun.interpreter.compiling.compiler import generate, namespace
+from rulesrun.interpreter.compiling.names import KINDS
+from rulesrun.interpreter.running.runtime import Game
 
 ASKS_AND_SHADOW = """\
 game "collide"

@@ -11,11 +11,11 @@ from rulesrun.cli.main import main
 from rulesrun.cli.transcript import transcript
 from rulesrun.dsl.ast import dump
 from rulesrun.dsl.parser import parse_file
-from rulesrun.interpreter import builtins as implementation
-from rulesrun.interpreter.rules import load_rules
-from rulesrun.interpreter.scenario import Scenario
-from rulesrun.interpreter import operations
-from rulesrun.interpreter.runtime import Kind, Piece, Zone, ZoneChanged
+from rulesrun.interpreter.running import builtins as implementation
+from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.testing.scenario import Scenario
+from rulesrun.interpreter.running import operations
+from rulesrun.interpreter.running.runtime import Kind, Piece, Zone, ZoneChanged
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,11 @@ import random
 import pytest
 
 from helpers import ROOT, rules_from_text
-from rulesrun.dsl.reach import Reach
-from rulesrun.interpreter import search
-from rulesrun.interpreter.agents import make_agent
-from rulesrun.interpreter.checkpoint import Checkpoint
-from rulesrun.interpreter.rules import Rules, load_rules
+from rulesrun.interpreter.compiling.reach import Reach
+from rulesrun.interpreter.lookahead import search
+from rulesrun.interpreter.lookahead.agents import make_agent
+from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
+from rulesrun.interpreter.running.rules import Rules, load_rules
 
 PROBES = ROOT / "tests" / "agent_games"
 SEARCHERS = ["greedy", "mcts:playouts=20", "mcts:playouts=12,rollout=greedy"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from rulesrun.dsl.purity import pure_procs
-from rulesrun.interpreter.agents import make_agent
-from rulesrun.interpreter.bookkeeping import ALWAYS_RUNNING, BOOKKEEPING
-from rulesrun.interpreter.checkpoint import Checkpoint
-from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.compiling.purity import pure_procs
+from rulesrun.interpreter.lookahead.agents import make_agent
+from rulesrun.interpreter.lookahead.bookkeeping import ALWAYS_RUNNING, BOOKKEEPING
+from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
+from rulesrun.interpreter.testing.scenario import Scenario
 
 from tests.helpers import rules_from_text
 from tests.test_agents import GAMES, rules_of

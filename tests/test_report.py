@@ -19,7 +19,7 @@ from helpers import CLASSIC
 from rulesrun.cli import plot
 from rulesrun.cli.main import main
 from rulesrun.cli.report_view import comparison_text, report_text
-from rulesrun.interpreter import compare, report, stats
+from rulesrun.interpreter.studies import compare, report, stats
 
 
 def game(seed, scores, winners, turns=10, agents=None, rules=None):

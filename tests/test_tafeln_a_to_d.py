@@ -12,8 +12,8 @@ last one the Biggy's.
 
 from pathlib import Path
 
-from rulesrun.interpreter.rules import load_rules
-from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.testing.scenario import Scenario
 
 ROYALE = Path(__file__).resolve().parent.parent / "rulesets" / "royale.rules"
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesrun.interpreter.rules import load_rules
-from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.testing.scenario import Scenario
 
 ROYALE = Path(__file__).resolve().parent.parent / "rulesets" / "royale.rules"
 

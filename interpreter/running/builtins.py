@@ -12,8 +12,8 @@ import builtins as python_builtins
 import itertools
 from operator import attrgetter, itemgetter
 
-from rulesrun.dsl.builtins import BUILTINS
-from rulesrun.interpreter.runtime import NoOptions
+from ...dsl.builtins import BUILTINS
+from .runtime import NoOptions
 
 
 _WEIGHT = attrgetter("weight")

@@ -3,12 +3,12 @@
 Generated code calls these with the game and already-evaluated operands. A piece is always in exactly
 one zone (or none, before it is placed): `put` takes it out of where it lies, so no rule
 can duplicate or lose a piece by moving it. These are the plain operations; games in which
-someone looks ahead use the same ones wrapped to keep books (interpreter/bookkeeping.py).
+someone looks ahead use the same ones wrapped to keep books (interpreter/lookahead/bookkeeping.py).
 """
 
 from __future__ import annotations
 
-from rulesrun.interpreter.runtime import Kind, Piece, Zone, format_value
+from .runtime import Kind, Piece, Zone, format_value
 
 
 def _as_list(pieces) -> list:

@@ -23,8 +23,8 @@ it is made fair to the seat (a determinization):
 Replaying costs as much as the game so far, so look-aheads avoid it where they can:
 
 - at a move (`play`), the move's body is self-contained: it runs on the game itself, and a
-  checkpoint of the present (interpreter/checkpoint.py) puts everything back; only the
-  unseen zones the move or the `value` after it can read (dsl/reach.py) are drawn anew
+  checkpoint of the present (interpreter/lookahead/checkpoint.py) puts everything back; only the
+  unseen zones the move or the `value` after it can read (interpreter/compiling/reach.py) are drawn anew
   first, since the others cannot change what it finds;
 - at a `choose` that stands alone as a `let` of its rule (or of an `if` in it, not in a
   loop), the compiler hands over the rest of the rule as a function of the locals so far
@@ -44,9 +44,9 @@ import math
 import random
 from itertools import compress
 
-from rulesrun.interpreter.checkpoint import NESTED, Checkpoint, changing, containers, is_nested, turning
-from rulesrun.interpreter.runtime import Game, finish, next_stamp
-from rulesrun.interpreter.view import visible_history
+from .checkpoint import NESTED, Checkpoint, changing, containers, is_nested, turning
+from ..running.runtime import Game, finish, next_stamp
+from ..running.view import visible_history
 
 
 
@@ -172,7 +172,7 @@ class Explorer:
     def _try_start(self, order: float) -> Checkpoint:
         """Where every look-ahead of this decision that runs on the game itself starts: the
         present, with each zone the seat cannot see that the look-aheads can read
-        (dsl/reach.py) drawn anew (`redraw`) independently of the real one, from `order` (a draw
+        (interpreter/compiling/reach.py) drawn anew (`redraw`) independently of the real one, from `order` (a draw
         of the first look-ahead's stream; every look-ahead makes that draw, so all meet the same
         later luck): the pieces of each zone sorted by a hash of `order` and their number, which
         costs less than seeding a stream; a stream seeded with `order` trades pieces between

@@ -1,4 +1,4 @@
-"""Many games played for a report (`interpreter/report.py`): what a designer reads to judge
+"""Many games played for a report (`interpreter/studies/report.py`): what a designer reads to judge
 a ruleset.
 
 Game i of a run with seed S is played with seed S + i and its own agents, so its result
@@ -12,8 +12,8 @@ from typing import Callable, Iterator
 
 import attrs
 
-from rulesrun.interpreter.agents import make_agent
-from rulesrun.interpreter.rules import load_rules
+from ..lookahead.agents import make_agent
+from ..running.rules import load_rules
 
 
 @attrs.frozen(slots=True)

@@ -2,7 +2,7 @@
 
 A search bot's look-ahead must not meet the real order of a face-down pile, nor the real
 faces under another seat's cup, so before it tries an option it draws every such pile anew
-(interpreter/search.py). Here a `private` zone counts as hidden: the analysis is the same for
+(interpreter/lookahead/search.py). Here a `private` zone counts as hidden: the analysis is the same for
 every seat, and the look-ahead leaves out the seat's own zone of the family at run time. That
 costs a redraw of the pile at every decision, and most options never come near it: placing dice
 reads no deck. The reach of some statements is every hidden zone they name, and, followed
@@ -22,9 +22,9 @@ rule that can make that call names the zone there.
 
 from __future__ import annotations
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.builtins import BUILTINS
-from rulesrun.dsl.purity import bound_names
+from ...dsl import ast
+from ...dsl.builtins import BUILTINS
+from .purity import bound_names
 
 # Where a zone is read in place, by field of the node that holds it: nothing keeps hold of it.
 _IN_PLACE = {

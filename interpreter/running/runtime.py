@@ -54,11 +54,11 @@ class Zone(list):
     Two zones are equal only if they are the same place, whatever they hold: rules compare
     zones (`if target == home`) and an empty zone must not equal every other empty zone.
 
-    `stamp` names what the zone holds: in a game that keeps books (interpreter/bookkeeping.py),
+    `stamp` names what the zone holds: in a game that keeps books (interpreter/lookahead/bookkeeping.py),
     every change to its pile or to a piece in it gives it a stamp never used before, and
     putting a state back puts back its stamp. Equal stamps mean an equal pile of pieces
-    showing the same, which is what lets remembered results (interpreter/remember.py) and
-    checkpoints (interpreter/checkpoint.py) skip unchanged zones.
+    showing the same, which is what lets remembered results (interpreter/lookahead/remember.py) and
+    checkpoints (interpreter/lookahead/checkpoint.py) skip unchanged zones.
     """
 
     __slots__ = ("name", "stamp", "kept")
@@ -68,7 +68,7 @@ class Zone(list):
         super().__init__()
         self.name = name
         self.stamp = next_stamp()
-        # When every checkpoint open then last kept this zone (interpreter/checkpoint.py).
+        # When every checkpoint open then last kept this zone (interpreter/lookahead/checkpoint.py).
         self.kept = 0
 
     def __eq__(self, other):
@@ -147,7 +147,7 @@ class ScriptMismatch(Exception):
 
 def finish(run):
     """The result of a rule's function called where nobody outside answers: a generator (a
-    rule that can ask, interpreter/asking.py) is run to its end, its decisions answered by
+    rule that can ask, interpreter/compiling/asking.py) is run to its end, its decisions answered by
     the game's agents or script, so it never pauses; a plain function's result is returned."""
     if type(run) is not GeneratorType:
         return run
@@ -203,14 +203,14 @@ class Decision:
 
     @property
     def view(self):
-        """A copy of what this seat may see now (see interpreter/view.py)."""
-        from rulesrun.interpreter.view import seat_view
+        """A copy of what this seat may see now (see interpreter/running/view.py)."""
+        from .view import seat_view
 
         return seat_view(self._game, self.player)
 
     @property
     def explorer(self):
-        """What-if games from this decision, fair to the seat (see interpreter/search.py)."""
+        """What-if games from this decision, fair to the seat (see interpreter/lookahead/search.py)."""
         if self._explorer is None:
             self._explorer = self._game.rules.explorer(self._game, self)
         return self._explorer
@@ -262,7 +262,7 @@ class Game:
         self.pieces_by_kind: dict[str, list[Piece]] = {}
         # Renewed whenever pieces are made while books are kept, like a zone's stamp; and,
         # one per var, whenever a var changes while a checkpoint is open
-        # (interpreter/checkpoint.py).
+        # (interpreter/lookahead/checkpoint.py).
         self.pieces_stamp = 0
         self.var_stamps = [0] * len(rules.variable_attributes)
         # Per var, the value last gone through for checkpoints, and when (checkpoint.py).
@@ -272,17 +272,17 @@ class Game:
         self.history: list[tuple[int, int, bool]] = []
         self.meter = None
         self.frames = None
-        # Whether the operations keep the books look-aheads need (interpreter/bookkeeping.py).
+        # Whether the operations keep the books look-aheads need (interpreter/lookahead/bookkeeping.py).
         self.books = True
-        # What pure procedures answered, by call (interpreter/remember.py).
+        # What pure procedures answered, by call (interpreter/lookahead/remember.py).
         self.remembered: dict = {}
         # The hidden zones (Rules.hidden_zones), found once.
         self.hidden: list | None = None
-        # Answers to give before asking anyone, the next one last (a replay, interpreter/driven.py),
+        # Answers to give before asking anyone, the next one last (a replay, interpreter/running/driven.py),
         # and the decision the game is paused at while driven from outside.
         self.script: list = []
         self.pending: Decision | None = None
-        # The checkpoints open on this game, oldest first (interpreter/checkpoint.py).
+        # The checkpoints open on this game, oldest first (interpreter/lookahead/checkpoint.py).
         self.open: list = []
         # The compiled rules this game runs (Rules.running picks one of their forms).
         self.code: dict = rules.namespace
@@ -291,7 +291,7 @@ class Game:
                resume: tuple | None = None):
         """The option chosen, or PAUSE when the caller of the game must answer: the compiled
         rules then `yield from paused()`, which pauses every rule up to the game's driver
-        (interpreter/driven.py) and returns the option it answers. Answers replayed from a
+        (interpreter/running/driven.py) and returns the option it answers. Answers replayed from a
         script, and those of agents seated in the game, need no pause (nor a generator).
 
         `secret`: no other seat learns the answer (their views and search agents never see it).

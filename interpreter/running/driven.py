@@ -8,7 +8,7 @@
         game.play(0)                           # answer with an option's index; runs to the next one
     game.scores, game.winners, game.log
 
-The compiled rules that can ask are generators (interpreter/asking.py): at a decision they
+The compiled rules that can ask are generators (interpreter/compiling/asking.py): at a decision they
 pause and hand the `Decision` up to this object, which resumes them with the answer. So the
 agents, a person at the table, a web page and other libraries are all callers of one API;
 `Rules.play` is one such driver.
@@ -21,8 +21,8 @@ themselves, logged but never shown.
 
 from __future__ import annotations
 
-from rulesrun.dsl.errors import RulesError
-from rulesrun.interpreter.runtime import Game as State
+from ...dsl.errors import RulesError
+from .runtime import Game as State
 
 
 class PlayError(RulesError):
@@ -51,7 +51,7 @@ class Game:
 
     def __init__(self, rules, players: int, seed: int, log: bool = True, lookahead: bool = True,
                  meter: bool = False, step_budget: int | None = None, answers=(), agents=None):
-        """`lookahead`: keep the books that agents looking ahead need (interpreter/bookkeeping.py);
+        """`lookahead`: keep the books that agents looking ahead need (interpreter/lookahead/bookkeeping.py);
         `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first;
         `agents`: per seat an agent that answers inside the game, or None for a seat whose
         decisions the game shows (all of them by default). A copy shares the agents."""
@@ -152,7 +152,7 @@ class Game:
 
     @property
     def rules_fired(self) -> dict | None:
-        """With `meter`: per rule, how often it fired and what it paid (interpreter/meter.py)."""
+        """With `meter`: per rule, how often it fired and what it paid (interpreter/running/meter.py)."""
         return self._state.meter.to_json() if self._state.meter is not None else None
 
     # ------------------------------------------------------------ running

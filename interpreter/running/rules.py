@@ -16,18 +16,19 @@ from types import GeneratorType
 
 import attrs
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.check import check
-from rulesrun.dsl.compose import Program, compose, set_params
-from rulesrun.dsl.errors import Diagnostic, RulesError
-from rulesrun.interpreter.bookkeeping import BOOKKEEPING, PLAIN
-from rulesrun.interpreter.compiler import generate, load_code, run_code
-from rulesrun.interpreter.driven import Game as DrivenGame
-from rulesrun.interpreter.driven import PlayError
-from rulesrun.interpreter.meter import Meter
-from rulesrun.interpreter.runtime import (Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
+from ...dsl import ast
+from ...dsl.check import check
+from ...dsl.compose import compose, set_params
+from ...dsl.program import Program
+from ...dsl.errors import Diagnostic, RulesError
+from ..lookahead.bookkeeping import BOOKKEEPING, PLAIN
+from ..compiling.compiler import generate, load_code, run_code
+from .driven import Game as DrivenGame
+from .driven import PlayError
+from .meter import Meter
+from .runtime import (Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
                                           finish, zones_of)
-from rulesrun.interpreter.search import Explorer, Frames
+from ..lookahead.search import Explorer, Frames
 
 DEFAULT_STEP_BUDGET = 200_000
 # What a mistake in the rules raises while they run: each becomes a located RulesError.
@@ -63,7 +64,7 @@ class Rules:
         ]
         # The rules in two forms: one whose asking rules pause at decisions for the game's driver
         # (`source`), one for games whose every seat is answered inside (no generators, the speed
-        # of a closed loop). Each runs with the operations that keep books (interpreter/bookkeeping.py),
+        # of a closed loop). Each runs with the operations that keep books (interpreter/lookahead/bookkeeping.py),
         # for games in which an agent looks ahead, or with the plain ones. A game runs one of the
         # four from start to end (`code_for`), so games of one Rules never share what they run on.
         self.source = generate(program, pausing=True)
@@ -119,7 +120,7 @@ class Rules:
 
     def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
               step_budget: int | None = None, answers=(), agents=None) -> DrivenGame:
-        """A game you drive (interpreter/driven.py), run up to its first decision; `agents`: per
+        """A game you drive (interpreter/running/driven.py), run up to its first decision; `agents`: per
         seat one that answers inside the game (None: the seat's decisions are shown)."""
         return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents)
 
@@ -158,7 +159,7 @@ class Rules:
 
     def running(self, game: Game):
         """Set up and play `game` to its end, pausing at each decision nobody in the game answers
-        (a generator, see interpreter/driven.py); returns the score keys of every seat."""
+        (a generator, see interpreter/running/driven.py); returns the score keys of every seat."""
         names = game.code = self._namespaces[game.agents is None or None in game.agents, game.books]
         try:
             names["init"](game)

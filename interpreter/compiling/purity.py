@@ -5,7 +5,7 @@ parameters of the game) and asking it changes nothing: it moves no piece, rolls 
 draws no chance, asks nobody, says nothing, emits no event, assigns only its own locals,
 names no zone, variable or phase, and calls only pure procedures and built-ins. The
 interpreter remembers what such a procedure returned for arguments it can recognise again
-(interpreter/remember.py): a search bot that ranks the same field after every option of
+(interpreter/lookahead/remember.py): a search bot that ranks the same field after every option of
 a move computes that ranking once.
 
 The test is syntactic and errs on the safe side: a local that merely shares a zone's name
@@ -15,8 +15,8 @@ only because the interpreter never remembers a call with a function among its ar
 
 from __future__ import annotations
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.builtins import BUILTINS
+from ...dsl import ast
+from ...dsl.builtins import BUILTINS
 
 _EFFECTS = (ast.Put, ast.Roll, ast.Shuffle, ast.Deal, ast.Create, ast.CreateDeck, ast.Emit, ast.Say, ast.Turn, ast.Play)
 

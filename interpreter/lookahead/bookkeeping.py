@@ -1,19 +1,19 @@
 """The operations again, keeping the books that looking ahead needs: stamps and checkpoints.
 
-Each wrapped operation tells the open checkpoints (interpreter/checkpoint.py) which zones it
-is about to change, runs the plain operation (interpreter/operations.py), and gives every
+Each wrapped operation tells the open checkpoints (interpreter/lookahead/checkpoint.py) which zones it
+is about to change, runs the plain operation (interpreter/running/operations.py), and gives every
 zone it changed a new stamp (runtime.Zone), which is what remembered answers
-(interpreter/remember.py) are recognised by. A game in which no agent looks ahead (random
+(interpreter/lookahead/remember.py) are recognised by. A game in which no agent looks ahead (random
 play, MCTS with random rollouts) needs none of this and runs the plain operations:
 `Rules.play` chooses, by `looks_ahead`.
 """
 
 from __future__ import annotations
 
-from rulesrun.interpreter import operations as plain
-from rulesrun.interpreter.checkpoint import changing, moving_piece, pieces_changing, turning, turning_piece
-from rulesrun.interpreter.remember import recalled, recalled_pile, recalled_piles, remembered
-from rulesrun.interpreter.runtime import Piece, Zone, next_stamp
+from ..running import operations as plain
+from .checkpoint import changing, moving_piece, pieces_changing, turning, turning_piece
+from .remember import recalled, recalled_pile, recalled_piles, remembered
+from ..running.runtime import Piece, Zone, next_stamp
 
 
 def put(g, pieces, zone) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import attrs
 
-from rulesrun.interpreter.runtime import Kind, Piece, Zone
+from .runtime import Kind, Piece, Zone
 
 
 @attrs.frozen(slots=True)

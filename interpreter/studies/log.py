@@ -13,8 +13,8 @@ from pathlib import Path
 
 import attrs
 
-from rulesrun.interpreter.agents import ScriptedAgent
-from rulesrun.interpreter.rules import load_rules
+from ..lookahead.agents import ScriptedAgent
+from ..running.rules import load_rules
 
 
 @attrs.frozen(slots=True)

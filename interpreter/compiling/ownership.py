@@ -2,7 +2,7 @@
 
 A rule may hold a var's list in a local (`let mine = kept[p]`) and change it there
 (`mine[0] = 3`, `mine += [pick]`): the var changes with it, and whoever keeps the vars to go
-back to (interpreter/checkpoint.py) must hear of it. A local that is only ever bound to a
+back to (interpreter/lookahead/checkpoint.py) must hear of it. A local that is only ever bound to a
 list made on the spot (`let total = [0 for p in players]`) and never handed on while the
 rule runs (stored, passed to a procedure, emitted) holds a list nobody else can see: an
 assignment into it changes no var, and the compiled rule skips the notice, which counts in
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import attrs
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.builtins import BUILTINS
-from rulesrun.dsl.purity import bound_names
+from ...dsl import ast
+from ...dsl.builtins import BUILTINS
+from .purity import bound_names
 
 # Built-ins by what they answer (dsl/builtins.py): a new list or a plain value, never one of
 # their arguments or an item of one; a number; a value that is no list or mapping.

@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 import attrs
 
-from rulesrun.interpreter import stats
+from . import stats
 
 QUANTILES = (10, 25, 50, 75, 90)
 

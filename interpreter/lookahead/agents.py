@@ -5,9 +5,9 @@ An agent has one method, `choose(decision) -> index` into `decision.options`, an
 
 - `decision.player`, `decision.point` (the decision point or `choose` label),
   `decision.options`, `decision.labels()` (as the transcript prints them: `place(3)`);
-- `decision.view`: a copy of what the seat may see (interpreter/view.py);
+- `decision.view`: a copy of what the seat may see (interpreter/running/view.py);
 - `decision.explorer`: what-if games from here in which everything hidden from the seat is
-  drawn anew (interpreter/search.py): `lookahead(option, rng)` gives each seat's declared
+  drawn anew (interpreter/lookahead/search.py): `lookahead(option, rng)` gives each seat's declared
   `value` one step on, `playout(rng, policy)` each seat's share of the win at the end.
 
 An agent that never looks at the decision (it only needs how many options there are) sets
@@ -39,7 +39,7 @@ import random
 import time
 from pathlib import Path
 
-from rulesrun.interpreter.luck import Luck
+from .luck import Luck
 
 
 class RandomAgent:

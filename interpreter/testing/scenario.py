@@ -13,11 +13,11 @@ This is how a rule book's example becomes a test. A scenario is a real game of t
 
 from __future__ import annotations
 
-from rulesrun.dsl import ast
-from rulesrun.interpreter.agents import ScriptedAgent
-from rulesrun.interpreter.checkpoint import pieces_changing, vars_changing
-from rulesrun.interpreter.rules import Rules
-from rulesrun.interpreter.runtime import Game, Piece, finish, next_stamp
+from ...dsl import ast
+from ..lookahead.agents import ScriptedAgent
+from ..lookahead.checkpoint import pieces_changing, vars_changing
+from ..running.rules import Rules
+from ..running.runtime import Game, Piece, finish, next_stamp
 
 
 class Scenario:

@@ -14,25 +14,28 @@ ends, an index off the board) is still reported at file:line:col.
 from __future__ import annotations
 
 import operator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.builtins import BUILTINS, LIST
-from rulesrun.dsl.compose import SCORE, VALUE, Program
-from rulesrun.dsl.errors import Diagnostic, RulesError, Span
-from rulesrun.dsl.ownership import OwnLocals, is_flat, is_number, own_locals
-from rulesrun.dsl.purity import pure_procs
-from rulesrun.dsl.reach import Reach
-from rulesrun.interpreter import builtins as runtime_builtins
-from rulesrun.interpreter import operations
-from rulesrun.interpreter.asking import NOTHING, asking, is_single
-from rulesrun.interpreter.names import derived, named
-from rulesrun.interpreter.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
-from rulesrun.interpreter.runtime import PAUSE, StepBudgetExceeded, Zone, fixed
+import attrs
+
+from ...dsl import ast
+from ...dsl.builtins import BUILTINS, LIST
+from ...dsl.program import SCORE, VALUE, Program
+from ...dsl.errors import Diagnostic, RulesError, Span
+from .ownership import OwnLocals, is_flat, is_number, own_locals
+from .purity import pure_procs
+from .reach import Reach
+from ..running import builtins as runtime_builtins
+from ..running import operations
+from .asking import NOTHING, asking, is_single
+from .names import derived, named
+from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
+from ..running.runtime import PAUSE, StepBudgetExceeded, Zone, fixed
 
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-# Arguments that make a call run every time (interpreter/remember.py): no need to try.
+# Arguments that make a call run every time (interpreter/lookahead/remember.py): no need to try.
 _NEVER_REMEMBERED = (ast.Keyword, ast.Lambda, ast.List, ast.Comprehension)
 
 
@@ -48,6 +51,15 @@ class Source:
         self.lines.append("    " * self.depth + text)
         self.spans.append(span)
 
+    @contextmanager
+    def indented(self):
+        """The lines written inside are one level deeper: `with o.indented(): o.emit(...)`."""
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+
     def insert(self, index: int, text: str, span: Span | None = None) -> None:
         """A line written before line `index`, at the present depth."""
         self.lines.insert(index, "    " * self.depth + text)
@@ -55,6 +67,34 @@ class Source:
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
+
+
+_NOBODY_OWNS = OwnLocals(frozenset(), frozenset())
+
+
+@attrs.define(slots=True)
+class Frame:
+    """The scope of the code being written, as jinja2's code generator keeps one per function:
+    the locals by block, which of them hold lists of their own (ownership.py), whether the code
+    may pause at a decision (`yield`), and whether it has. A lambda or comprehension gets an
+    inner frame that sees the locals around it and never pauses."""
+
+    scopes: list
+    own: OwnLocals = _NOBODY_OWNS
+    yielding: bool = False
+    yielded: bool = False
+
+    def knows(self, name: str) -> bool:
+        return any(name in scope for scope in self.scopes)
+
+    def names(self) -> set[str]:
+        return {name for scope in self.scopes for name in scope}
+
+    def declare(self, *names: str) -> None:
+        self.scopes[-1].update(names)
+
+    def inner(self, *names: str) -> Frame:
+        return Frame(self.scopes + [set(names)], self.own)
 
 
 class _Compiler:
@@ -65,7 +105,7 @@ class _Compiler:
         self.pausing = pausing
         self.parts = program.parts
         self.out = Source()
-        self.locals: list[set[str]] = []
+        self.frame = Frame([set()])
         self.substitutions: dict[str, str] = {}
         self.inlining: set[str] = set()
         # Attributes read by lambdas of the form `c => c.value`: one attrgetter each, made once.
@@ -73,19 +113,23 @@ class _Compiler:
         self.pure = pure_procs(program.parts)
         # Each var's number, as checkpoints know it (the order of VARS and Rules.variable_attributes).
         self.var_index = {name: i for i, name in enumerate(d.name for d in self.parts.values() if isinstance(d, ast.Var))}
-        # The locals of the rule being compiled that hold lists of their own (dsl/ownership.py).
-        self.own = OwnLocals(frozenset(), frozenset())
-        # The hidden zones each function a look-ahead may run can read (dsl/reach.py), by its name.
+        # The hidden zones each function a look-ahead may run can read (interpreter/compiling/reach.py), by its name.
         self.reach = Reach(program)
         self.reaches: dict[str, frozenset] = {}
-        # The rules that can ask a decision, compiled as generators (interpreter/asking.py);
-        # whether the code being written may pause (`yield`), and whether it has.
+        # The rules that can ask a decision, compiled as generators (interpreter/compiling/asking.py).
         self.asks_anywhere = asking(program)
         self.asking = self.asks_anywhere if pausing else NOTHING
-        self.yielding = False
-        self.yielded = False
         # `choose` calls compiled so far: each keeps its option in a name of its own.
         self.chosen = 0
+
+    @contextmanager
+    def _in(self, frame: Frame):
+        """Write code in `frame`, then go back to the frame around it."""
+        outer, self.frame = self.frame, frame
+        try:
+            yield frame
+        finally:
+            self.frame = outer
 
     # ------------------------------------------------------------ program
 
@@ -109,9 +153,12 @@ class _Compiler:
     def _init(self) -> None:
         o = self.out
         o.emit("def init(g):")
-        o.depth += 1
+        with o.indented(), self._in(Frame([set()])):
+            self._init_body()
+
+    def _init_body(self) -> None:
+        o = self.out
         o.emit("pass")
-        self.locals = [set()]
         order = (ast.Imaginary, ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var)
         for decl in sorted(self.parts.values(), key=lambda d: order.index(type(d)) if type(d) in order else len(order)):
             if isinstance(decl, ast.Imaginary):
@@ -133,7 +180,6 @@ class _Compiler:
                 o.emit(f"g.z_{decl.name} = {self._shaped(decl, 'Zone({label})')}", decl.span)
             elif isinstance(decl, ast.Var):
                 o.emit(f"g.v_{decl.name} = {self._shaped(decl, self.expr(decl.init))}", decl.span)
-        o.depth -= 1
 
     def _imaginary_index(self, name: str) -> int:
         names = [d.name for d in self.parts.values() if isinstance(d, ast.Imaginary)]
@@ -150,9 +196,9 @@ class _Compiler:
 
     def _function(self, name: str, signature: list[str], local_names, body, span) -> None:
         """A rule as a function. One that asks a `choose` runs through `g.frames` while an agent
-        looks ahead, which remembers the state it started from (interpreter/search.py)."""
+        looks ahead, which remembers the state it started from (interpreter/lookahead/search.py)."""
         o = self.out
-        self.own = own_locals(local_names, body)
+        own = own_locals(local_names, body)
         if _asks(body):
             pause, run = ("yield from ", "run_pausing") if self.pausing else ("", "run")
             rule = derived(name, "R")
@@ -161,9 +207,9 @@ class _Compiler:
             o.emit(f"    return ({pause}g.frames.{run}({rule}, g, ({''.join(p + ', ' for p in signature[1:])})))",
                    span)
             name = rule
-        self._rule_body(name, list(local_names), body, span)
+        self._rule_body(name, list(local_names), body, span, own)
 
-    def _rule_body(self, name: str, local_names: list, body, span) -> None:
+    def _rule_body(self, name: str, local_names: list, body, span, own: OwnLocals) -> None:
         """The function of a rule's statements. A `let x = choose(...)` among them, standing
         alone or inside `if`s (not loops), hands the seat's agent the rest of the rule as a
         function of the locals seen so far and the answer (`resume`): a look-ahead tries an
@@ -171,22 +217,18 @@ class _Compiler:
         the question."""
         o = self.out
         o.emit(f"def {name}(g{''.join(f', l_{n}' for n in local_names)}):", span)
-        o.depth += 1
-        self.locals = [set(local_names)]
         rests: list[tuple] = []
-        start = len(o.lines)
-        self.yielding, self.yielded = self._asks_in(body), False
-        self._asking_block(name, body, (), list(local_names), rests)
-        if self.yielding and not self.yielded:
-            # Asks only through a name a local shadows (`let choose = ...`): still a generator,
-            # as its callers expect.
-            o.insert(start, "yield from ()", span)
-        self.yielding = False
-        if not body:
-            o.emit("pass")
-        o.depth -= 1
+        with o.indented(), self._in(Frame([set(local_names)], own, self._asks_in(body))) as frame:
+            start = len(o.lines)
+            self._asking_block(name, body, (), list(local_names), rests)
+            if frame.yielding and not frame.yielded:
+                # Asks only through a name a local shadows (`let choose = ...`): still a generator,
+                # as its callers expect.
+                o.insert(start, "yield from ()", span)
+            if not body:
+                o.emit("pass")
         for rest, names, rest_body in rests:
-            self._rule_body(rest, names, rest_body, span)
+            self._rule_body(rest, names, rest_body, span, own)
 
     def _asking_block(self, name: str, body, after: tuple, seen: list, rests: list) -> None:
         """The statements `body` of rule `name`, which `after` follows in the rule; `seen`: the
@@ -203,11 +245,11 @@ class _Compiler:
                 used = {node.id for later in rest_of_rule for node in ast.walk(later) if isinstance(node, ast.Name)}
                 changeable = tuple(n in used for n in kept + [stmt.name])
                 args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}), {changeable!r})"]
-                self.locals[-1].add(stmt.name)
+                self.frame.declare(stmt.name)
                 o.emit(f"l_{stmt.name} = {BUILTINS['choose'].python_name}(g, {', '.join(args)})", stmt.span)
                 if self.pausing:
                     o.emit(f"if l_{stmt.name} is PAUSE: l_{stmt.name} = yield from g.paused()", stmt.span)
-                    self.yielded = True
+                    self.frame.yielded = True
                 rests.append((rest, kept + [stmt.name], rest_of_rule))
                 self.reaches[rest] = self.reach.of(rest_of_rule)
             elif isinstance(stmt, ast.If):
@@ -226,12 +268,11 @@ class _Compiler:
 
     def _asking_branch(self, name: str, body, after: tuple, seen: list, rests: list) -> None:
         """One branch of an `if` in a rule: its own lets are known only inside it."""
-        self.out.depth += 1
-        start = len(self.out.lines)
-        self._asking_block(name, body, after, list(seen), rests)
-        if len(self.out.lines) == start:
-            self.out.emit("pass")
-        self.out.depth -= 1
+        with self.out.indented():
+            start = len(self.out.lines)
+            self._asking_block(name, body, after, list(seen), rests)
+            if len(self.out.lines) == start:
+                self.out.emit("pass")
 
     def _phase(self, decl: ast.Phase) -> None:
         before = [h for h in self.program.hooks if h.target == decl.name and h.time == "before"]
@@ -246,25 +287,23 @@ class _Compiler:
         self._function(named("body", decl.name), ["g"], (), decl.body, decl.span)
         o = self.out
         o.emit(f"def {named('ph', decl.name)}(g):", decl.span)
-        o.depth += 1
-        for hook_name, hook in zip(hooks[: len(before)], before):
-            self._hook_call(hook_name, hook)
-        o.emit(f"{self._pause(self._asks_in(decl.body))}{named('body', decl.name)}(g)", decl.span)
-        for hook_name, hook in zip(hooks[len(before) :], after):
-            self._hook_call(hook_name, hook)
-        o.depth -= 1
+        with o.indented():
+            for hook_name, hook in zip(hooks[: len(before)], before):
+                self._hook_call(hook_name, hook)
+            o.emit(f"{self._pause(self._asks_in(decl.body))}{named('body', decl.name)}(g)", decl.span)
+            for hook_name, hook in zip(hooks[len(before) :], after):
+                self._hook_call(hook_name, hook)
 
     def _hook_call(self, function: str, hook: ast.Hook) -> None:
         """A hook runs (and counts as fired) only when its `when` holds."""
         o = self.out
-        if hook.when is not None:
-            self.locals = [set()]
-            o.emit(f"if {self.expr(hook.when)}:", hook.when.span)
-            o.depth += 1
-        self._metered_call(function, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), hook.span,
-                           self._asks_in(hook.body))
-        if hook.when is not None:
-            o.depth -= 1
+        with ExitStack() as inside:
+            if hook.when is not None:
+                with self._in(Frame([set()])):
+                    o.emit(f"if {self.expr(hook.when)}:", hook.when.span)
+                inside.enter_context(o.indented())
+            self._metered_call(function, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), hook.span,
+                               self._asks_in(hook.body))
 
     def _metered_call(self, function: str, args: str, rule: str, span, asks: bool) -> None:
         """Call a rule's function; while a meter is attached, through it (how often a rule fires,
@@ -282,7 +321,7 @@ class _Compiler:
         """What stands before a call of a rule: `yield from ` if it can ask, which pauses the caller too."""
         if not asks:
             return ""
-        self.yielded = True
+        self.frame.yielded = True
         return "yield from "
 
     def _moves(self) -> None:
@@ -299,26 +338,30 @@ class _Compiler:
         o.emit("MOVES = {" + ", ".join(f"{m.name!r}: {named('mv', m.name)}" for m in self.program.moves) + "}")
         for point, moves in points.items():
             o.emit(f"def {named('pt', point)}(g, l_player):")
-            o.depth += 1
-            if is_single(moves, forbids):
-                self._metered_call(named("mv", moves[0].name), "g, l_player", f"move {moves[0].name}", moves[0].span,
-                                   moves[0].name in self.asking.moves)
-                o.emit("return True")
-                o.depth -= 1
+            with o.indented():
+                self._decision_point(point, moves, forbids)
+
+    def _decision_point(self, point: str, moves: list, forbids: dict) -> None:
+        """The body of `pt_POINT(g, player)`: the legal options of every move of the point,
+        the seat's decision among them, the chosen move played."""
+        o = self.out
+        if is_single(moves, forbids):
+            self._metered_call(named("mv", moves[0].name), "g, l_player", f"move {moves[0].name}", moves[0].span,
+                               moves[0].name in self.asking.moves)
+            o.emit("return True")
+            return
+        o.emit("opts = []")
+        for move in moves:
+            if len(move.params) == 1 and move.when is None and move.name not in forbids:
+                param = move.params[0]
+                domain = self.expr(param.domain)
+                o.emit(f"opts.extend([({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}])", move.span)
                 continue
-            o.emit("opts = []")
-            for move in moves:
-                if len(move.params) == 1 and move.when is None and move.name not in forbids:
-                    param = move.params[0]
-                    domain = self.expr(param.domain)
-                    o.emit(f"opts.extend([({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}])", move.span)
-                    continue
-                self.locals = [{"player"}]
-                depth = o.depth
+            with self._in(Frame([{"player"}])) as frame, ExitStack() as loops:
                 for param in move.params:
                     o.emit(f"for l_{param.name} in {self.expr(param.domain)}:", param.span)
-                    self.locals[-1].add(param.name)
-                    o.depth += 1
+                    frame.declare(param.name)
+                    loops.enter_context(o.indented())
                 conditions = []
                 if move.when is not None:
                     conditions.append(f"({self.expr(move.when)})")
@@ -328,29 +371,26 @@ class _Compiler:
                 append = f"opts.append(({move.name!r}, ({args})))"
                 if conditions:
                     o.emit(f"if {' and '.join(conditions)}:", move.span)
-                    o.depth += 1
-                o.emit(append, move.span)
-                o.depth = depth
-            o.emit("if not opts:")
-            o.emit("    return False")
-            o.emit(f"_chosen = g.decide(l_player, {point!r}, opts, False, True)")
-            if self.pausing:
-                o.emit("if _chosen is PAUSE: _chosen = yield from g.paused()")
-            o.emit("_name, _args = _chosen")
-            asks = sorted(m.name for m in moves if m.name in self.asking.moves)
-            if asks and len(asks) < len(moves):
-                o.emit(f"if _name in {tuple(asks)!r}:")
-                o.depth += 1
+                    o.emit("    " + append, move.span)
+                else:
+                    o.emit(append, move.span)
+        o.emit("if not opts:")
+        o.emit("    return False")
+        o.emit(f"_chosen = g.decide(l_player, {point!r}, opts, False, True)")
+        if self.pausing:
+            o.emit("if _chosen is PAUSE: _chosen = yield from g.paused()")
+        o.emit("_name, _args = _chosen")
+        asks = sorted(m.name for m in moves if m.name in self.asking.moves)
+        if asks and len(asks) < len(moves):
+            o.emit(f"if _name in {tuple(asks)!r}:")
+            with o.indented():
                 self._move_call(True)
-                o.depth -= 1
-                o.emit("else:")
-                o.depth += 1
+            o.emit("else:")
+            with o.indented():
                 self._move_call(False)
-                o.depth -= 1
-            else:
-                self._move_call(bool(asks))
-            o.emit("return True")
-            o.depth -= 1
+        else:
+            self._move_call(bool(asks))
+        o.emit("return True")
 
     def _move_call(self, asks: bool) -> None:
         """The chosen move of a decision point, played (through the meter, while one is attached)."""
@@ -371,30 +411,28 @@ class _Compiler:
                 self._function(named("bd", decl.name, index), ["g"] + [f"l_{p}" for p in handler.params],
                                handler.params, handler.body, handler.span)
                 o.emit(f"def {names[-1]}(g, {params}):", handler.span)
-                o.depth += 1
-                self.locals = [set(handler.params)]
-                if handler.when is not None:
-                    o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
-                    o.emit("    return")
-                self._metered_call(named("bd", decl.name, index), f"g, {params}", _rule_name(handler.span, f"on {decl.name}"),
-                                   handler.span, self._asks_in(handler.body))
-                o.depth -= 1
+                with o.indented(), self._in(Frame([set(handler.params)])):
+                    if handler.when is not None:
+                        o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
+                        o.emit("    return")
+                    self._metered_call(named("bd", decl.name, index), f"g, {params}",
+                                       _rule_name(handler.span, f"on {decl.name}"), handler.span,
+                                       self._asks_in(handler.body))
             args = [f"a{i}" for i in range(len(decl.params))]
             o.emit(f"def {named('ev', decl.name)}(g, {', '.join(args)}):", decl.span)
-            o.depth += 1
-            o.emit("pass")
-            for name, handler in zip(names, handlers):
-                o.emit(f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})")
-            o.depth -= 1
+            with o.indented():
+                o.emit("pass")
+                for name, handler in zip(names, handlers):
+                    o.emit(f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})")
 
     def _score(self) -> None:
         score = self.parts[SCORE]
         o = self.out
         o.emit(f"def score_keys(g, l_{score.player}):", score.span)
-        self.locals = [{score.player}]
-        o.emit(f"    return ({''.join(self.expr(k) + ', ' for k in score.keys)})", score.span)
-        o.emit("def score_total(g):", score.span)
-        o.emit(f"    return sum([{self.expr(score.keys[0])} for l_{score.player} in g.players])", score.span)
+        with self._in(Frame([{score.player}])):
+            o.emit(f"    return ({''.join(self.expr(k) + ', ' for k in score.keys)})", score.span)
+            o.emit("def score_total(g):", score.span)
+            o.emit(f"    return sum([{self.expr(score.keys[0])} for l_{score.player} in g.players])", score.span)
         o.emit(f"LOWEST_WINS = {bool(score.lowest)}")
 
     def _value(self) -> None:
@@ -408,7 +446,11 @@ class _Compiler:
             o.emit(f"    return [{sign}score_keys(g, p)[0] for p in g.players]")
             return
         o.emit("def values_of(g):", declared.span)
-        self.locals = [{declared.player} if declared.player else set()]
+        with self._in(Frame([{declared.player} if declared.player else set()])):
+            self._declared_values(declared)
+
+    def _declared_values(self, declared: ast.Value) -> None:
+        o = self.out
         if declared.player is None:
             values = self.expr(declared.expr)
             if not isinstance(declared.expr, (ast.List, ast.Comprehension)):
@@ -445,17 +487,16 @@ class _Compiler:
             getattr(self, "s_" + type(stmt).__name__)(stmt)
 
     def _nested(self, body, names=()) -> None:
-        self.out.depth += 1
-        self.locals[-1].update(names)
-        start = len(self.out.lines)
-        self.block(body)
-        if len(self.out.lines) == start:
-            self.out.emit("pass")
-        self.out.depth -= 1
+        self.frame.declare(*names)
+        with self.out.indented():
+            start = len(self.out.lines)
+            self.block(body)
+            if len(self.out.lines) == start:
+                self.out.emit("pass")
 
     def s_Let(self, s):
         value = self.expr(s.value)
-        self.locals[-1].add(s.name)
+        self.frame.declare(s.name)
         self.out.emit(f"l_{s.name} = {value}", s.span)
 
     def s_Assign(self, s):
@@ -470,7 +511,7 @@ class _Compiler:
         self._assign(s.target, s.op, s.value, s.span)
 
     def _assign(self, target, op: str, value, span) -> None:
-        """An assignment, with what checkpoints must hear of it (interpreter/checkpoint.py):
+        """An assignment, with what checkpoints must hear of it (interpreter/lookahead/checkpoint.py):
         before, which var may change; after, if the value may hold lists from elsewhere
         (`a = b`, `a += [b]`), that the var now holds them."""
         o = self.out
@@ -479,7 +520,7 @@ class _Compiler:
             o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
             return
         before, after = notices
-        if op == "-=" or is_flat(value, frozenset(BUILTINS) - self._local_names()):
+        if op == "-=" or is_flat(value, frozenset(BUILTINS) - self.frame.names()):
             o.emit(f"if g.open: {before}", span)
             o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
             return
@@ -503,17 +544,15 @@ class _Compiler:
         if not self._is_local(root.id):
             index = self.var_index[root.id]
             return f"var_changing(g, {index})", f"var_rebound(g, {index})"
+        own = self.frame.own
         if root is target:
-            return anyone if extends and root.id not in self.own.lists and not self._is_number(value) else None
-        if target.target is root and root.id in self.own.lists:
-            return anyone if extends and root.id not in self.own.flat and not self._is_number(value) else None
+            return anyone if extends and root.id not in own.lists and not self._is_number(value) else None
+        if target.target is root and root.id in own.lists:
+            return anyone if extends and root.id not in own.flat and not self._is_number(value) else None
         return anyone
 
-    def _local_names(self) -> set[str]:
-        return {name for scope in self.locals for name in scope}
-
     def _is_number(self, e) -> bool:
-        return is_number(e, frozenset(BUILTINS) - self._local_names())
+        return is_number(e, frozenset(BUILTINS) - self.frame.names())
 
     def s_Put(self, s):
         function = "put" if s.placement == "into" else "put_under"
@@ -614,7 +653,7 @@ class _Compiler:
         return getattr(self, "e_" + type(e).__name__)(e)
 
     def _is_local(self, name: str) -> bool:
-        return any(name in scope for scope in self.locals)
+        return self.frame.knows(name)
 
     def e_Name(self, e):
         name = e.id
@@ -664,12 +703,8 @@ class _Compiler:
             # `c => c.value`, the usual sort key, reads the attribute without a Python call.
             self.getters.add(body.name)
             return f"get_{body.name}"
-        self.locals.append({e.param})
-        yielding, self.yielding = self.yielding, False
-        body = self.expr(e.body)
-        self.yielding = yielding
-        self.locals.pop()
-        return f"(lambda l_{e.param}: {body})"
+        with self._in(self.frame.inner(e.param)):
+            return f"(lambda l_{e.param}: {self.expr(e.body)})"
 
     def e_Conditional(self, e):
         return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.orelse)})"
@@ -734,7 +769,7 @@ class _Compiler:
             # The option, or what the driver answers if the game must pause for it (runtime.PAUSE).
             chosen = f"_chosen{self.chosen}"
             self.chosen += 1
-            self.yielded = True
+            self.frame.yielded = True
             return (f"({chosen} if ({chosen} := {builtin.python_name}(g, {', '.join(args)})) is not PAUSE "
                     f"else (yield from g.paused()))")
         if builtin.game:
@@ -755,7 +790,7 @@ class _Compiler:
         """`asks`, where the code being written may pause; else a located error: a decision
         cannot be asked from inside a lambda, a list comprehension, a condition (`when`), a
         move's options, `value` or `score`, which the game evaluates without pausing."""
-        if asks and not self.yielding:
+        if asks and not self.frame.yielding:
             raise RulesError(Diagnostic(node.span, "a decision (choose, play, or a rule that asks one) cannot be asked here",
                                         "ask it in a statement of a rule: `let x = choose(...)`, or a `for` loop "
                                         "instead of a list comprehension"))
@@ -792,9 +827,9 @@ class _Compiler:
         return isinstance(e, ast.Call) and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].returns == LIST
 
     def _remembered_call(self, e, entry: str, args: list[str]) -> str:
-        """A call of a pure procedure through one of interpreter/remember.py's entry points;
-        `args`: its arguments' code, written once (writing them again for each call nested in
-        an argument would take time exponential in the nesting)."""
+        """A call of a pure procedure through one of interpreter/lookahead/remember.py's entry
+        points; `args`: its arguments' code, written once (writing them again for each call
+        nested in an argument would take time exponential in the nesting)."""
         return f"{entry}(g, {named('pr', e.func.id)}{''.join(', ' + a for a in args)})"
 
     def _inlines(self, proc: ast.Proc, arg_nodes) -> bool:
@@ -825,15 +860,15 @@ class _Compiler:
 
     def _inline(self, proc: ast.Proc, arg_code: list[str]) -> str:
         """The body of a one-line procedure in place of a call (see `_inlines`)."""
-        saved = self.locals, self.substitutions
-        self.locals = [set()]
+        saved = self.substitutions
         self.substitutions = {p: f"({code})" for p, code in zip(proc.params, arg_code)}
         self.inlining.add(proc.name)
         try:
-            return f"({self.expr(_body(proc)[0].value)})"
+            with self._in(Frame([set()])):
+                return f"({self.expr(_body(proc)[0].value)})"
         finally:
             self.inlining.discard(proc.name)
-            self.locals, self.substitutions = saved
+            self.substitutions = saved
 
     def e_Keyword(self, e):
         return f"{e.name}={self.expr(e.value)}"
@@ -851,11 +886,8 @@ class _Compiler:
         return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
 
     def e_Comprehension(self, e):
-        yielding, self.yielding = self.yielding, False
-        try:
+        with self._in(self.frame.inner()):
             return self._comprehension(e)
-        finally:
-            self.yielding = yielding
 
     def _comprehension(self, e):
         if _projects(e):
@@ -868,12 +900,10 @@ class _Compiler:
             if self._is_builtin_call(clause.iterable, "zip"):
                 # A comprehension goes through the pairs once: no list of them is needed.
                 iterable = "zip" + iterable[len(BUILTINS["zip"].python_name):]
-            self.locals.append(set(clause.names))
+            self.frame.declare(*clause.names)
             cond = f" if {self.expr(clause.cond)}" if clause.cond is not None else ""
             clauses.append(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}{cond}")
         element = self.expr(e.element)
-        for _ in e.clauses:
-            self.locals.pop()
         return f"[{element} {' '.join(clauses)}]"
 
     def e_Play(self, e):
@@ -927,13 +957,13 @@ def _names_with_context(expr, inside_loop: bool = False):
 def generate(program: Program, pausing: bool = True) -> Source:
     """The Python source of a checked program, with its line -> span map. `pausing`: the rules
     that can ask are generators that pause at a decision for the game's driver; without, a
-    form for games whose every decision is answered inside (interpreter/asking.py)."""
+    form for games whose every decision is answered inside (interpreter/compiling/asking.py)."""
     return _Compiler(program, pausing).run()
 
 
 def namespace(operations_kept: dict) -> dict:
     """What generated code may call: the operations (`operations_kept`: plain, or keeping books,
-    interpreter/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
+    interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
              "PAUSE": PAUSE,

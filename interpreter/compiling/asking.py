@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import attrs
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.builtins import BUILTINS
+from ...dsl import ast
+from ...dsl.builtins import BUILTINS
 
 
 @attrs.frozen(slots=True)

@@ -16,8 +16,8 @@ from typing import Callable, Sequence
 
 import attrs
 
-from rulesrun.interpreter import stats
-from rulesrun.interpreter.report import rule_counts, rule_names, win_credit
+from . import stats
+from .report import rule_counts, rule_names, win_credit
 
 TEST = "paired t-test on per-seed differences B - A, two-sided"
 DEFAULT_LEVEL = 0.05

@@ -26,7 +26,7 @@ game has it), as often as needed.
 
 from __future__ import annotations
 
-from rulesrun.interpreter.runtime import next_stamp
+from ..running.runtime import next_stamp
 
 # The values that can hold lists or mappings, which may change in place: what checkpoints
 # keep and look-aheads copy (search.py), and what compiled assignments announce.
