@@ -11,6 +11,7 @@ Moves, forbids, triggers and before/after hooks add up instead of replacing.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import attrs
@@ -18,6 +19,7 @@ import attrs
 from . import ast
 from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .files import Reach, refusal
+from .limits import MAX_DIGITS
 from .parser import parse_file
 from .program import Program, Source, kind_word, part_name
 
@@ -192,8 +194,11 @@ def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
 def set_params(program: Program, settings: dict[str, str]) -> Program:
     """Replace parameter defaults from `name=value` settings (the CLI's `--set`).
 
-    A value is read as true/false, a whole or decimal number, or else text; a parameter whose
-    default is a list takes a comma-separated list: `--set forced=a,b`.
+    A value must be of the kind of the parameter's default: true/false, a whole number, a
+    decimal (a whole number will do), or text; a parameter whose default is a list takes a
+    comma-separated list of its items' kind: `--set forced=a,b`. A default the rules compute
+    takes true/false, a number or else text. `inf`, `nan` and numbers too large to hold are
+    refused everywhere: a rule could not compute with them.
     """
     parts = dict(program.parts)
     errors = []
@@ -204,23 +209,64 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
                                      did_you_mean(name, params) or "`rulesrun check --params RULES` lists them"))
             continue
         old = parts[name]
-        if isinstance(old.default, ast.List):
-            items = tuple(ast.Literal(_parse_value(t)) for t in text.split(",") if t.strip())
-            parts[name] = attrs.evolve(old, default=ast.List(items, span=old.default.span))
-        else:
-            parts[name] = attrs.evolve(old, default=ast.Literal(_parse_value(text), span=old.default.span))
+        try:
+            if isinstance(old.default, ast.List):
+                kind = _kind(old.default.items[0]) if old.default.items else None
+                if kind is list:
+                    raise ValueError("a list of lists, which --set cannot write", "")
+                try:
+                    items = tuple(ast.Literal(_parse_value(t.strip(), kind)) for t in text.split(",") if t.strip())
+                except ValueError as error:
+                    wanted, example = error.args
+                    raise ValueError(f"a list, each item {wanted}", example and f"{example},{example}") from None
+                parts[name] = attrs.evolve(old, default=ast.List(items, span=old.default.span))
+            else:
+                value = _parse_value(text.strip(), _kind(old.default))
+                parts[name] = attrs.evolve(old, default=ast.Literal(value, span=old.default.span))
+        except ValueError as error:
+            wanted, example = error.args
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            errors.append(Diagnostic(old.span, f"--set {name}={shown}: `{name}` is {wanted}",
+                                     f"e.g. --set {name}={example}" if example else "change it in the rules instead"))
     if errors:
         raise RulesError(errors)
     return attrs.evolve(program, parts=parts)
 
 
-def _parse_value(text: str):
-    lowered = text.strip().lower()
-    if lowered in ("true", "false"):
+_KINDS = {bool: ("true or false", "true"), int: ("a whole number", "3"), float: ("a number", "0.5"),
+          str: ("text", "some_text")}
+
+
+def _kind(default) -> type | None:
+    """The kind of value a default is (bool, int, float, str, list), or None if the rules compute it."""
+    if isinstance(default, ast.Negate):
+        default = default.operand
+    if isinstance(default, ast.Literal) and default.value is not None:
+        return type(default.value)
+    if isinstance(default, ast.List):
+        return list
+    return None
+
+
+def _parse_value(text: str, kind: type | None):
+    """`text` read as a value of `kind` (None: whichever of true/false, number, text it reads as),
+    or ValueError(what the kind is, an example)."""
+    lowered = text.lower()
+    if kind in (bool, None) and lowered in ("true", "false"):
         return lowered == "true"
     for convert in (int, float):
+        if kind not in (convert, float, None):
+            continue
+        if convert is int and len(text.lstrip("+-")) > MAX_DIGITS and text.lstrip("+-").isdigit():
+            raise ValueError(f"a number of at most {MAX_DIGITS} digits", "")
         try:
-            return convert(text)
+            value = convert(text)
         except ValueError:
-            pass
-    return text
+            continue
+        if not math.isfinite(value):
+            raise ValueError(f"{_KINDS[kind or float][0]}, and `{text}` is not a number a rule can compute with",
+                             _KINDS[kind or float][1])
+        return value
+    if kind in (str, None):
+        return text
+    raise ValueError(*_KINDS[kind])

@@ -189,6 +189,29 @@ def test_nesting_up_to_the_limits_compiles_and_plays(tmp_path):
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.parametrize("ruleset, setting, words", [
+    ("classic", "rounds=abc", "`rounds` is a whole number"),
+    ("classic", "rounds=2.5", "`rounds` is a whole number"),
+    ("classic", "rounds=true", "`rounds` is a whole number"),
+    ("classic", "rounds=inf", "`rounds` is a whole number"),
+    ("classic", "rounds=" + "9" * 5000, "at most 4000 digits"),
+    ("grosser_wurf", "hit_if_clustered=inf", "`inf` is not a number a rule can compute with"),
+    ("grosser_wurf", "hit_if_clustered=nan", "`nan` is not a number a rule can compute with"),
+    ("grosser_wurf", "hit_if_clustered=1e999", "`1e999` is not a number a rule can compute with"),
+    ("grosser_wurf", "dice_by_players=0,0,9,x", "a list, each item a whole number"),
+])
+def test_a_set_value_must_be_of_the_kind_of_the_params_default(ruleset, setting, words):
+    path = ROOT / "rulesets" / f"{ruleset}.rules"
+    for command in (["check"], ["simulate", "--games", 1]):
+        result = invoke(command[0], path, "--set", setting, *command[1:])
+        assert result.exit_code == 2 and words in result.output, result.output
+        assert re.search(rf"{ruleset}\.rules:\d+:1: error: --set", result.output) and "hint: " in result.output
+
+
+def test_a_set_value_of_the_right_kind_is_taken():
+    assert invoke("check", ROOT / "rulesets" / "grosser_wurf.rules", "--set", "hit_if_clustered=1").exit_code == 0
+
+
 def test_two_fragments_overriding_one_part_are_refused_naming_both():
     result = invoke("check", BAD / "conflict_base.rules", "--with", BAD / "conflict_one.rules",
                     "--with", BAD / "conflict_two.rules")
