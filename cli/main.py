@@ -27,7 +27,7 @@ from ..dsl.check import check as check_program
 from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent, parse_agent
-from ..interpreter.studies.log import Setup, read_log, replay, write_log
+from ..interpreter.studies.log import NotALog, Setup, read_log, replay, write_log
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
@@ -464,20 +464,30 @@ def replay_(log_path, allow):
     """Replay a game log and check that it reproduces the same game, event for event."""
     try:
         setup, events = read_log(log_path)
-    except (ValueError, KeyError) as error:
-        raise _InvalidInput(f"{error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
+    except NotALog as error:
+        raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
     try:
-        load_rules(setup.ruleset, setup.fragments, setup.params, allow).check_players(setup.players)
+        rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow)
+        rules.check_players(setup.players)
     except RulesError as error:
+        click.echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)
         _fail(error)
     try:
-        new, first_difference = replay(setup, events, allow)
+        replayed = replay(setup, events, allow)
     except RulesError as error:
         _fail(error, status=exit_codes.PLAY_ERROR)
+    first_difference = replayed.first_difference
     if first_difference is None:
         click.echo(f"replayed {len(events)} events: identical")
         return
+    if replayed.another_game:
+        click.echo(f"the log is of another ruleset or changed source: it was written by `{events[0].get('title')}` "
+                   f"from {events[0].get('sources')}, these rules are `{replayed.events[0].get('title')}` "
+                   f"from {replayed.events[0].get('sources')}", err=True)
+        sys.exit(exit_codes.INVALID)
     old = events[first_difference] if first_difference < len(events) else "(end of log)"
-    got = new[first_difference] if first_difference < len(new) else "(end of game)"
+    got = replayed.events[first_difference] if first_difference < len(replayed.events) else "(end of game)"
     click.echo(f"replay differs at event {first_difference}:\n  logged:   {old}\n  replayed: {got}", err=True)
+    if replayed.stopped:
+        click.echo(f"  the replay stopped: {replayed.stopped}", err=True)
     sys.exit(exit_codes.DIFFERENCE)

@@ -1,6 +1,7 @@
 """Every mistake a designer can make gives exit 2 (3 when it shows only in play) and a located
 message with a hint, never a traceback: the corpus in tests/bad_inputs/, one mistake per file."""
 
+import json
 import os
 import re
 import signal
@@ -257,3 +258,61 @@ def test_any_input_gives_a_verdict_never_a_traceback(tmp_path_factory, content):
         path.write_bytes(content)
     result = invoke("check", path)
     assert result.exit_code in (0, 2)
+
+
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory):
+    """The lines of a logged game of classic, and where its first decision with a choice stands."""
+    path = tmp_path_factory.mktemp("log") / "game.jsonl"
+    result = invoke(ROOT / "rulesets" / "classic.rules", "--players", 3, "--seed", 5, "--agent", "random", "--log", path)
+    assert result.exit_code == 0, result.output
+    lines = path.read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if '"decide"' in line and len(json.loads(line)["options"]) > 1)
+    return lines, first
+
+
+def _edited(lines, index, **changes):
+    event = json.loads(lines[index])
+    event.update(changes)
+    for key in [k for k, v in changes.items() if v is DROP]:
+        del event[key]
+    return lines[:index] + [json.dumps(event)] + lines[index + 1:]
+
+
+DROP = object()
+TAMPERED = {
+    # name: (how the lines are changed, exit status, words of the message)
+    "cut at a line boundary": (lambda lines, first: lines[:first + 20], 1, "differs at event"),
+    "an edited choice": (lambda lines, first: _edited(lines, first, choice=0 if json.loads(lines[first])["choice"] else 1),
+                         1, "differs at event"),
+    "an edited seed": (lambda lines, first: _edited(lines, 0, seed=6), 1, "differs at event 0"),
+    "players as text": (lambda lines, first: _edited(lines, 0, players="4"), 2, "not a log"),
+    "params as a number": (lambda lines, first: _edited(lines, 0, params=3), 2, "not a log"),
+    "an event without t": (lambda lines, first: _edited(lines, 3, t=DROP), 2, "not a log"),
+    "choice -1": (lambda lines, first: _edited(lines, first, choice=-1), 2, "not a log"),
+    "choice true": (lambda lines, first: _edited(lines, first, choice=True), 2, "not a log"),
+    "choice past the options": (lambda lines, first: _edited(lines, first, choice=99), 2, "not a log"),
+    "not JSON": (lambda lines, first: lines[:3] + ["{oops"] + lines[4:], 2, "not a log"),
+    "no setup": (lambda lines, first: lines[1:], 2, "not a log"),
+    "another ruleset": (lambda lines, first: _edited(lines, 0, ruleset=str(ROOT / "rulesets" / "lasvegas.rules")),
+                        2, "another ruleset or changed source"),
+    "a ruleset that is gone": (lambda lines, first: _edited(lines, 0, ruleset="gone.rules"), 2,
+                               "another ruleset or changed source"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TAMPERED))
+def test_a_tampered_log_is_not_a_log_another_game_or_a_difference_never_a_traceback(tmp_path, logged, case):
+    lines, first = logged
+    change, status, words = TAMPERED[case]
+    path = tmp_path / "tampered.jsonl"
+    path.write_text("\n".join(change(lines, first)) + "\n")
+    result = invoke("replay", path)
+    assert result.exit_code == status and words in result.output, result.output
+
+
+def test_an_untouched_log_replays_identical(tmp_path, logged):
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(logged[0]) + "\n")
+    result = invoke("replay", path)
+    assert result.exit_code == 0 and "identical" in result.output
