@@ -28,6 +28,7 @@ from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent, parse_agent
 from ..interpreter.studies.log import NotALog, Setup, read_log, replay, write_log
+from ..interpreter.running.budget import Budget
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
@@ -121,6 +122,19 @@ def _allow_path(function):
                              "rulesets (repeatable).")(function)
 
 
+def _budget(ctx, param, values):
+    try:
+        return Budget.parse(values)
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+
+
+def _budget_option(function):
+    return click.option("--budget", multiple=True, metavar="NAME=N", callback=_budget,
+                        help="Raise a limit of each game: steps (loop passes and calls), pieces, size (of a list or "
+                             "text), digits (of a number); repeatable.")(function)
+
+
 def _common(function):
     function = _allow_path(function)
     function = click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
@@ -154,7 +168,8 @@ main.add_command(lsp)
               help="Who plays each seat, in seat order (last repeats): human (you, at the terminal), random, "
                    "greedy (default), mcts[:playouts=N,seconds=S,c=C], or a bot of your own: PATH.py:Class or module:Class.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True), help="Write the game log (JSON lines).")
-def play(rules, fragments, settings, allow, players, seed, agents, log_path):
+@_budget_option
+def play(rules, fragments, settings, allow, players, seed, agents, log_path, budget):
     """Play one game and print its transcript and final standing; with `--agent human`, take a seat."""
     _agent_names(tuple(a for a in agents if a != HUMAN))
     agents = agents or ("greedy",)
@@ -162,7 +177,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path):
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
     try:
-        compiled = load_rules(rules, fragments, params, allow)
+        compiled = load_rules(rules, fragments, params, allow, budget)
         players = players or _default_players(compiled)
         compiled.check_players(players)
     except RulesError as error:
@@ -362,17 +377,18 @@ def _plot_target(ctx, param, value):
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (fields in README.md).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html|PATH.png",
               help="Draw each seat's score distribution and each rule's mean pay (.html needs nothing, .png matplotlib).")
-def simulate(rules, fragments, settings, allow, players, games, seed, agents, jobs, out_path, as_json, plot_path):
+@_budget_option
+def simulate(rules, fragments, settings, allow, players, games, seed, agents, jobs, out_path, as_json, plot_path, budget):
     """Play many games with bots and report balance, score spread, length and rule values."""
     params = _settings(settings)
     agents = _agent_names(agents)
     try:
-        compiled = load_rules(rules, fragments, params, allow)
+        compiled = load_rules(rules, fragments, params, allow, budget)
         players = players or _default_players(compiled)
         compiled.check_players(players)
     except RulesError as error:
         _fail(error)
-    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow))
+    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow), budget)
     try:
         (records,) = _run_with_progress([plan], jobs)
     except RulesError as error:
@@ -405,8 +421,9 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
 @click.option("--level", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=comparison.DEFAULT_LEVEL,
               show_default=True, help="Significance level of each test.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+@_budget_option
 def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allow, players, games, seed, agents, jobs,
-            level, as_json):
+            level, as_json, budget):
     """Play A and B on the same seeds and show which statistics changed significantly.
 
     A one-parameter change: rulesrun compare R.rules R.rules --set-b NAME=VALUE
@@ -416,14 +433,14 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allo
     params_b = {**params, **_settings(settings_b, "--set-b")}
     sides = [(rules_a, tuple(fragments), params), (rules_b, tuple(fragments) + tuple(fragments_b), params_b)]
     try:
-        both = [load_rules(*side, allow) for side in sides]
+        both = [load_rules(*side, allow, budget) for side in sides]
         players = players or _default_players(*both)
         for compiled in both:
             compiled.check_players(players)
     except RulesError as error:
         _fail(error)
     titles = [compiled.program.title for compiled in both]
-    plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow)) for side in sides]
+    plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow), budget) for side in sides]
     try:
         records_a, records_b = _run_with_progress(plans, jobs)
     except RulesError as error:
@@ -460,20 +477,21 @@ def _run_with_progress(plans, jobs) -> list[list[dict]]:
 @main.command(name="replay")
 @click.argument("log_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False))
 @_allow_path
-def replay_(log_path, allow):
+@_budget_option
+def replay_(log_path, allow, budget):
     """Replay a game log and check that it reproduces the same game, event for event."""
     try:
         setup, events = read_log(log_path)
     except NotALog as error:
         raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
     try:
-        rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow)
+        rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
         rules.check_players(setup.players)
     except RulesError as error:
         click.echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)
         _fail(error)
     try:
-        replayed = replay(setup, events, allow)
+        replayed = replay(setup, events, allow, budget)
     except RulesError as error:
         _fail(error, status=exit_codes.PLAY_ERROR)
     first_difference = replayed.first_difference

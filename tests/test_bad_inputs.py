@@ -316,3 +316,52 @@ def test_an_untouched_log_replays_identical(tmp_path, logged):
     path.write_text("\n".join(logged[0]) + "\n")
     result = invoke("replay", path)
     assert result.exit_code == 0 and "identical" in result.output
+
+
+BUDGET_GAME = ('game "budget"\nplayers 2..2\nvar v = 0\ndie d6 faces [1, 2, 3, 4, 5, 6]\nzone pool\n'
+               "score by p: v\nphase game:\n")
+OVER_BUDGET = {
+    "repeat 10**12": ("    repeat 1000000000000:\n        v += 1\n", "loop passes and calls", "steps"),
+    "for i in 1..10**12": ("    for i in 1..1000000000000:\n        v += 1\n", "loop passes and calls", "steps"),
+    "a comprehension of 10**12": ("    let l = [i for i in 1..1000000000000]\n", "loop passes and calls", "steps"),
+    "two nested whiles": ("    let n = 0\n    while n < 100000:\n        let m = 0\n        while m < 100000:\n"
+                          "            m += 1\n        n += 1\n", "loop passes and calls", "steps"),
+    "recursion of 2**40 calls": ("    v = f(40)\nproc f(n):\n    if n == 0:\n        return 1\n"
+                                 "    return f(n - 1) + f(n - 1)\n", "loop passes and calls", "steps"),
+    "an event that emits itself twice": ("    emit e(40)\nevent e(n)\non e(n) when n > 0:\n    emit e(n - 1)\n"
+                                         "    emit e(n - 1)\n", "loop passes and calls", "steps"),
+    "create d6 x 10**9": ("    create d6 x 1000000000 into pool\n", "pieces created", "pieces"),
+    "repeated squaring": ("    let x = 3\n    repeat 100:\n        x = x * x\n", "digits of a number", "digits"),
+    "[1] * 10**10": ("    let l = [1] * 10000000000\n", "items of a list", "size"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OVER_BUDGET))
+def test_a_game_over_its_budget_stops_quickly_located_naming_the_limit(tmp_path, no_hang, case):
+    body, words, limit = OVER_BUDGET[case]
+    path = tmp_path / "budget.rules"
+    path.write_text(BUDGET_GAME + body)
+    result = invoke(path, "--seed", 1, "--agent", "random")
+    assert result.exit_code == exit_codes.PLAY_ERROR, result.output
+    assert words in result.output and f"--budget {limit}=N" in result.output, result.output
+    assert re.search(r"budget\.rules:\d+:\d+: error", result.output)
+
+
+def test_combinations_beyond_a_million_lists_are_refused(tmp_path, no_hang):
+    path = tmp_path / "many.rules"
+    path.write_text(BUDGET_GAME + "    let c = combinations([i for i in 1..60], 30)\n")
+    result = invoke(path, "--seed", 1)
+    assert result.exit_code == exit_codes.PLAY_ERROR and "at most 1,000,000 can be made" in result.output
+
+
+def test_a_param_set_beyond_reason_ends_in_the_step_budget(no_hang):
+    result = invoke(ROOT / "rulesets" / "classic.rules", "--set", "rounds=1000000000", "--seed", 1, "--agent", "random")
+    assert result.exit_code == exit_codes.PLAY_ERROR and "--budget steps=N" in result.output
+
+
+def test_budget_raises_a_limit(tmp_path):
+    path = tmp_path / "long.rules"
+    path.write_text(BUDGET_GAME + "    repeat 1500000:\n        pass\n")
+    assert invoke(path, "--seed", 1).exit_code == exit_codes.PLAY_ERROR
+    assert invoke(path, "--seed", 1, "--budget", "steps=2000000").exit_code == exit_codes.OK
+    assert invoke(path, "--seed", 1, "--budget", "stepz=2").exit_code == exit_codes.INVALID

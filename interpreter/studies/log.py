@@ -13,6 +13,7 @@ from pathlib import Path
 
 import attrs
 
+from ..running.budget import Budget
 from ..running.rules import load_rules
 
 
@@ -127,14 +128,14 @@ def _heading(event: dict) -> tuple:
     return event.get("t"), event.get("title"), event.get("sources")
 
 
-def replay(setup: Setup, events: list[dict], allow=()) -> Replayed:
+def replay(setup: Setup, events: list[dict], allow=(), budget: Budget = Budget()) -> Replayed:
     """Play `setup` again, answering each decision with the logged choice; the new events and
     the first that differs. A replay that cannot go on (the log ends before the game, a logged
     answer fits no option of the decision the replay meets) differs where it stopped; rules
     that stop with an error raise it (a PlayError). `allow`: folders the rules may include from beyond their own
     (never read from the log)."""
     answers = [event["choice"] for event in events if event["t"] == "decide" and len(event["options"]) > 1][::-1]
-    rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow)
+    rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
     rules.check_players(setup.players)
     stopped = ""
     game = rules.start(setup.players, setup.seed, lookahead=False)

@@ -13,6 +13,7 @@ from typing import Callable, Iterator
 import attrs
 
 from ..lookahead.agents import make_agent
+from ..running.budget import Budget
 from ..running.rules import load_rules
 
 
@@ -26,6 +27,7 @@ class Plan:
     seed: int
     games: int
     allow: tuple[str, ...] = ()
+    budget: Budget = Budget()
 
     def agent_for(self, seat: int) -> str:
         return self.agents[min(seat, len(self.agents) - 1)]
@@ -35,9 +37,9 @@ _worker_rules = {}
 
 
 def _rules_for(plan: Plan):
-    key = (plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow)
+    key = (plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow, plan.budget)
     if key not in _worker_rules:
-        _worker_rules[key] = load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow)
+        _worker_rules[key] = load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow, plan.budget)
     return _worker_rules[key]
 
 
