@@ -14,10 +14,10 @@ from pathlib import Path
 
 import click
 
-from rulesrun.cli import exit_codes
-from rulesrun.dsl.errors import RulesError
-from rulesrun.dsl.format import format_text
-from rulesrun.dsl.parser import read_source
+from . import exit_codes
+from ..dsl.errors import RulesError
+from ..dsl.format import format_text
+from ..dsl.parser import read_source
 
 
 @click.command(name="fmt")

@@ -23,14 +23,14 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.builtins import BUILTINS, GLOBAL_VALUES
-from rulesrun.dsl.check import check
-from rulesrun.dsl.compose import compose
-from rulesrun.dsl.errors import Diagnostic, RulesError, Span
-from rulesrun.dsl.format import format_text
-from rulesrun.dsl.parser import keywords, parse_text
-from rulesrun.dsl.symbols import declarations, word_at
+from ..dsl import ast
+from ..dsl.builtins import BUILTINS, GLOBAL_VALUES
+from ..dsl.check import check
+from ..dsl.compose import compose
+from ..dsl.errors import Diagnostic, RulesError, Span
+from ..dsl.format import format_text
+from ..dsl.parser import keywords, parse_text
+from ..dsl.symbols import declarations, word_at
 
 _KINDS = {
     "param": types.CompletionItemKind.Constant,

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from rulesrun.cli import exit_codes
+from . import exit_codes
 
 
 @click.command(name="lsp")
@@ -20,7 +20,7 @@ def lsp():
     Diagnostics, hover, go to definition and completion for .rules files.
     """
     try:
-        from rulesrun.cli.language_server import server
+        from .language_server import server
     except ModuleNotFoundError as error:
         click.echo(f"error: the language server needs {error.name.split('.')[0]}\nhint: pip install 'rulesrun[lsp]'", err=True)
         sys.exit(exit_codes.INVALID)

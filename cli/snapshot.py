@@ -20,9 +20,9 @@ from pathlib import Path
 
 import attrs
 
-from rulesrun.cli.transcript import standing, transcript
-from rulesrun.interpreter.agents import make_agent
-from rulesrun.interpreter.rules import load_rules
+from .transcript import standing, transcript
+from ..interpreter.lookahead.agents import make_agent
+from ..interpreter.running.rules import load_rules
 
 MANIFEST = "snapshot.json"
 FOLDER = "snapshots"

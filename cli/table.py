@@ -1,6 +1,6 @@
 """The table in a terminal: people take seats beside bots and play a game decision by decision.
 
-A driver of the steppable game (interpreter/driven.py), like `Rules.play`: a bot's decision
+A driver of the steppable game (interpreter/running/driven.py), like `Rules.play`: a bot's decision
 goes to its agent, a person's to the terminal. At each of a person's decisions the table
 shows what happened since (the transcript), the question and its options numbered, and
 reads an answer: the option's number or its label, `u` to undo back to the seat's previous
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulesrun.cli.transcript import transcript
-from rulesrun.interpreter.runtime import format_value
+from .transcript import transcript
+from ..interpreter.running.runtime import format_value
 
 HELP = """\
   a number   answer with that option

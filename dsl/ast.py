@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from rulesrun.dsl.errors import Span
+from .errors import Span
 
 
 @attrs.frozen(slots=True)
@@ -577,7 +577,7 @@ def children(n):
 
 def named_children(n):
     """(field name, child node) for every child of `n`, flattened out of tuples: where in its
-    parent a node stands (dsl/reach.py asks whether a zone is only read there)."""
+    parent a node stands (interpreter/compiling/reach.py asks whether a zone is only read there)."""
     for field in attrs.fields(type(n)):
         if field.name == "span":
             continue

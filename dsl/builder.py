@@ -12,8 +12,8 @@ import re
 
 from lark import Transformer, v_args
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.errors import Span
+from . import ast
+from .errors import Span
 
 _LIST_RULES = {"names", "exprs", "args", "move_params", "card_entries", "elifs", "body"}
 _UNWRAPPED = {"else_", "when_", "weight_", "values_"}

@@ -2,7 +2,7 @@
 
 The checker checks calls against this table, docs/language.md documents it, the analyses
 (purity.py, ownership.py, reach.py) and the compiler read their facts from its fields, and
-interpreter/builtins.py implements each entry (tests/test_builtins.py keeps both in step).
+interpreter/running/builtins.py implements each entry (tests/test_builtins.py keeps both in step).
 Adding a built-in is one entry here plus its implementation; no other module lists names.
 
 A `Builtin`'s fields:
@@ -11,14 +11,14 @@ A `Builtin`'s fields:
   positional arguments (`low` to `high`), the one-line meaning the checker's hints show, and
   the named options (`sorted(xs, desc=true)`).
 - `returns`: what the answer is, for the analysis of which lists a rule's local owns
-  (dsl/ownership.py) and for the checker's shapes: `LIST`, a new list made by the call;
+  (interpreter/compiling/ownership.py) and for the checker's shapes: `LIST`, a new list made by the call;
   `NUMBER`, an int or float; `PLAIN`, another value that is no list or mapping (a seat, a
   name, a truth); `ANY`, possibly one of its arguments or an item of one (`first`, `max`,
   `choose`), which a var may hold.
 - `draws`: it draws from the game's random stream (`chance`). `asks`: it asks a seat a
   decision (`choose`). `reads`: it reads the game's changing state (`pieces` finds pieces
   wherever they lie). A built-in that does none of these is `pure`: its answer depends on
-  its arguments and the game's fixed parameters only (dsl/purity.py). One that draws or asks
+  its arguments and the game's fixed parameters only (interpreter/compiling/purity.py). One that draws or asks
   `changes` the game, and may not run where the game does not always run it (`say`).
 - `game`: its implementation takes the running game as first argument (`left` needs the
   number of seats), which the compiler passes: `left(p)` -> `g_left(g, l_p)`.
@@ -28,7 +28,7 @@ A `Builtin`'s fields:
   iterator serves as well as a list: the compiler may pass `map(...)` instead of building
   a list (`sum([b.value for b in xs])` -> `sum(map(get_value, ...))`).
 
-`python_name` says how compiled rules and interpreter/builtins.py name a built-in:
+`python_name` says how compiled rules and interpreter/running/builtins.py name a built-in:
 
     >>> BUILTINS["len"].python_name, BUILTINS["weight"].python_name, BUILTINS["left"].python_name
     ('len', 'b_weight', 'g_left')
@@ -86,7 +86,7 @@ class Builtin:
 
     @property
     def python_name(self) -> str:
-        """The name compiled rules call it by: Python's own, or ours in interpreter/builtins.py,
+        """The name compiled rules call it by: Python's own, or ours in interpreter/running/builtins.py,
         `g_` before the name of one that takes the game, `b_` before the others."""
         if self.python:
             return self.name

@@ -15,80 +15,11 @@ from pathlib import Path
 
 import attrs
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.errors import Diagnostic, RulesError, Span, did_you_mean
-from rulesrun.dsl.parser import parse_file
-from rulesrun.dsl.parts import Member, expand
-
-_KIND_WORDS = {
-    ast.Param: "param",
-    ast.Die: "die",
-    ast.Card: "card",
-    ast.Zone: "zone",
-    ast.Var: "var",
-    ast.Imaginary: "imaginary",
-    ast.Event: "event",
-    ast.Proc: "proc",
-    ast.Phase: "phase",
-    ast.Move: "move",
-    ast.Score: "score",
-    ast.Value: "value",
-    ast.PartKind: "kind",
-    ast.Part: "part",
-    ast.Total: "total",
-}
-
-
-def kind_word(decl) -> str:
-    return _KIND_WORDS[type(decl)]
-
-
-SCORE = "score by"
-VALUE = "value by"
-
-
-def part_name(decl) -> str:
-    """The name a declaration is known by; `score` and `value` have names no designer name can clash with."""
-    if isinstance(decl, ast.Score):
-        return SCORE
-    if isinstance(decl, ast.Value):
-        return VALUE
-    return decl.name
-
-
-@attrs.frozen(slots=True)
-class Source:
-    """One file of a composed program and what it contributed."""
-
-    path: str
-    role: str  # "ruleset", "base", "include" or "fragment"
-    title: str | None
-    declares: tuple[str, ...]
-    overrides: tuple[str, ...]
-    adds: tuple[str, ...]
-
-
-@attrs.frozen(slots=True)
-class Program:
-    """A composed ruleset: every named part once, plus the additive rules in order."""
-
-    title: str
-    players: ast.PlayerRange | None
-    parts: dict  # name -> declaration node (param, die, card, zone, var, ...)
-    moves: tuple
-    forbids: tuple
-    handlers: tuple
-    hooks: tuple
-    sources: tuple[Source, ...]
-    origin: dict  # name -> the unit (file or fragment) that last defined it
-    # Like moves and hooks, these add up: every file's `assert`s, every `nobody wins when`.
-    asserts: tuple = ()
-    nobody_wins: tuple = ()
-    # The `--set` settings applied (name -> the text given), for errors that blame one.
-    settings: dict = attrs.field(factory=dict)
-
-    def of_kind(self, kind) -> list:
-        return [d for d in self.parts.values() if isinstance(d, kind)]
+from . import ast
+from .errors import Diagnostic, RulesError, Span, did_you_mean
+from .parser import parse_file
+from .parts import Member, expand
+from .program import Program, Source, kind_word, part_name
 
 
 class _Composer:
@@ -285,7 +216,8 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
     """Replace parameter defaults from `name=value` settings (the CLI's `--set`).
 
     A value is read as true/false, a whole or decimal number, or else text; a parameter whose
-    default is a list takes a comma-separated list: `--set forced=a,b`.
+    default is a list takes a comma-separated list: `--set forced=a,b`. From Python a value
+    may also be given as it is (`params={"sides": [["a", "b"]], "rounds": 2}`), nested lists too.
     """
     parts = dict(program.parts)
     errors = []
@@ -296,14 +228,36 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
                                      did_you_mean(name, params) or "`rulesrun check --params RULES` lists them"))
             continue
         old = parts[name]
-        if isinstance(old.default, ast.List):
-            items = tuple(ast.Literal(_parse_value(t)) for t in text.split(",") if t.strip())
+        if not isinstance(text, str):
+            parts[name] = attrs.evolve(old, default=_literal(text, old.default.span))
+            continue
+        value = setting_value(old, text)
+        if isinstance(value, list):
+            items = tuple(ast.Literal(item) for item in value)
             parts[name] = attrs.evolve(old, default=ast.List(items, span=old.default.span))
         else:
-            parts[name] = attrs.evolve(old, default=ast.Literal(_parse_value(text), span=old.default.span))
+            parts[name] = attrs.evolve(old, default=ast.Literal(value, span=old.default.span))
     if errors:
         raise RulesError(errors)
     return attrs.evolve(program, parts=parts, settings={**program.settings, **settings})
+
+
+def _literal(value, span):
+    """A value given from Python (`params={"sides": [["a", "b"], ["c", "d"]]}`) as the literal
+    that says it: lists and tuples to any depth, numbers, texts, truths, none."""
+    if isinstance(value, list):
+        return ast.List(tuple(_literal(item, span) for item in value), span=span)
+    if isinstance(value, tuple):
+        return ast.Tuple(tuple(_literal(item, span) for item in value), span=span)
+    return ast.Literal(value, span=span)
+
+
+def setting_value(param: ast.Param, text: str):
+    """What `--set NAME=TEXT` makes of TEXT for this parameter: a list of values when its
+    default is a list (`a,b` -> ["a", "b"]), else one value (`3` -> 3, `true` -> True)."""
+    if isinstance(param.default, ast.List):
+        return [_parse_value(t) for t in text.split(",") if t.strip()]
+    return _parse_value(text)
 
 
 def _parse_value(text: str):

@@ -29,8 +29,8 @@ import re
 import attrs
 from lark import Token
 
-from rulesrun.dsl.errors import Diagnostic, RulesError
-from rulesrun.dsl.parser import TAB_WIDTH, parse_text, token_stream
+from .errors import Diagnostic, RulesError
+from .parser import TAB_WIDTH, parse_text, token_stream
 
 INDENT = "    "
 _GAP = re.compile(r"(?P<comment>#[^\n]*)|(?P<continuation>\\[\t \f]*\r?\n)|(?P<newline>\r?\n)|(?P<space>[\t \f]+)")

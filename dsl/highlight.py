@@ -17,8 +17,8 @@ from pygments.lexer import RegexLexer, bygroups, include, words
 from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuation, String, Text,
                             Whitespace)
 
-from rulesrun.dsl.builtins import BUILTINS, GLOBAL_VALUES
-from rulesrun.dsl.parser import keywords
+from .builtins import BUILTINS, GLOBAL_VALUES
+from .parser import keywords
 
 KEYWORDS = keywords()
 CONSTANTS = ("true", "false", "none")

@@ -14,9 +14,9 @@ from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInp
 from lark.exceptions import VisitError
 from lark.indenter import DedentError, Indenter
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.builder import Builder
-from rulesrun.dsl.errors import Diagnostic, RulesError, SourceCache, Span
+from . import ast
+from .builder import Builder
+from .errors import Diagnostic, RulesError, SourceCache, Span
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 TAB_WIDTH = 4

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import attrs
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.errors import Diagnostic, did_you_mean
+from . import ast
+from .errors import Diagnostic, did_you_mean
 
 
 @attrs.frozen(slots=True)

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import attrs
 
-from rulesrun.dsl import ast
-from rulesrun.dsl.errors import RulesError, Span
-from rulesrun.dsl.parser import parse_text, read_source
+from . import ast
+from .errors import RulesError, Span
+from .parser import parse_text, read_source
 
 _DECLARATIONS = (ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var, ast.Imaginary, ast.Event, ast.Proc,
                  ast.Phase, ast.Move, ast.PartKind, ast.Part, ast.Total)

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from rulesrun.interpreter import search
-from rulesrun.interpreter.agents import RandomAgent, ScriptedAgent, make_agent
-from rulesrun.interpreter.rules import load_rules
-from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.lookahead import search
+from rulesrun.interpreter.lookahead.agents import RandomAgent, ScriptedAgent, make_agent
+from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.testing.scenario import Scenario
 
 RULES = Path(__file__).resolve().parent / "liars_dice.rules"
 
@@ -34,7 +34,7 @@ def bid_on_the_table(rules, cups: list[list[int]], count: int, face: int, bidder
     """A round in progress: each seat's cup showing `cups`, and `bidder`'s bid `count x face` standing."""
     s = Scenario(rules, players=len(cups), answers=answers)
     for seat, faces in enumerate(cups):
-        s.place(seat, "d6", faces, "cup", seat)
+        s.create("d6", faces, seat, "cup", seat)
     s.set("bid_count", count)
     s.set("bid_face", face)
     s.set("bidder", bidder)
@@ -198,7 +198,7 @@ def test_the_statistic_catches_a_look_ahead_that_reads_the_other_cups(rules, mon
 
 def test_the_statistic_catches_a_look_ahead_that_redraws_the_seats_own_cup(rules, monkeypatch):
     """With the seat's own cup drawn anew too, greedy calls bids its own dice already make true."""
-    from rulesrun.interpreter.rules import Rules
+    from rulesrun.interpreter.running.rules import Rules
 
     unseen_by = Rules.unseen_zones
     monkeypatch.setattr(Rules, "unseen_zones", lambda self, game, seat: unseen_by(self, game, None))

@@ -3,7 +3,7 @@
     import rulesrun
     rules = rulesrun.load("rulesets/classic.rules", with_=["rulesets/variants/bandit.rules"],
                           params={"rounds": 2})
-    game = rules.start(players=4, seed=7)      # a game you drive: see interpreter/driven.py
+    game = rules.start(players=4, seed=7)      # a game you drive: see interpreter/running/driven.py
     while not game.over:
         game.play(0)
     print(game.scores, game.winners)
@@ -18,7 +18,7 @@ def load(path, with_=(), params: dict | None = None):
     """Text -> checked, compiled rules (`interpreter.rules.Rules`): the ruleset at `path` with
     the fragments `with_` (variants, boards) and parameters set by name. A parameter's value
     is given as in Python (`{"rounds": 2, "forced": ["a", "b"]}`) or as `--set` writes it."""
-    from rulesrun.interpreter.rules import load_rules
+    from .interpreter.running.rules import load_rules
 
     settings = {name: _as_setting(value) for name, value in (params or {}).items()}
     return load_rules(path, list(with_), settings)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 
 import rulesrun
-from rulesrun.dsl import ast
+from .dsl import ast
 
 # Generous for the shipped rulesets (their largest decision offers 41 options) and small
 # enough for the output layer of a network or a mask per step.

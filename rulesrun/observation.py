@@ -10,20 +10,20 @@ The vector counts the pieces of every zone by kind and face and by kind and owne
 `hidden` zone, and another owner's `private` one, by its size only) and holds every var that holds a number, after a one-hot of
 the seat looking, the seat deciding and the prompt; docs/bridges.md ("The observation
 vector") lists the entries in order. Numbers are raw; the zones show only what the seat may
-see (interpreter/view.py).
+see (interpreter/running/view.py).
 """
 
 from __future__ import annotations
 
 import attrs
 
-from rulesrun.dsl import ast
-from rulesrun.interpreter.runtime import format_value
-from rulesrun.interpreter.view import seat_view
+from .dsl import ast
+from .interpreter.running.runtime import format_value
+from .interpreter.running.view import seat_view
 
 
 def view_of(game, seat: int):
-    """What `seat` may see of a driven game now, decided or not (interpreter/view.py): the
+    """What `seat` may see of a driven game now, decided or not (interpreter/running/view.py): the
     bridges observe for every seat, and a decision's `view` is its deciding seat's only."""
     return seat_view(game._state, seat)
 

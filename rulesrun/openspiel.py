@@ -32,9 +32,9 @@ import itertools
 
 import pyspiel
 
-from rulesrun.bridge import (DEFAULT_MAX_ACTIONS, check_options, default_players, hides_information, open_rules,
+from .bridge import (DEFAULT_MAX_ACTIONS, check_options, default_players, hides_information, open_rules,
                              win_shares)
-from rulesrun.observation import history_text, view_of, view_text
+from .observation import history_text, view_of, view_text
 
 DEFAULT_MAX_GAME_LENGTH = 10_000
 
@@ -115,14 +115,14 @@ class RulesGame(pyspiel.Game):
 
 
 class RulesState(pyspiel.State):
-    """A game in progress: a driven game (interpreter/driven.py), started when first needed."""
+    """A game in progress: a driven game (interpreter/running/driven.py), started when first needed."""
 
     def __init__(self, game: RulesGame):
         super().__init__(game)
         self._run = _Run(game)
 
     def driven(self):
-        """The driven game behind this state (interpreter/driven.py): decision, answers, scores, winners."""
+        """The driven game behind this state (interpreter/running/driven.py): decision, answers, scores, winners."""
         return self._run.game(self.get_game())
 
     def current_player(self):

@@ -1,6 +1,6 @@
 """Every ruleset as a PettingZoo AEC environment, one agent per seat.
 
-    from rulesrun.pettingzoo import env
+    from .pettingzoo import env
     table = env("rulesets/royale.rules", players=4, params={"rounds": 2})
     table.reset(seed=7)
     for agent in table.agent_iter():
@@ -17,7 +17,7 @@
   options (`info["labels"]` lists them for the seat deciding);
 - rewards: at the end, the share of the win by default (1/k for each of the k winners);
   `reward="score"` gives each seat's final score, and a function of the finished driven game
-  (interpreter/driven.py) any list of rewards per seat;
+  (interpreter/running/driven.py) any list of rewards per seat;
 - `reset(seed=...)` starts the game with that seed; a reset without one takes the next seed
   of a stream seeded by the last seed given, so a run is repeatable from its first seed.
 """
@@ -31,8 +31,8 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from rulesrun.bridge import DEFAULT_MAX_ACTIONS, check_options, default_players, open_rules, prompts, win_shares
-from rulesrun.observation import encode, layout_of, view_of, view_text
+from .bridge import DEFAULT_MAX_ACTIONS, check_options, default_players, open_rules, prompts, win_shares
+from .observation import encode, layout_of, view_of, view_text
 
 REWARDS = {"win_share": win_shares, "score": lambda game: [float(score) for score in game.scores]}
 

@@ -29,7 +29,7 @@ class SnapshotFile(pytest.File):
     """One snapshot set: a test per file it keeps."""
 
     def collect(self):
-        from rulesrun.cli.snapshot import MANIFEST, SnapshotSet
+        from .cli.snapshot import MANIFEST, SnapshotSet
 
         kept = SnapshotSet.read(self.path.parent)
         for path in sorted(self.path.parent.iterdir()):
@@ -85,7 +85,7 @@ class SnapshotChanged(Exception):
 @pytest.fixture
 def rules_snapshot(snapshot):
     """Play seeded games and compare their transcripts and summary with syrupy's snapshot."""
-    from rulesrun.cli.snapshot import SnapshotSet
+    from .cli.snapshot import SnapshotSet
 
     def check(rules, with_=(), settings=(), seeds=range(1, 4), agents=("random",), players=None):
         games = SnapshotSet(Path("."), str(rules), tuple(map(str, with_)), tuple(settings), players, tuple(agents),

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from rulesrun.interpreter.agents import AgentSpecError, make_agent, parse_agent
-from rulesrun.interpreter.log import Setup, replay
-from rulesrun.interpreter.rules import load_rules
-from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.lookahead.agents import AgentSpecError, make_agent, parse_agent
+from rulesrun.interpreter.studies.log import Setup, replay
+from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.testing.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
@@ -136,7 +136,7 @@ def test_the_bot_of_your_own_in_docs_agents_md_runs(monkeypatch, capsys):
     """The example a bot writer copies: it plays a game and registers itself for make_agent."""
     import re
 
-    from rulesrun.interpreter.agents import AGENTS
+    from rulesrun.interpreter.lookahead.agents import AGENTS
 
     text = (ROOT / "docs" / "agents.md").read_text()
     example = re.search(r"## A bot of your own.*?```python\n(.*?)```", text, re.S).group(1)
@@ -242,7 +242,7 @@ def test_agent_spec_options_reach_the_agent():
 
 def test_lucky_punch_markers_are_secret_from_the_guessing_neighbour():
     """Seat 0 hides 3 markers; seat 1's view of that decision shows no answer."""
-    from rulesrun.interpreter.agents import ScriptedAgent
+    from rulesrun.interpreter.lookahead.agents import ScriptedAgent
 
     seen = []
 
@@ -256,8 +256,8 @@ def test_lucky_punch_markers_are_secret_from_the_guessing_neighbour():
     rules = load_rules(str(RULESETS / "royale.rules"), params={"forced_boards": "lucky_punch", "boards_per_round": "1"})
     scenario = Scenario(rules, players=2, agents=[ScriptedAgent(["3"]), Guesser()])
     scenario.call("setup")
-    scenario.call("draw_boards")
-    scenario.call("activate", scenario.var("board_at", 1), 0, 1, [])
+    scenario.call("draw_boards")  # LUCKY PUNCH at casino 1
+    scenario.emit("placed", 0, scenario.zone("casino", 1), [], [])
     assert seen == [((0, None),)]
     assert any("holds 3" in line for line in scenario.said())
 
@@ -294,7 +294,7 @@ def test_a_look_ahead_hands_back_a_piece_a_move_gave_away(tmp_path):
 def test_a_look_ahead_without_looks_ahead_is_refused():
     """A game keeps the books look-aheads need only for agents that say so; an agent that looks
     ahead without saying so gets a clear error, not a game left in a tried position."""
-    from rulesrun.interpreter.search import LookaheadError
+    from rulesrun.interpreter.lookahead.search import LookaheadError
 
     class Sly:
         name = "sly"
@@ -328,7 +328,7 @@ def test_the_rest_of_a_rule_weighs_an_answer_as_running_the_rule_again_does(prob
     question (`Decision._resume`; in branch.rules the question is asked inside an `if`), and
     the rule run again from its start with the answer. `used`: which locals (and the answer)
     the rest uses, the only ones it gets copies of."""
-    from rulesrun.interpreter.luck import Luck
+    from rulesrun.interpreter.lookahead.luck import Luck
 
     seen = []
 

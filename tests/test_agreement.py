@@ -7,7 +7,7 @@ import math
 import pytest
 
 from helpers import CLASSIC, ROOT
-from rulesrun.interpreter.simulate import Plan, run
+from rulesrun.interpreter.studies.simulate import Plan, run
 
 GAMES = 3000
 

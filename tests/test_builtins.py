@@ -1,4 +1,4 @@
-"""The table of built-ins (dsl/builtins.py) against their implementations (interpreter/builtins.py).
+"""The table of built-ins (dsl/builtins.py) against their implementations (interpreter/running/builtins.py).
 
 Every fact the analyses and the compiler read from a record is checked on a sample call:
 its implementation exists with the declared arguments, an answer flagged a number is one,
@@ -17,8 +17,8 @@ import pytest
 from helpers import ROOT, random_agents, rules_from_text
 from rulesrun.dsl.builtins import BUILTINS, LIST, NUMBER, PLAIN
 from rulesrun.dsl.errors import RulesError
-from rulesrun.interpreter.builtins import implementation
-from rulesrun.interpreter.runtime import Kind, Piece
+from rulesrun.interpreter.running.builtins import implementation
+from rulesrun.interpreter.running.runtime import Kind, Piece
 
 DIE = Kind("d", (1, 2, 3), (1, 2, 3), 1, True)
 HEAVY = Kind("w", (1, 2), (1, 2), 2, True)

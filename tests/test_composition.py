@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from helpers import RULESETS, random_agents
 from rulesrun.cli.main import main
 from rulesrun.dsl.errors import RulesError
-from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.running.rules import load_rules
 
 BASES = ["classic", "lasvegas2012", "lasvegas"]
 VARIANTS = sorted(p.stem for p in (RULESETS / "variants").glob("*.rules"))

@@ -1,4 +1,4 @@
-"""A game you drive (interpreter/driven.py): step, undo, copy, and games run side by side."""
+"""A game you drive (interpreter/running/driven.py): step, undo, copy, and games run side by side."""
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 
 import rulesrun
 from rulesrun.dsl.errors import RulesError
-from rulesrun.interpreter.agents import make_agent
-from rulesrun.interpreter.driven import NotAnOption, NothingToUndo
+from rulesrun.interpreter.lookahead.agents import make_agent
+from rulesrun.interpreter.running.driven import NotAnOption, NothingToUndo
 
 from helpers import RULESETS, rules_from_text
 

@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesrun.interpreter.luck import Luck
+from rulesrun.interpreter.lookahead.luck import Luck
 
 # What a reader is asked, in order: a draw, a shuffle of n items, or 64 random bits.
 ASKS = st.lists(st.one_of(st.just("random"), st.just("bits"), st.integers(0, 12)), max_size=20)

@@ -7,7 +7,7 @@ import pytest
 
 from helpers import ROOT, random_agents
 from rulesrun.dsl.errors import RulesError
-from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.running.rules import load_rules
 
 BASE = ROOT / "tests" / "parts" / "base.rules"
 

@@ -17,8 +17,8 @@ import pytest
 
 from helpers import ROOT, random_agents
 from rulesrun.cli.transcript import transcript
-from rulesrun.interpreter.rules import load_rules
-from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.testing.scenario import Scenario
 
 POT = ROOT / "rulesets" / "pot.rules"
 

@@ -5,9 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import BANDIT, CLASSIC, NEUTRAL, random_agents
-from rulesrun.interpreter.agents import ScriptedAgent
-from rulesrun.interpreter.rules import load_rules
-from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.lookahead.agents import ScriptedAgent
+from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.testing.scenario import Scenario
 
 RULES = {
     "classic": load_rules(CLASSIC),

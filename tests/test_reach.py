@@ -1,4 +1,4 @@
-"""Which hidden zones a rule can read (dsl/reach.py): followed through procedures, events,
+"""Which hidden zones a rule can read (interpreter/compiling/reach.py): followed through procedures, events,
 hooks and decision points, and every zone that may be held somewhere else is read by all."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rulesrun.dsl import ast
-from rulesrun.dsl.reach import Reach
-from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.compiling.reach import Reach
+from rulesrun.interpreter.running.rules import load_rules
 
 from tests.helpers import rules_from_text
 from tests.test_agents import RULESETS, rules_of

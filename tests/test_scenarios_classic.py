@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesrun.interpreter.agents import RandomAgent
-from rulesrun.interpreter.rules import load_rules
-from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.lookahead.agents import RandomAgent
+from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.testing.scenario import Scenario
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 CLASSIC = RULESETS / "classic.rules"

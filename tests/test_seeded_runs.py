@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import RULESETS, random_agents
-from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.running.rules import load_rules
 
 BOARDS = sorted(path.stem for path in (RULESETS / "tafeln").glob("*.rules"))
 

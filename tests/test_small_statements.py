@@ -7,7 +7,7 @@ import pytest
 
 from helpers import random_agents, rules_from_text
 from rulesrun.dsl.errors import RulesError
-from rulesrun.interpreter.rules import load_rules
+from rulesrun.interpreter.running.rules import load_rules
 
 TALLY = """
 game "Tally"

@@ -1,6 +1,6 @@
 """Checkpoints keep the vars at the first change the compiled rules announce: every way a rule
 can change a var (by name, through a local or a parameter holding its list, by extending an
-item) must be announced, and a local's list of its own need not be (dsl/ownership.py)."""
+item) must be announced, and a local's list of its own need not be (interpreter/compiling/ownership.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import copy
 import pytest
 
 from rulesrun.dsl import ast
-from rulesrun.dsl.ownership import own_locals
+from rulesrun.interpreter.compiling.ownership import own_locals
 from rulesrun.dsl.parser import parse_text
-from rulesrun.interpreter.checkpoint import Checkpoint
-from rulesrun.interpreter.runtime import Fixed, ParamChanged, fixed
-from rulesrun.interpreter.scenario import Scenario
+from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
+from rulesrun.interpreter.running.runtime import Fixed, ParamChanged, fixed
+from rulesrun.interpreter.testing.scenario import Scenario
 
 from tests.helpers import rules_from_text
 

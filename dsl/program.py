@@ -1,0 +1,81 @@
+"""A composed program: what the composer makes and every later stage reads.
+
+Its own module so that the checker and the compiler read a program without importing the
+composer that makes one (files, parsing, `extends` and `include`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from . import ast
+
+_KIND_WORDS = {
+    ast.Param: "param",
+    ast.Die: "die",
+    ast.Card: "card",
+    ast.Zone: "zone",
+    ast.Var: "var",
+    ast.Imaginary: "imaginary",
+    ast.Event: "event",
+    ast.Proc: "proc",
+    ast.Phase: "phase",
+    ast.Move: "move",
+    ast.Score: "score",
+    ast.Value: "value",
+    ast.PartKind: "kind",
+    ast.Part: "part",
+    ast.Total: "total",
+}
+
+
+def kind_word(decl) -> str:
+    return _KIND_WORDS[type(decl)]
+
+
+SCORE = "score by"
+VALUE = "value by"
+
+
+def part_name(decl) -> str:
+    """The name a declaration is known by; `score` and `value` have names no designer name can clash with."""
+    if isinstance(decl, ast.Score):
+        return SCORE
+    if isinstance(decl, ast.Value):
+        return VALUE
+    return decl.name
+
+
+@attrs.frozen(slots=True)
+class Source:
+    """One file of a composed program and what it contributed."""
+
+    path: str
+    role: str  # "ruleset", "base", "include" or "fragment"
+    title: str | None
+    declares: tuple[str, ...]
+    overrides: tuple[str, ...]
+    adds: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class Program:
+    """A composed ruleset: every named part once, plus the additive rules in order."""
+
+    title: str
+    players: ast.PlayerRange | None
+    parts: dict  # name -> declaration node (param, die, card, zone, var, ...)
+    moves: tuple
+    forbids: tuple
+    handlers: tuple
+    hooks: tuple
+    sources: tuple[Source, ...]
+    origin: dict  # name -> the unit (file or fragment) that last defined it
+    # Like moves and hooks, these add up: every file's `assert`s, every `nobody wins when`.
+    asserts: tuple = ()
+    nobody_wins: tuple = ()
+    # The `--set` settings applied (name -> the value given), for errors that blame one.
+    settings: dict = attrs.field(factory=dict)
+
+    def of_kind(self, kind) -> list:
+        return [d for d in self.parts.values() if isinstance(d, kind)]

@@ -1,0 +1,49 @@
+"""The names of generated Python: one scheme, so a name a designer writes never meets one the compiler makes.
+
+Every generated name that holds a designer's name is `TAG_NAME`: NAME is the designer's name
+as written (an ASCII identifier, which may hold underscores anywhere), TAG says what the
+compiler made of it and never holds an underscore. The first underscore thus splits any
+such name into one TAG and one NAME, and two different (TAG, NAME) pairs never give one
+name: a procedure `X_rule` is `pr_X_rule`, the rule form of a procedure `X` is `prR_X`.
+
+A TAG is a kind (lower-case letters: `pr` procedure, `ph` phase, `mv` move...), then an
+index (digits: the third hook of a phase is `hk2_NAME`), then roles, each a capital and
+digits: `R` the function of the rule's statements, `A3` the rest of a rule after its fourth
+`choose`. `named` and `derived` are the only places that build one.
+
+    named("pr", "score")           -> pr_score
+    derived("pr_score", "R")       -> prR_score
+    derived("prR_score", "A0")     -> prRA0_score
+"""
+
+from __future__ import annotations
+
+KINDS = frozenset({
+    "pr",  # procedure
+    "ph",  # phase
+    "body",  # a phase's own statements, without its hooks
+    "hk",  # hook
+    "mv",  # move
+    "pt",  # decision point
+    "ev",  # event
+    "on",  # handler, with its `when`
+    "bd",  # handler's statements
+    "l", "p", "z", "v", "k", "i",  # local, param, zone, var, kind of piece, imaginary player
+    "deck", "get",  # a card kind's deck, the getter of an attribute (`c => c.value`)
+    "t", "part",  # a part of a kind or a kind's list of parts, on the game; the part itself, made once
+})
+"""Every kind of generated name that holds a designer's name; no other name in generated code
+has one of these as the part before its first underscore (tests/test_names.py)."""
+
+
+def named(kind: str, name: str, index: int | None = None) -> str:
+    """The generated name of a designer's `name` as a `kind` (with an `index`, for hooks and handlers)."""
+    assert kind in KINDS, kind
+    return f"{kind}{'' if index is None else index}_{name}"
+
+
+def derived(generated: str, role: str) -> str:
+    """A function the compiler makes for the one named `generated`: a role (`R`, `A0`) added to its tag."""
+    tag, _, name = generated.partition("_")
+    return f"{tag}{role}_{name}"
+

@@ -1,0 +1,347 @@
+"""Agents: whoever answers a seat's decisions. Generic, so they work for every ruleset.
+
+An agent has one method, `choose(decision) -> index` into `decision.options`, and a flag
+`blind`. A decision offers what the seat may know and nothing more:
+
+- `decision.player`, `decision.point` (the decision point or `choose` label),
+  `decision.options`, `decision.labels()` (as the transcript prints them: `place(3)`);
+- `decision.view`: a copy of what the seat may see (interpreter/running/view.py);
+- `decision.explorer`: what-if games from here in which everything hidden from the seat is
+  drawn anew (interpreter/lookahead/search.py): `lookahead(option, rng)` gives each seat's declared
+  `value` one step on, `playout(rng, policy)` each seat's share of the win at the end.
+
+An agent that never looks at the decision (it only needs how many options there are) sets
+`blind = True` and implements `pick(count) -> index` instead, which spares the game building
+a `Decision`. Agents draw from their own random stream, derived from the game seed, the
+seat and the agent's name, so the same seed gives the same game whatever the agents draw.
+
+A bot of your own, in Python:
+
+    class FirstOption:
+        name = "first"
+        blind = False
+
+        def __init__(self, seed):
+            pass
+
+        def choose(self, decision):
+            return 0
+
+    AGENTS["first"] = FirstOption        # now `--agent first` works
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import math
+import random
+import time
+from pathlib import Path
+
+from .luck import Luck
+
+
+class RandomAgent:
+    """Picks uniformly among the legal options."""
+
+    name = "random"
+    blind = True
+    OPTIONS: dict = {}
+
+    def __init__(self, seed=0):
+        self._random = random.Random(seed).random
+
+    def pick(self, count: int) -> int:
+        return int(self._random() * count)
+
+    def choose(self, decision) -> int:
+        return self.pick(len(decision.options))
+
+
+class GreedyAgent:
+    """One step of look-ahead: the option after which the seat's `value` most exceeds the best
+    other seat's, averaged over `samples` draws of chance (the same draws for every option, so
+    options are compared on equal luck). Ties are broken at random."""
+
+    name = "greedy"
+    blind = False
+    looks_ahead = True
+    OPTIONS = {"samples": int}
+
+    def __init__(self, seed=0, samples: int = 1):
+        self._random = random.Random(seed)
+        self.samples = samples
+
+    def choose(self, decision) -> int:
+        return best_by_lookahead(decision, self.samples, self._random)
+
+
+def best_by_lookahead(decision, samples: int, rng) -> int:
+    """The option whose look-ahead leaves the seat's `value` furthest ahead of the best other
+    seat's, summed over `samples` draws of chance from `rng`; ties broken with `rng`."""
+    lookahead = decision.explorer.lookahead
+    seat = decision.player
+    lucks = [Luck(rng.random) for _ in range(samples)]
+    totals = []
+    for option in range(len(decision.options)):
+        total = 0.0
+        for luck in lucks:
+            values = lookahead(option, luck.again())
+            mine = values[seat]
+            if len(values) > 1:
+                # The list is the look-ahead's own: the seat's entry gives way to another seat's,
+                # which leaves the best other seat's value the list's largest.
+                values[seat] = values[seat - 1]
+                mine -= max(values)
+            total += mine
+        totals.append(total)
+    best = max(totals)
+    best_options = [option for option, total in enumerate(totals) if total == best]
+    return best_options[int(rng.random() * len(best_options))]
+
+
+class MctsAgent:
+    """Information-set Monte Carlo tree search with determinization.
+
+    Every playout is a what-if game in which what the seat cannot know is drawn anew. The
+    search runs in rounds: each round draws one determinization (hidden piles, unseen secrets,
+    all later chance) and plays every option of the present decision on it, so options are
+    compared on equal luck. Under each option a tree over the seat's own later answers (keyed
+    by option label and shared by all determinizations, as in single-observer ISMCTS) picks
+    them by UCB1, counting a child as available only in playouts where it was legal. Other
+    seats, and the seat itself below the tree, answer by the rollout policy: a model of the
+    others rather than an exploration of every reply, which with few playouts would mostly
+    meet careless replies. Rewards are shares of the win; the answer is the option with the
+    best mean reward. `playouts` fixes the work per decision (and
+    keeps games reproducible); `seconds`, if given, stops earlier by the clock instead, which
+    makes the agent's play depend on the machine's speed. `horizon`, if given, ends each
+    playout that many decisions after this one and judges it by the ruleset's `value`
+    (a seat's reward grows with its lead): cheaper playouts with less noise than random play
+    to the very end. `rollout=greedy` answers moves by one-step look-ahead instead of at
+    random (other decisions stay random): playouts that look like real play.
+    """
+
+    name = "mcts"
+    blind = False
+    OPTIONS = {"playouts": int, "seconds": float, "c": float, "horizon": int, "rollout": str}
+    ROLLOUTS = ("random", "greedy")
+
+    def __init__(self, seed=0, playouts: int = 200, seconds: float | None = None, c: float = 0.7,
+                 horizon: int | None = None, rollout: str = "random"):
+        if rollout not in self.ROLLOUTS:
+            raise AgentSpecError(f"agent `mcts`: `rollout` is one of {', '.join(self.ROLLOUTS)}, not `{rollout}`")
+        self.greedy_rollouts = rollout == "greedy"
+        self.looks_ahead = self.greedy_rollouts
+        self._random = random.Random(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self.c = c
+        self.horizon = horizon
+
+    def choose(self, decision) -> int:
+        explorer = decision.explorer
+        options = len(decision.options)
+        roots = [_Node() for _ in range(options)]
+        deadline = time.monotonic() + self.seconds if self.seconds else None
+        for _ in range(max(1, math.ceil(self.playouts / options))):
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            draw = self._random.getrandbits(64)
+            for option, root in enumerate(roots):
+                self._playout(explorer, option, root, random.Random(draw))
+        means = [root.reward / root.visits if root.visits else 0.0 for root in roots]
+        return means.index(max(means))
+
+    def _playout(self, explorer, option: int, root: "_Node", rng) -> None:
+        """One what-if game that answers `option` now; the seat's later answers grow the tree under `root`."""
+        path: list[_Node] = [root]
+        at = [root]
+        seat = explorer.seat
+        asked = [False]
+
+        def policy(decision) -> int:
+            if not asked[0]:
+                asked[0] = True
+                return option
+            node = at[0]
+            if node is None or decision.player != seat:
+                if self.greedy_rollouts and decision.is_move:
+                    return best_by_lookahead(decision, 1, rng)
+                return int(rng.random() * len(decision.options))
+            labels = decision.labels()
+            children = node.children
+            new = [i for i, label in enumerate(labels) if label not in children]
+            for label in labels:
+                child = children.get(label)
+                if child is not None:
+                    child.available += 1
+            if new:
+                index = new[int(rng.random() * len(new))]
+                child = children[labels[index]] = _Node()
+                child.available = 1
+                at[0] = None
+            else:
+                index = max(range(len(labels)), key=lambda i: children[labels[i]].ucb(self.c))
+                child = children[labels[index]]
+                at[0] = child
+            path.append(child)
+            return index
+
+        reward = explorer.playout(rng, policy, self.horizon)[seat]
+        for node in path:
+            node.visits += 1
+            node.reward += reward
+
+
+class _Node:
+    __slots__ = ("visits", "available", "reward", "children")
+
+    def __init__(self):
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[str, _Node] = {}
+
+    def ucb(self, c: float) -> float:
+        return self.reward / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
+
+
+class ScriptedAgent:
+    """Answers from a list, by option label or index: scenario tests and log replay.
+
+    A label names the option as the transcript shows it, e.g. "place(3)"; an index is taken
+    as is. When the script runs out, the agent raises, so a test notices the game asked more
+    than it scripted.
+    """
+
+    name = "scripted"
+    blind = False
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+
+    def choose(self, decision) -> int:
+        if not self.answers:
+            raise ScriptExhausted(f"seat {decision.player} was asked `{decision.point}` "
+                                  f"({', '.join(decision.labels())}) but the script has no answer left")
+        answer = self.answers.pop(0)
+        if isinstance(answer, int):
+            return answer
+        labels = decision.labels()
+        if answer not in labels:
+            raise ScriptExhausted(f"seat {decision.player} at `{decision.point}`: `{answer}` is not one of {labels}")
+        return labels.index(answer)
+
+
+class ScriptExhausted(Exception):
+    """A scripted seat was asked something its script does not answer."""
+
+
+class AgentSpecError(ValueError):
+    """An agent named on the command line that does not exist, or an option it does not take."""
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
+
+
+def parse_agent(spec: str) -> tuple[str, dict]:
+    """`mcts:playouts=200,c=1.0` -> ("mcts", {"playouts": 200, "c": 1.0}), checked against the agent.
+    A bot of one's own (`bots/mine.py:Mine`, `package.module:Mine`) is loaded: ("bots/mine.py:Mine", {})."""
+    if own_bot_class(spec) is not None:
+        return spec, {}
+    name, _, rest = spec.partition(":")
+    if name not in AGENTS:
+        raise AgentSpecError(f"unknown agent `{name}`; known: {', '.join(AGENTS)}")
+    known = getattr(AGENTS[name], "OPTIONS", {})
+    options = {}
+    for item in filter(None, rest.split(",")):
+        key, sep, value = item.partition("=")
+        if key not in known or not sep:
+            hint = f"it takes {', '.join(f'{k}=...' for k in known)}" if known else "it takes no options"
+            raise AgentSpecError(f"agent `{name}` has no option `{item}`: {hint}")
+        try:
+            options[key] = known[key](value)
+        except ValueError:
+            raise AgentSpecError(f"agent `{name}`: `{key}` takes a {known[key].__name__}, not `{value}`") from None
+        if known[key] is not str and options[key] <= 0:
+            raise AgentSpecError(f"agent `{name}`: `{key}` must be above 0")
+    AGENTS[name](0, **options)
+    return name, options
+
+
+def make_agent(spec: str, game_seed: int, seat: int):
+    """An agent from its command-line spec, e.g. `random`, `greedy:samples=4`, `mcts:playouts=200`,
+    or a bot of one's own, `bots/mine.py:Mine` (its class is called with the seed)."""
+    own = own_bot_class(spec)
+    if own is not None:
+        return OwnBot(own(f"{game_seed}:{seat}:{spec}"))
+    name, options = parse_agent(spec)
+    return AGENTS[name](f"{game_seed}:{seat}:{name}", **options)
+
+
+def own_bot_class(spec: str):
+    """The class a spec `PATH.py:Class` or `package.module:Class` names, or None for a spec of a
+    shipped agent. Mistakes in the bot's file are an AgentSpecError at the bot's own line."""
+    where, sep, class_name = spec.rpartition(":")
+    if not sep or not class_name.isidentifier() or not (where.endswith(".py") or "." in where or "/" in where):
+        return None
+    try:
+        if where.endswith(".py"):
+            path = Path(where)
+            if not path.is_file():
+                raise AgentSpecError(f"no bot file {where}")
+            module_spec = importlib.util.spec_from_file_location(f"rulesrun_bot_{path.stem}", path)
+            module = importlib.util.module_from_spec(module_spec)
+            module_spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(where)
+    except AgentSpecError:
+        raise
+    except SyntaxError as error:
+        raise AgentSpecError(f"{error.filename}:{error.lineno}:{error.offset or 0}: {error.msg} (in the bot {spec})") from None
+    except ImportError as error:
+        raise AgentSpecError(f"cannot load the bot {spec}: {error}") from None
+    except Exception as error:  # noqa: BLE001 - the bot's own code: its mistake, reported at its line
+        raise AgentSpecError(f"{bot_location(error)}: {type(error).__name__}: {error} (loading the bot {spec})") from None
+    found = getattr(module, class_name, None)
+    if not isinstance(found, type):
+        raise AgentSpecError(f"{where} has no class {class_name}")
+    if not callable(getattr(found, "choose", None)):
+        raise AgentSpecError(f"{where}:{class_name} has no method choose(decision)")
+    return found
+
+
+def bot_location(error: BaseException) -> str:
+    """`file:line` of the innermost frame of a traceback: where a bot's own code went wrong."""
+    trace = error.__traceback__
+    where = "?"
+    while trace is not None:
+        where = f"{trace.tb_frame.f_code.co_filename}:{trace.tb_lineno}"
+        trace = trace.tb_next
+    return where
+
+
+class BotError(Exception):
+    """A bot of one's own raised an error or gave an answer that is no option, at its own location."""
+
+
+class OwnBot:
+    """A bot of one's own, whose mistakes are reported as its own (BotError, at its line), not
+    as the engine's. It chooses with the full decision (never blind)."""
+
+    blind = False
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.name = getattr(bot, "name", type(bot).__name__)
+        self.looks_ahead = getattr(bot, "looks_ahead", False)
+
+    def choose(self, decision) -> int:
+        try:
+            answer = self.bot.choose(decision)
+        except Exception as error:  # noqa: BLE001 - the bot's own code: its mistake, reported at its line
+            raise BotError(f"{bot_location(error)}: {type(error).__name__}: {error} (in the bot {self.name})") from None
+        if type(answer) is not int or not 0 <= answer < len(decision.options):
+            raise BotError(f"the bot {self.name} answered {answer!r}: an option's index, 0 to {len(decision.options) - 1}, was asked")
+        return answer

@@ -1,0 +1,152 @@
+"""The operations again, keeping the books that looking ahead needs: stamps and checkpoints.
+
+Each wrapped operation tells the open checkpoints (interpreter/lookahead/checkpoint.py) which zones it
+is about to change, runs the plain operation (interpreter/running/operations.py), and gives every
+zone it changed a new stamp (runtime.Zone), which is what remembered answers
+(interpreter/lookahead/remember.py) are recognised by. A game in which no agent looks ahead (random
+play, MCTS with random rollouts) needs none of this and runs the plain operations:
+`Rules.play` chooses, by `looks_ahead`.
+"""
+
+from __future__ import annotations
+
+from ..running import operations as plain
+from .checkpoint import changing, moving_piece, pieces_changing, turning, turning_piece
+from .remember import recalled, recalled_pile, recalled_piles, remembered
+from ..running.runtime import Piece, Zone, next_stamp
+
+
+def put(g, pieces, zone) -> None:
+    if type(pieces) is Piece:
+        source = pieces.zone
+        if g.open:
+            moving_piece(g, pieces)
+            changing(g, zone)
+        plain.put(g, pieces, zone)
+        if source is not None:
+            source.stamp = next_stamp()
+        zone.stamp = next_stamp()
+        return
+    _moved(g, plain.put, pieces, zone)
+
+
+def put_under(g, pieces, zone) -> None:
+    _moved(g, plain.put_under, pieces, zone)
+
+
+def deal(g, count: int, source, dest) -> None:
+    if g.open:
+        changing(g, source)
+        changing(g, dest)
+    plain.deal(g, count, source, dest)
+    source.stamp = next_stamp()
+    dest.stamp = next_stamp()
+
+
+def roll(g, pieces) -> None:
+    if type(pieces) is Zone:
+        places = [pieces]
+        if g.open:
+            turning(g, pieces)
+    else:
+        pieces = [pieces] if type(pieces) is Piece else pieces
+        places = _places(pieces)
+        if g.open:
+            for piece in pieces:
+                turning_piece(g, piece)
+    plain.roll(g, pieces)
+    for zone in places:
+        zone.stamp = next_stamp()
+
+
+def shuffle(g, zone) -> None:
+    if g.open:
+        changing(g, zone)
+    plain.shuffle(g, zone)
+    zone.stamp = next_stamp()
+
+
+def set_face(g, piece, face) -> None:
+    _turned(g, plain.set_face, piece, face)
+
+
+def set_owner(g, piece, owner) -> None:
+    _turned(g, plain.set_owner, piece, owner)
+
+
+def create(g, kind, count: int, owner, zone) -> None:
+    if g.open:
+        changing(g, zone)
+        pieces_changing(g)
+    plain.create(g, kind, count, owner, zone)
+    zone.stamp = next_stamp()
+    g.pieces_stamp = next_stamp()
+
+
+def create_deck(g, kind, entries, zone) -> None:
+    if g.open:
+        changing(g, zone)
+        pieces_changing(g)
+    plain.create_deck(g, kind, entries, zone)
+    zone.stamp = next_stamp()
+    g.pieces_stamp = next_stamp()
+
+
+def _moved(g, operation, pieces, zone) -> None:
+    """`put`/`put_under` of a zone's pile, a list of pieces or one piece."""
+    if type(pieces) is Piece:
+        pieces = [pieces]
+    if type(pieces) is Zone:
+        places = [pieces]
+        if g.open:
+            changing(g, pieces)
+    else:
+        places = _places(pieces)
+        if g.open:
+            for place in places:
+                changing(g, place)
+            for piece in pieces:
+                if piece.zone is None:
+                    moving_piece(g, piece)
+    if g.open:
+        changing(g, zone)
+    operation(g, pieces, zone)
+    for place in places:
+        place.stamp = next_stamp()
+    zone.stamp = next_stamp()
+
+
+def _turned(g, operation, piece, argument) -> None:
+    """`set_face`/`set_owner`: one piece shows another face or has another owner."""
+    place = piece.zone
+    if g.open:
+        turning_piece(g, piece)
+    operation(g, piece, argument)
+    if place is not None:
+        place.stamp = next_stamp()
+
+
+def _places(pieces) -> list:
+    """The zones the pieces lie in, each once."""
+    return list({id(p.zone): p.zone for p in pieces if p.zone is not None}.values())
+
+
+def running(g, procedure, *args):
+    """In a game that keeps no books nothing is remembered: every call runs."""
+    return procedure(g, *args)
+
+
+def running_through(g, procedure, *args):
+    """`recalled` in a game that keeps no books: the call runs, a list answer is taken as a tuple."""
+    answer = procedure(g, *args)
+    return tuple(answer) if isinstance(answer, list) else answer
+
+
+BOOKKEEPING = {"put": put, "put_under": put_under, "deal": deal, "roll": roll, "shuffle": shuffle,
+               "set_face": set_face, "set_owner": set_owner, "create": create, "create_deck": create_deck,
+               "remembered": remembered, "recalled": recalled, "recalled_pile": recalled_pile,
+               "recalled_piles": recalled_piles}
+# The remembering entry points as a game that keeps no books has them: every call runs.
+ALWAYS_RUNNING = {"remembered": running, "recalled": running_through, "recalled_pile": running_through,
+                  "recalled_piles": running_through}
+PLAIN = {name: getattr(plain, name) for name in BOOKKEEPING if name not in ALWAYS_RUNNING} | ALWAYS_RUNNING

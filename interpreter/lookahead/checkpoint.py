@@ -1,0 +1,290 @@
+"""Checkpoints: a game's state at one moment, to go back to, paying only for what changes.
+
+Search agents try options on the running game and take them back, and a rule that asks a
+`choose` is run again from where it started. Copying every zone for that would cost as much
+as the game is big; a checkpoint instead copies a zone the first time an operation is about
+to change it (or a piece in it). Every operation announces the zones it changes (`changing`);
+a zone whose stamp (runtime.Zone) predates the checkpoint is unchanged since, so its pile is
+kept then, and only then; a piece about to show another face or pass to another owner has
+its looks kept the same way. The vars are kept alike: the compiled rules announce every
+assignment that may change a var or a list or mapping inside one (`var_changing` names the
+var; `vars_changing`, for a change through a local holding a var's list, cannot), and the
+first change of a var after a checkpoint keeps its value and every list and mapping in it,
+each with what it held (a param's list is fixed, runtime.Fixed, so not kept). A value given
+to a var that may hold lists from elsewhere (`a = b`) is announced after the assignment
+(`var_rebound`), so that those are kept before a change through either var; lists are kept
+by identity, once, so a list two vars share goes back once. `pieces_changing` does the
+same for the pieces made so far. Going back puts the kept zones and looks back and refills
+those very lists and mappings (a rule that holds one, `let mine = kept[p]`, sees it as the
+game has it), as often as needed.
+
+    here = Checkpoint(game)
+    ... play on ...
+    here.restore(game)         # the game as it was, zones, pieces, vars, counters, chance
+    here.close()               # stop keeping (checkpoints close innermost first)
+"""
+
+from __future__ import annotations
+
+from ..running.runtime import next_stamp
+
+# The values that can hold lists or mappings, which may change in place: what checkpoints
+# keep and look-aheads copy (search.py), and what compiled assignments announce.
+NESTED = (list, dict, tuple)
+is_nested = frozenset(NESTED).__contains__
+
+
+def changing(g, zone) -> None:
+    """`zone` is about to change: open checkpoints keep it as it is. A zone stamped after the
+    newest checkpoint was taken has been kept by all of them already (they are in the order
+    they were taken), and so has one they all kept since the newest was taken (`kept`: when
+    they last did; a look-ahead taken back gives the zone its old stamp, not its old keeping)."""
+    opened = g.open
+    if not opened:
+        return
+    newest = opened[-1].since
+    stamp = zone.stamp
+    if stamp > newest or zone.kept > newest:
+        return
+    for checkpoint in opened:
+        if stamp < checkpoint.since and id(zone) not in checkpoint.kept:
+            checkpoint.kept[id(zone)] = (zone, zone[:], stamp)
+    zone.kept = next_stamp()
+
+
+def turning(g, zone) -> None:
+    """The pieces in `zone` are about to show other faces or pass to other owners."""
+    changing(g, zone)
+    for checkpoint in g.open:
+        looks = checkpoint.looks
+        for piece in zone:
+            if id(piece) not in looks:
+                looks[id(piece)] = (piece, piece.face, piece.value, piece.owner)
+
+
+def moving_piece(g, piece) -> None:
+    """A piece is about to leave where it lies (a zone, or none)."""
+    if piece.zone is not None:
+        changing(g, piece.zone)
+    else:
+        for checkpoint in g.open:
+            checkpoint.loose.setdefault(id(piece), piece)
+
+
+def turning_piece(g, piece) -> None:
+    """A piece is about to show another face or pass to another owner."""
+    if piece.zone is not None:
+        changing(g, piece.zone)
+    for checkpoint in g.open:
+        checkpoint.looks.setdefault(id(piece), (piece, piece.face, piece.value, piece.owner))
+
+
+def var_changing(g, index: int) -> None:
+    """Var number `index` of `g` (in `rules.variable_attributes`), or a list or mapping inside
+    it, is about to change: the open checkpoints of `g` keep what it holds, unless they have
+    already. A var's stamp works like a zone's: newer than the newest checkpoint, all have
+    kept it, and every list and mapping it has held since (`var_rebound`)."""
+    stamps = g.var_stamps
+    if not g.open or stamps[index] > g.open[-1].since:
+        return
+    _keep_variable(g, index, g.open)
+    stamps[index] = next_stamp()
+
+
+def var_rebound(g, index: int) -> None:
+    """Var number `index` of `g` has just been given a value that may hold lists or mappings
+    from elsewhere (`a = b`, `a[0] = b`, `a += [b]`): the open checkpoints keep those they
+    have not kept yet, as they are, before a later change through this var (which its stamp
+    would not announce again) changes them."""
+    if g.open:
+        _walk_variable(g, index, getattr(g, g.rules.variable_attributes[index]))
+
+
+def vars_changing(g) -> None:
+    """Some var of `g` may change where the rules cannot tell which: through a local or a
+    parameter that holds one of its lists. Every var is kept, as `var_changing` keeps one."""
+    if not g.open:
+        return
+    since = g.open[-1].since
+    stamps = g.var_stamps
+    for index, stamp in enumerate(stamps):
+        if stamp < since:
+            _keep_variable(g, index, g.open)
+            stamps[index] = next_stamp()
+
+
+def vars_rebound(g) -> None:
+    """`var_rebound` for a value given through a local or a parameter: any var may hold it."""
+    if g.open:
+        _keep_lists(g, containers(g.rules.read_variables(g)), g.open)
+
+
+def pieces_changing(g) -> None:
+    """Pieces are about to be made in `g`: open checkpoints keep the pieces made so far."""
+    _keep_made(g, g.open)
+
+
+def _keep_made(g, checkpoints) -> None:
+    record = None
+    for checkpoint in checkpoints:
+        if checkpoint.made is None and checkpoint.game is g:
+            if record is None:
+                record = {kind: pieces[:] for kind, pieces in g.pieces_by_kind.items()}
+            checkpoint.made = record
+
+
+def _keep_variable(g, index: int, checkpoints) -> None:
+    """The checkpoints of `g` keep var `index`'s value (the very object) and the lists and
+    mappings in it, each with what it holds now, unless they have kept them already."""
+    value = getattr(g, g.rules.variable_attributes[index])
+    for checkpoint in checkpoints:
+        if checkpoint.game is g and index not in checkpoint.variables:
+            checkpoint.variables[index] = value
+    if type(value) in NESTED:
+        walked = g.var_walks[index]
+        # Kept by every open checkpoint already: the same value was gone through since the
+        # newest was taken, and any list it has been given since was kept (`var_rebound`).
+        if walked is None or walked[0] is not value or walked[1] < g.open[-1].since:
+            _walk_variable(g, index, value)
+
+
+def _walk_variable(g, index: int, value) -> None:
+    """Every open checkpoint of `g` keeps the lists and mappings in `value`, var `index`'s,
+    that it has not kept yet."""
+    _keep_lists(g, containers((value,)), g.open)
+    g.var_walks[index] = (value, next_stamp())
+
+
+def _keep_lists(g, found: list, checkpoints) -> None:
+    copies = {}
+    for checkpoint in checkpoints:
+        if checkpoint.game is g:
+            kept = checkpoint.lists
+            for container in found:
+                if id(container) not in kept:
+                    copy = copies.get(id(container))
+                    if copy is None:
+                        copy = copies[id(container)] = container.copy()
+                    kept[id(container)] = (container, copy)
+
+
+def containers(values) -> list:
+    """Every list and mapping in `values` or inside them (through tuples too), each once."""
+    found: dict[int, object] = {}
+    for value in values:
+        if type(value) in NESTED:
+            _gather(value, found)
+    return list(found.values())
+
+
+def _gather(value, found: dict) -> None:
+    if type(value) is not tuple:
+        if id(value) in found:
+            return
+        found[id(value)] = value
+    items = value.values() if type(value) is dict else value
+    if any(map(is_nested, map(type, items))):
+        for item in items:
+            if type(item) in NESTED:
+                _gather(item, found)
+
+
+class Checkpoint:
+    """The state of one game now; see the module docstring."""
+
+    __slots__ = ("game", "since", "kept", "loose", "looks", "made", "pieces_stamp", "variables", "lists",
+                 "var_stamps", "counters", "rng")
+
+    def __init__(self, g, chance: bool = True):
+        """`chance=False`: the random stream is not kept (whoever goes back puts it back himself)."""
+        self.game = g
+        self.since = next_stamp()
+        self.kept: dict[int, tuple] = {}
+        # Pieces that lay in no zone, and the looks (face, value, owner) pieces showed.
+        self.loose: dict[int, object] = {}
+        self.looks: dict[int, tuple] = {}
+        # Kept at the first change after now (pieces_changing, vars_changing).
+        self.made = None
+        self.pieces_stamp = g.pieces_stamp
+        # Each var's value, and each list or mapping in the vars with what it held, by id.
+        self.variables: dict[int, object] = {}
+        self.lists: dict[int, tuple] = {}
+        self.var_stamps = g.var_stamps[:]
+        self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
+        self.rng = g.rng.getstate() if chance else None
+        g.open.append(self)
+
+    def restore(self, g, chance: bool = True) -> None:
+        """Put the game back as it was; `chance=False` leaves the random stream as it is (for a
+        look-ahead that drew from a stream of its own, or a checkpoint that did not keep it)."""
+        if g.open and g.open[-1] is not self:
+            self._tell_newer(g, [kept for kept in self.kept.values() if kept[0].stamp != kept[2]])
+        # What is put back goes by the operations: the meter must measure the score anew.
+        g.score_changed = True
+        for piece in self.loose.values():
+            piece.zone = None
+        for zone, pieces, stamp in self.kept.values():
+            if zone.stamp != stamp:
+                # list's own methods: a rule's assignment cannot reach a zone (runtime.Zone).
+                zone.clear()
+                zone.extend(pieces)
+                zone.stamp = stamp
+                for piece in pieces:
+                    piece.zone = zone
+        for piece, face, value, owner in self.looks.values():
+            piece.face, piece.value, piece.owner = face, value, owner
+        if g.pieces_stamp != self.pieces_stamp:
+            g.pieces_by_kind.clear()
+            g.pieces_by_kind.update((kind, pieces[:]) for kind, pieces in self.made.items())
+            g.pieces_stamp = self.pieces_stamp
+        if g.var_stamps != self.var_stamps:
+            self._put_variables_back(g)
+        g.turns, g.decisions, g.next_piece_id, history = self.counters
+        del g.history[history:]
+        if chance and self.rng is not None:
+            g.rng.setstate(self.rng)
+
+    def _put_variables_back(self, g) -> None:
+        """Every kept list and mapping is refilled, also one equal to what it held: equal
+        lists inside it may be others than the ones it held (`other[0] = rows[0]` where both
+        held [0])."""
+        for container, content in self.lists.values():
+            if type(container) is list:
+                container[:] = content
+            else:
+                container.clear()
+                container.update(content)
+        attributes = g.rules.variable_attributes
+        for index, value in self.variables.items():
+            if getattr(g, attributes[index]) is not value:
+                setattr(g, attributes[index], value)
+        g.var_stamps[:] = self.var_stamps
+
+    def _tell_newer(self, g, changed: list) -> None:
+        """Newer checkpoints keep the present first, before anything is put back (a re-run goes
+        back to its rule's start and later to the present). Every zone going back has changed
+        since this checkpoint, pieces leaving a zone included, so the zones and looks do, and
+        so do the vars and the pieces made if they are going back."""
+        opened = g.open
+        newer = opened[opened.index(self) + 1:] if self in opened else opened
+        for checkpoint in newer:
+            since, kept, looks = checkpoint.since, checkpoint.kept, checkpoint.looks
+            for zone, _, _ in changed:
+                if zone.stamp < since and id(zone) not in kept:
+                    kept[id(zone)] = (zone, zone[:], zone.stamp)
+            for piece, _, _, _ in self.looks.values():
+                if id(piece) not in looks:
+                    looks[id(piece)] = (piece, piece.face, piece.value, piece.owner)
+        if g.var_stamps != self.var_stamps:
+            for index in self.variables:
+                _keep_variable(g, index, newer)
+            _keep_lists(g, [container for container, _ in self.lists.values()], newer)
+        if g.pieces_stamp != self.pieces_stamp:
+            _keep_made(g, newer)
+
+    def close(self) -> None:
+        opened = self.game.open
+        if opened[-1] is self:
+            opened.pop()
+        else:
+            opened.remove(self)

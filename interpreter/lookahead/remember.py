@@ -1,0 +1,110 @@
+"""Remembered results of pure procedures: asked again with the same arguments, answered at once.
+
+A search bot asks the ruleset's `value` after every option it weighs, and most of what
+`value` computes (how each scoring field would pay, say) is the same after every option,
+since a move changes one or two zones. A call of a pure procedure (interpreter/compiling/purity.py) is remembered
+under its arguments, a zone recognised by its stamp (interpreter/running/runtime.py: equal stamps,
+equal pile), numbers, text, kinds and tuples of these by value. A call with any other
+argument (a list, a piece, a function) runs as usual, and so does a call whose answer
+holds something that could be changed in place (a list inside a list, a mapping); after
+such an answer the procedure is not remembered again in that game (the memory holds the
+procedure itself as a mark), which spares the work of trying.
+
+The memory belongs to one game; a remembered answer is the very answer the procedure gave,
+so remembering changes no game, only how fast it runs.
+"""
+
+from __future__ import annotations
+
+from ..running.runtime import Kind, Piece, Zone
+
+_PLAIN = frozenset({int, str, bool, float, type(None), Kind})
+_SHARED = _PLAIN | {Piece, Zone}
+_LIMIT = 1 << 16
+
+
+def remembered(g, procedure, *args):
+    """`procedure(g, *args)`, from memory where the same call was answered before."""
+    answer, is_list = _recall(g, procedure, args)
+    return list(answer) if is_list else answer
+
+
+def recalled(g, procedure, *args):
+    """`remembered`, for a caller that goes through the answer once (a `for` loop, which must
+    not see what its body changes): a remembered list comes back as the tuple the memory
+    holds, which nobody can change, and is not copied; any other list, a zone's pile
+    included, as a tuple of what it holds now."""
+    answer, is_list = _recall(g, procedure, args)
+    return answer if is_list or not isinstance(answer, list) else tuple(answer)
+
+
+def recalled_pile(g, procedure, zone):
+    """`recalled` for a call whose one argument is a zone, known when the rules are compiled:
+    the key is the zone's stamp (no two zones ever have the same), which is quicker to make."""
+    key = (zone.stamp, procedure)
+    known = g.remembered.get(key)
+    if known is None:
+        known = _answer(g, procedure, (zone,), key)
+    answer, is_list = known
+    return answer if is_list or not isinstance(answer, list) else tuple(answer)
+
+
+def recalled_piles(g, procedure, first, second):
+    """`recalled_pile` for a call with two zones."""
+    key = (first.stamp, procedure, second.stamp)
+    known = g.remembered.get(key)
+    if known is None:
+        known = _answer(g, procedure, (first, second), key)
+    answer, is_list = known
+    return answer if is_list or not isinstance(answer, list) else tuple(answer)
+
+
+def _recall(g, procedure, args) -> tuple:
+    """The answer, and whether it was a list (then handed out as a tuple)."""
+    if procedure in g.remembered:
+        return procedure(g, *args), False
+    key = [procedure]
+    for arg in args:
+        kind = type(arg)
+        if kind is Zone:
+            key.append(arg)
+            key.append(arg.stamp)
+        elif kind in _PLAIN or kind is tuple and _made_of(arg, _PLAIN):
+            key.append(arg)
+        else:
+            return procedure(g, *args), False
+    key = tuple(key)
+    known = g.remembered.get(key)
+    return _answer(g, procedure, args, key) if known is None else known
+
+
+def _answer(g, procedure, args, key) -> tuple:
+    """The call made, its answer kept under `key` if it cannot be changed in place."""
+    memory = g.remembered
+    answer = procedure(g, *args)
+    if procedure in memory:
+        return answer, False
+    kind = type(answer)
+    if not (_made_of(answer, _SHARED) if kind is list or kind is tuple else kind in _SHARED):
+        memory[procedure] = None
+        return answer, False
+    if len(memory) >= _LIMIT:
+        memory.clear()
+    known = memory[key] = (tuple(answer), True) if kind is list else (answer, False)
+    return known
+
+
+def _made_of(items, allowed) -> bool:
+    """Whether `items` holds only values of the `allowed` types, or tuples of them (pieces and
+    zones are game objects: sharing them is what the procedure's own answer would do)."""
+    for item in items:
+        kind = type(item)
+        if kind in allowed:
+            continue
+        if kind is not tuple:
+            return False
+        for inner in item:
+            kind = type(inner)
+            if kind not in allowed and not (kind is tuple and _made_of(inner, allowed)):
+                return False
+    return True

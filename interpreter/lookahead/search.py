@@ -1,0 +1,528 @@
+"""What-if games for agents that search, fair to the seat that asks.
+
+Compiled rules run as ordinary Python calls, so a game cannot be copied in the middle of
+a rule (a `choose` deep inside a board's handler, say). A what-if game is therefore the
+real game replayed from its seed with the answers given so far, up to the present
+decision, and played on from there with chance the seat's agent draws itself. On the way
+it is made fair to the seat (a determinization):
+
+- the answers of other seats' `secret` decisions that the seat cannot have seen yet
+  (`view.visible_history`) are drawn anew, at random;
+- from the present decision on, all chance comes from the agent's stream, and every zone
+  the seat cannot see (a `hidden` zone, another owner's `private` zone) is drawn anew
+  (`redraw`): its order, which pieces of a kind lie in which of those zones, and the faces of
+  the dice in them. So the real order of a face-down deck, the real cards in another seat's
+  hand, the real faces under its cup and the real next roll are never seen; the seat's own
+  private zone stays as it is.
+
+    explorer = decision.explorer
+    values = explorer.lookahead(option, rng)     # each seat's `value` one step ahead
+    shares = explorer.playout(rng, policy)       # each seat's share of the win, game over
+    shares = explorer.playout(rng, policy, 8)    # ... or 8 decisions on, judged by `value`
+
+Replaying costs as much as the game so far, so look-aheads avoid it where they can:
+
+- at a move (`play`), the move's body is self-contained: it runs on the game itself, and a
+  checkpoint of the present (interpreter/lookahead/checkpoint.py) puts everything back; only the
+  unseen zones the move or the `value` after it can read (interpreter/compiling/reach.py) are drawn anew
+  first, since the others cannot change what it finds;
+- at a `choose` that stands alone as a `let` of its rule (or of an `if` in it, not in a
+  loop), the compiler hands over the rest of the rule as a function of the locals so far
+  (`Decision._resume`): it runs on the game itself with the option, like a move, on copies
+  of the locals' own lists, unless another seat's `secret` answer was given since the rule
+  began (the locals may hold it; the next way draws it anew);
+- at any other `choose`, in a game where a look-ahead agent plays (`looks_ahead = True`),
+  every rule that asks a `choose` keeps a checkpoint of the state it started from
+  (`Frames`): the look-ahead goes back there, runs the rule again with the answers given so
+  far and then the option, to the rule's end, and the present is put back when the agent
+  has answered.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import compress
+
+from .checkpoint import NESTED, Checkpoint, changing, containers, is_nested, turning
+from ..running.runtime import Game, finish, next_stamp
+from ..running.view import visible_history
+
+
+
+class LookaheadError(Exception):
+    """An agent asked for a look-ahead the game was not set up for (a mistake in the agent)."""
+
+
+class _Horizon(Exception):
+    """A look-ahead has reached the next decision: it stops there with each seat's value."""
+
+    def __init__(self, values):
+        super().__init__()
+        self.values = values
+
+
+class Explorer:
+    """What-if games from one decision of one seat."""
+
+    def __init__(self, game: Game, decision):
+        self._game = game
+        self._decision = decision
+        self.rules = game.rules
+        self.players = game.n
+        self.seed = game.seed
+        self.step_budget = game.step_budget
+        self.seat = decision.player
+        self._history = game.history[:]
+        self._past = None
+        self._present = None
+        self._start = None
+        self._away = False
+        self._knows = None
+        self._shared = None
+        self._at_random = [_AtRandom(game)] * game.n
+        self._real = None
+
+    def playout(self, rng, policy, horizon: int | None = None) -> list[float]:
+        """Play a what-if game on; `policy(decision) -> index` answers the present decision and
+        every later one. Returns each seat's reward in 0..1: its share of the win (1/k for k
+        winners) at the game's end; or, with a `horizon`, after that many more decisions, how far
+        its declared `value` leads (above 1/2) or trails (below) the best other seat's."""
+        values_of = self.rules.values_of
+        players = range(self.players)
+        asked = [0]
+
+        def bounded(decision):
+            asked[0] += 1
+            if asked[0] > horizon + 1:
+                raise _Horizon(values_of(decision._game))
+            return policy(decision)
+
+        game = self._replay(rng, policy if horizon is None else bounded)
+        try:
+            results = self.rules.run(game)
+            winners = self.rules.winners(results, game)
+        except _Horizon as cut:
+            return margins(cut.values)
+        if not winners:
+            return [0.0 for p in players]
+        share = 1 / len(winners)
+        return [share if p in winners else 0.0 for p in players]
+
+    def lookahead(self, option: int, rng) -> list[float]:
+        """Each seat's `value` after answering `option` now, with the agent's chance and decisions
+        inside answered at random: for a move, once the move is done; for a `choose`, once the
+        rule that asked it has run to its end (in games that keep frames), else once the rules
+        have run on to the next decision or the game's end."""
+        if not self._game.books:
+            raise LookaheadError("an agent called `lookahead` in a game that keeps no books for it: give the agent "
+                                 "`looks_ahead = True` (docs/agents.md)")
+        decision = self._decision
+        if decision.is_move:
+            name, args = decision.options[option]
+            return self._try(self._game.code["MOVES"][name], (self.seat, *args), rng)
+        if decision._resume is not None and self._knows_the_rule_so_far():
+            rest, seen, used = decision._resume
+            return self._try(rest, self._for_the_rest((*seen, decision.options[option]), used), rng)
+        frames = self._frames()
+        if frames is not None and frames.stack:
+            return self._rerun_rule(option, rng)
+        values_of = self.rules.values_of
+        asked = []
+
+        def policy(decision):
+            if not asked:
+                asked.append(decision)
+                return option
+            raise _Horizon(values_of(decision._game))
+
+        game = self._replay(rng, policy)
+        try:
+            self.rules.run(game)
+        except _Horizon as horizon:
+            return horizon.values
+        return values_of(game)
+
+    @property
+    def past(self) -> list:
+        """The decisions so far as the seat knows them: what replays and re-runs answer."""
+        if self._past is None:
+            self._past = visible_history(self._history, self.seat)
+        return self._past
+
+    def close(self) -> None:
+        """The agent has answered: put back the game's own chance, agents, log, meter and
+        frames, and the present if a look-ahead left the game elsewhere."""
+        g = self._game
+        if self._real is not None:
+            g.rng, g.random, g.agents, g.log, g.meter, g.frames = self._real
+            self._real = None
+            # What the look-ahead changed and took back went by the meter unseen.
+            g.score_changed = True
+        if self._start is not None and self._start is not self._present:
+            self._start.close()
+        self._start = None
+        if self._present is not None:
+            if self._away:
+                self._present.restore(g)
+                self._away = False
+            self._present.close()
+            self._present = None
+
+    def _frames(self):
+        """The game's own frames, also while it is set up for look-aheads (`_try`)."""
+        return self._real[5] if self._real is not None else self._game.frames
+
+    def _try_start(self, order: float) -> Checkpoint:
+        """Where every look-ahead of this decision that runs on the game itself starts: the
+        present, with each zone the seat cannot see that the look-aheads can read
+        (interpreter/compiling/reach.py) drawn anew (`redraw`) independently of the real one, from `order` (a draw
+        of the first look-ahead's stream; every look-ahead makes that draw, so all meet the same
+        later luck): the pieces of each zone sorted by a hash of `order` and their number, which
+        costs less than seeding a stream; a stream seeded with `order` trades pieces between
+        zones and rolls dice, where there are any. Every option meets the same unknown deck and
+        cups, and none of them the real ones."""
+        if self._start is None:
+            g = self._game
+            self._present = self._start = Checkpoint(g, chance=False)
+            unseen = self.rules.unseen_zones(g, self.seat) and self._unseen_in_reach()
+            if unseen:
+
+                def arrange(zone):
+                    changing(g, zone)
+                    zone.sort(key=lambda piece: hash((order, piece.id)))
+                    zone.stamp = next_stamp()
+
+                redraw(g, unseen, arrange, _SeededBy(order))
+                self._away = True
+                self._start = Checkpoint(g, chance=False)
+        return self._start
+
+    def _unseen_in_reach(self) -> list:
+        """The zones the seat cannot see that this decision's options, tried on the game itself,
+        can read."""
+        reach = self.rules.hidden_reach
+        decision = self._decision
+        if decision.is_move:
+            moves = self._game.code["MOVES"]
+            names = set().union(*[reach[moves[name]] for name in {name for name, _ in decision.options}])
+        else:
+            names = reach[decision._resume[0]]
+        unseen = {id(zone) for zone in self.rules.unseen_zones(self._game, self.seat)}
+        return [zone for zone in self.rules.zones_named(self._game, names) if id(zone) in unseen]
+
+    def _try(self, function, args, rng) -> list:
+        """`function(game, *args)` on the game itself (a move, or the rest of a rule from the
+        present `choose`), with the look-ahead's chance and decisions inside answered at random;
+        then the start is put back."""
+        g = self._game
+        start = self._try_start(rng.random())
+        if self._real is None:
+            # The game stays set up for look-aheads until the agent has answered (`close`).
+            self._real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
+            g.agents, g.log, g.meter, g.frames = self._at_random, None, None, None
+        g.rng, g.random = rng, rng.random
+        try:
+            finish(function(g, *args))
+            return self.rules.values_of(g)
+        finally:
+            start.restore(g, chance=False)
+
+    def _for_the_rest(self, values: tuple, used: tuple) -> tuple:
+        """The rule's locals and the answer, for the rest of the rule to change as it likes:
+        every list and mapping in those the rest uses (`used`) copied, except those the vars
+        hold, which a local of the rule may hold too (`let mine = kept[p]`) and which stay the
+        very same: going back puts them back in place."""
+        if not any(map(_changeable, compress(values, used))):
+            return values
+        if self._shared is None:
+            self._shared = {id(shared): shared for shared in containers(self.rules.read_variables(self._game))}
+        memo = self._shared.copy()
+        return tuple(copy_nested(value, memo) if use and type(value) in NESTED else value
+                     for value, use in zip(values, used))
+
+    def _knows_the_rule_so_far(self) -> bool:
+        """Whether the seat has seen every answer given since the asking rule began: the rest of
+        the rule may then run on the rule's own locals. Else (another seat's `secret` answer
+        lies in between) the rule runs again from its start, with that answer drawn anew.
+        Worked out once per decision: every option asks it."""
+        if self._knows is None:
+            frames = self._frames()
+            first = frames.stack[-1][3] if frames is not None and frames.stack else 0
+            seat = self.seat
+            self._knows = not any(secret and player != seat for player, _, secret in self._history[first:])
+        return self._knows
+
+    def _rerun_rule(self, option: int, rng) -> list:
+        """The rule that asks, run again from its start to its end with `option`: the chance it
+        drew before the present comes again from a copy of the game's stream as it was then,
+        the rest from the look-ahead's. The present is put back when the agent has answered
+        (`close`), not between two look-aheads."""
+        g = self._game
+        function, args, start, first = self._frames().stack[-1]
+        if self._present is None:
+            self._present = Checkpoint(g, chance=False)
+        answered = [False]
+
+        def policy(decision):
+            if answered[0]:
+                return int(rng.random() * len(decision.options))
+            answered[0] = True
+            return option
+
+        real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
+        self._away = True
+        try:
+            start.restore(g, chance=False)
+            stream = _StreamFrom(start.rng)
+            g.rng, g.random = stream, stream.random
+            replay = _Replay(visible_history(self._history, self.seat, first), self.seat, rng, policy)
+            g.agents, g.log, g.meter, g.frames = [replay] * g.n, None, None, None
+            finish(function(g, *args))
+            return self.rules.values_of(g)
+        finally:
+            g.rng, g.random, g.agents, g.log, g.meter, g.frames = real
+            g.score_changed = True
+
+    def _replay(self, rng, policy) -> Game:
+        driver = _Replay(self.past, self.seat, rng, policy)
+        game = Game(self.rules, self.players, self.seed, [driver] * self.players, None, self.step_budget)
+        game.books = self._game.books
+        return game
+
+
+def margins(values: list) -> list[float]:
+    """Each seat's lead over the best other seat, squashed into 0..1 (1/2: level), measured
+    against the seats' mean absolute value so that every ruleset's scale reads alike."""
+    scale = sum(abs(v) for v in values) / len(values) or 1
+    out = []
+    for p, value in enumerate(values):
+        lead = value - max(v for q, v in enumerate(values) if q != p) if len(values) > 1 else 0
+        out.append(0.5 + 0.5 * math.tanh(lead / scale))
+    return out
+
+
+class _Replay:
+    """Answers the past as it was (what the seat knows of it), then hands over to a policy.
+
+    Where another seat's secret answer was drawn anew, the what-if game may take another
+    path than the real one and meet other questions: a past answer, or the option the policy
+    was asked to try, that does not fit the question met is replaced by one drawn at random.
+    """
+
+    blind = False
+
+    def __init__(self, past, seat: int, rng, policy):
+        self.past = past
+        self.seat = seat
+        self.rng = rng
+        self.policy = policy
+        self.asked = 0
+
+    def choose(self, decision) -> int:
+        k = self.asked
+        self.asked += 1
+        count = len(decision.options)
+        if k < len(self.past):
+            answer = self.past[k][1]
+        else:
+            if k == len(self.past):
+                _fresh_chance(decision._game, self.seat, self.rng)
+            answer = self.policy(decision)
+        if answer is None or answer >= count:
+            return int(self.rng.random() * count)
+        return answer
+
+
+def _fresh_chance(game: Game, seat: int, rng) -> None:
+    """From now on chance is the agent's: its own stream, and what `seat` cannot see drawn
+    anew from it (`redraw`)."""
+    game.rng = rng
+    game.random = rng.random
+    shuffle = game.rules.namespace["shuffle"]
+    unseen = game.rules.unseen_zones(game, seat)
+    if unseen:
+        redraw(game, unseen, lambda zone: shuffle(game, zone), rng)
+
+
+def redraw(g: Game, zones: list, arrange, rng) -> None:
+    """Draw anew what lies in `zones`, the zones a seat cannot see, consistent with what it
+    does see (a determinization):
+
+    - each zone in an order of its own: `arrange(zone)`;
+    - the pieces of one kind and owner trade places among the zones at random, each zone
+      keeping how many it holds: which card of the deck lies in another seat's hand is
+      unknown, how many cards that hand holds is known (and so, here, which kind of piece
+      and whose lies where);
+    - every die in them shows a face drawn from its own faces, each face as likely as in a
+      roll: the seat has not seen those faces (one it saw before the die went out of its
+      sight is drawn anew too: what a seat remembers is not tracked).
+
+    Pieces in the zones the seat sees, vars and the past stay as they are. Every change is
+    announced to the open checkpoints, as the operations announce theirs, so going back puts
+    the real pieces back. `rng` gives `shuffle` and `random`; it is drawn from only when
+    some kind of piece lies in two of the zones or a die lies in one, so a game with one
+    face-down deck sees the same draws as `arrange` alone."""
+    for zone in zones:
+        arrange(zone)
+    if len(zones) > 1:
+        _trade(g, zones, rng)
+    for zone in zones:
+        dice = [piece for piece in zone if piece.kind.is_die]
+        if dice:
+            turning(g, zone)
+            for piece in dice:
+                index = int(rng.random() * len(piece.faces))
+                piece.face = piece.faces[index]
+                piece.value = piece.values[index]
+            zone.stamp = next_stamp()
+
+
+def _trade(g: Game, zones: list, rng) -> None:
+    """The pieces of each kind and owner that lie in two or more of `zones` swap places at
+    random; every zone keeps the places it had, and how many pieces."""
+    places: dict[tuple, list] = {}
+    for zone in zones:
+        for index, piece in enumerate(zone):
+            places.setdefault((piece.kind, piece.owner), []).append((zone, index))
+    piles = {}
+    for spots in places.values():
+        if len({id(zone) for zone, _ in spots}) < 2:
+            continue
+        pieces = [zone[index] for zone, index in spots]
+        rng.shuffle(pieces)
+        for (zone, index), piece in zip(spots, pieces):
+            pile = piles.get(id(zone))
+            if pile is None:
+                changing(g, zone)
+                pile = piles[id(zone)] = (zone, zone[:])
+            pile[1][index] = piece
+    for zone, pile in piles.values():
+        list.__setitem__(zone, slice(None), pile)
+        for piece in pile:
+            piece.zone = zone
+        zone.stamp = next_stamp()
+
+
+class _SeededBy:
+    """A random stream seeded with `seed`, set up only when first drawn from."""
+
+    __slots__ = ("_seed", "_stream")
+
+    def __init__(self, seed):
+        self._seed = seed
+        self._stream = None
+
+    def _started(self) -> random.Random:
+        if self._stream is None:
+            self._stream = random.Random(self._seed)
+        return self._stream
+
+    def random(self) -> float:
+        return self._started().random()
+
+    def shuffle(self, items: list) -> None:
+        self._started().shuffle(items)
+
+
+def _changeable(value) -> bool:
+    """Whether `value` is or holds (inside tuples) a list or mapping: something a look-ahead
+    could change in place. Answers such as `(3, "money")` need no copy."""
+    kind = type(value)
+    if kind is tuple:
+        return any(map(_changeable, value))
+    return kind is list or kind is dict
+
+
+def copy_nested(value, memo: dict):
+    """A list, mapping or tuple copied down to its last list or mapping (tuples holding them
+    included): what a look-ahead may change in place at any depth as it likes (`tally[1] +=
+    pick`, `pairs[i][1][0] = 3`). Each list or mapping is copied once, so two names holding
+    one still hold one; `memo` maps the id of each already copied to its copy, and a list
+    mapped to itself stays itself. Zones and pieces inside are the game's own."""
+    kind = type(value)
+    if kind is tuple:
+        if not any(map(is_nested, map(type, value))):
+            return value
+        return tuple(copy_nested(item, memo) if type(item) in NESTED else item for item in value)
+    known = memo.get(id(value))
+    if known is not None:
+        return known
+    items = value.values() if kind is dict else value
+    if not any(map(is_nested, map(type, items))):
+        copied = memo[id(value)] = value.copy()
+    elif kind is list:
+        copied = memo[id(value)] = []
+        copied.extend(copy_nested(item, memo) if type(item) in NESTED else item for item in value)
+    else:
+        copied = memo[id(value)] = {}
+        copied.update((key, copy_nested(item, memo) if type(item) in NESTED else item) for key, item in value.items())
+    return copied
+
+
+class _StreamFrom:
+    """The game's random stream as a checkpoint kept it, for a re-run, set up only when the rule
+    draws (most rules ask before they draw anything)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state):
+        self._state = state
+
+    def _stream(self) -> random.Random:
+        if type(self._state) is tuple:
+            stream = random.Random()
+            stream.setstate(self._state)
+            self._state = stream
+        return self._state
+
+    def random(self) -> float:
+        return self._stream().random()
+
+    def shuffle(self, items: list) -> None:
+        self._stream().shuffle(items)
+
+
+class _AtRandom:
+    """Answers decisions inside a look-ahead: at random, from the stream the game draws from
+    (the look-ahead's own, while it runs)."""
+
+    blind = True
+    __slots__ = ("_game",)
+
+    def __init__(self, game):
+        self._game = game
+
+    def pick(self, count: int) -> int:
+        return int(self._game.random() * count)
+
+
+class Frames:
+    """The rules running now that ask `choose`s, innermost last, each with a checkpoint of the
+    state it started from."""
+
+    __slots__ = ("stack",)
+
+    def __init__(self):
+        self.stack: list[tuple] = []
+
+    def run(self, function, g, args):
+        self._enter(function, g, args)
+        try:
+            return function(g, *args)
+        finally:
+            self._leave()
+
+    def run_pausing(self, function, g, args):
+        """`run` for rules that pause at decisions (a generator)."""
+        self._enter(function, g, args)
+        try:
+            return (yield from function(g, *args))
+        finally:
+            self._leave()
+
+    def _enter(self, function, g, args) -> None:
+        self.stack.append((function, args, Checkpoint(g), len(g.history)))
+
+    def _leave(self) -> None:
+        self.stack.pop()[2].close()

@@ -1,0 +1,159 @@
+"""The built-in functions of the language (declared in dsl/builtins.py), as Python.
+
+Compiled rules call these directly, by the name the table gives (`Builtin.python_name`):
+`b_weight`; `g_left` for one that needs the game, which takes it as first argument (the
+compiler passes it, so the names a designer writes stay short: `left(p)`). A built-in that
+Python has (`len`, `sum`...) has no function here: compiled rules call Python's.
+"""
+
+from __future__ import annotations
+
+import builtins as python_builtins
+import itertools
+from operator import attrgetter, itemgetter
+
+from ...dsl.builtins import BUILTINS
+from .runtime import NoOptions
+
+
+_WEIGHT = attrgetter("weight")
+_VALUE = attrgetter("value")
+_FIRST = itemgetter(0)
+
+
+def b_sorted(x, key=None, desc=False):
+    return sorted(x, key=key, reverse=bool(desc))
+
+
+def b_zip(a, b):
+    return list(zip(a, b))
+
+
+def b_count(items, value):
+    if type(items) is list:
+        return items.count(value)
+    return sum(1 for item in items if item == value)
+
+
+def b_distinct(items):
+    return list(dict.fromkeys(items))
+
+
+def b_first(items):
+    return items[0]
+
+
+def b_last(items):
+    return items[-1]
+
+
+def b_combinations(items, k):
+    return [list(c) for c in itertools.combinations(items, k)]
+
+
+def b_without(items, removed):
+    removed = list(removed)
+    return [item for item in items if not any(item is r or item == r for r in removed)]
+
+
+def b_faces(pieces):
+    return sorted({p.face for p in pieces})
+
+
+def b_weight(pieces):
+    return sum(map(_WEIGHT, pieces))
+
+
+def b_facesum(pieces):
+    return sum(map(_VALUE, pieces))
+
+
+def b_highest(pieces):
+    return max([p.value for p in pieces], default=0)
+
+
+def b_owned(pieces, owner):
+    return [p for p in pieces if p.owner == owner]
+
+
+def b_showing(pieces, face):
+    return [p for p in pieces if p.face == face]
+
+
+def _owner_order(owner):
+    return (owner is None, owner if owner is not None else 0)
+
+
+def b_owners_of(pieces):
+    return sorted({p.owner for p in pieces}, key=_owner_order)
+
+
+def b_by_owner(pieces):
+    groups: dict = {}
+    for piece in pieces:
+        owner = piece.owner
+        if owner in groups:
+            groups[owner].append(piece)
+        else:
+            groups[owner] = [piece]
+    unowned = groups.pop(None, None)
+    pairs = sorted(groups.items(), key=_FIRST)
+    if unowned is not None:
+        pairs.append((None, unowned))
+    return pairs
+
+
+def b_of_kind(pieces, kind):
+    return [p for p in pieces if p.kind is kind]
+
+
+def g_pieces(g, kind):
+    return list(g.pieces_by_kind.get(kind.name, ()))
+
+
+def g_left(g, seat):
+    return (seat + 1) % g.n
+
+
+def g_right(g, seat):
+    return (seat - 1) % g.n
+
+
+def g_name(g, owner):
+    return g.names[owner]
+
+
+def g_is_player(g, owner):
+    return 0 <= owner < g.n
+
+
+def g_choose(g, player, label, options, secret=False, resume=None):
+    """The option chosen, or runtime.PAUSE when the game's driver must answer (the compiled
+    call then takes it from `g.paused()`). `resume`, from the compiler: the rest of the asking
+    rule, for look-aheads (runtime.Decision)."""
+    options = list(options)
+    if not options:
+        raise NoOptions(label)
+    return g.decide(player, label, options, bool(secret), resume=resume)
+
+
+def g_chance(g, probability):
+    return g.random() < probability
+
+
+def g_random_int(g, low, high):
+    return low + int(g.random() * (high - low + 1))
+
+
+def g_shuffled(g, items):
+    items = list(items)
+    g.rng.shuffle(items)
+    return items
+
+
+def implementation(name: str):
+    """The Python function behind built-in `name`: Python's own, or ours above."""
+    builtin = BUILTINS[name]
+    if builtin.python:
+        return getattr(python_builtins, builtin.python_name)
+    return globals()[builtin.python_name]

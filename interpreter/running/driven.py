@@ -1,0 +1,178 @@
+"""A game you drive: look at the decision, answer it, undo, copy.
+
+    import rulesrun
+    rules = rulesrun.load("my_game.rules", params={"rounds": 2})
+    game = rules.start(players=4, seed=7)      # runs up to the first decision
+    while not game.over:
+        d = game.decision                      # .seat, .point, .prompt, .options, .labels(), .view
+        game.play(0)                           # answer with an option's index; runs to the next one
+    game.scores, game.winners, game.log
+
+The compiled rules that can ask are generators (interpreter/compiling/asking.py): at a decision they
+pause and hand the `Decision` up to this object, which resumes them with the answer. So the
+agents, a person at the table, a web page and other libraries are all callers of one API;
+`Rules.play` is one such driver.
+
+A game is its seed and the answers given so far: `undo()` and `copy()` replay those answers
+from the start, on a fresh state, with no pause until the present (docs/architecture.md says
+what that costs and why). Decisions with a single option are answered by the rules
+themselves, logged but never shown.
+"""
+
+from __future__ import annotations
+
+from ...dsl.errors import RulesError
+from .runtime import Game as State
+
+
+class PlayError(RulesError):
+    """A mistake in the rules met while playing (located like any RulesError), with the game's
+    log up to it, so a transcript can show how the game got there."""
+
+    def __init__(self, error: RulesError, log: list | None):
+        super().__init__(error.diagnostics)
+        self.log = log
+
+    def __reduce__(self):
+        """Pickled as a RulesError (without the log): what crosses from a worker process."""
+        return (RulesError, (self.diagnostics,))
+
+
+class NothingToUndo(Exception):
+    """`undo()` at the game's first decision."""
+
+
+class NotAnOption(ValueError):
+    """An answer that is not the index of one of the decision's options."""
+
+
+class Game:
+    """One game of a ruleset, driven from outside. Made by `Rules.start`."""
+
+    def __init__(self, rules, players: int, seed: int, log: bool = True, lookahead: bool = True,
+                 meter: bool = False, step_budget: int | None = None, answers=(), agents=None):
+        """`lookahead`: keep the books that agents looking ahead need (interpreter/lookahead/bookkeeping.py);
+        `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first;
+        `agents`: per seat an agent that answers inside the game, or None for a seat whose
+        decisions the game shows (all of them by default). A copy shares the agents."""
+        rules.check_players(players)
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self._logging = log
+        self._lookahead = lookahead
+        self._meter = meter
+        self._step_budget = step_budget or rules.step_budget
+        self._agents = None if agents is None or all(agent is None for agent in agents) else list(agents)
+        self._begin(list(answers))
+
+    # ------------------------------------------------------------ the contract
+
+    @property
+    def decision(self):
+        """The decision the game waits for (a runtime.Decision), or None when it is over."""
+        return self._state.pending
+
+    def play(self, index: int) -> None:
+        """Answer the present decision with the index of one of its options and run on to the
+        next decision or the end."""
+        decision = self._state.pending
+        if decision is None:
+            raise NotAnOption("the game is over: there is no decision to answer")
+        if type(index) is not int or not 0 <= index < len(decision.options):
+            raise NotAnOption(f"{index!r} is not an option of this decision: answer 0 to {len(decision.options) - 1}")
+        self._advance(index)
+
+    def undo(self, count: int = 1) -> None:
+        """Back `count` decisions (shown ones), exactly: state, chance and log as they were there."""
+        answers = self.answers
+        if not 1 <= count <= len(answers):
+            raise NothingToUndo(f"cannot go back {count} decisions: {len(answers)} have been answered")
+        self._begin(answers[:-count])
+
+    def copy(self) -> "Game":
+        """An independent game at the same decision: given the same answers, both go on alike."""
+        twin = Game.__new__(Game)
+        twin.rules, twin.players, twin.seed = self.rules, self.players, self.seed
+        twin._logging, twin._lookahead, twin._meter = self._logging, self._lookahead, self._meter
+        twin._step_budget, twin._agents = self._step_budget, self._agents
+        twin._begin(self.answers)
+        return twin
+
+    @property
+    def over(self) -> bool:
+        return self._state.pending is None
+
+    @property
+    def scores(self) -> list:
+        """The first score key of each seat: final once the game is over, as it stands before."""
+        return [keys[0] for keys in self.keys]
+
+    @property
+    def keys(self) -> list:
+        """Every score key of each seat (ties on the first are broken by the next)."""
+        if self._keys is not None:
+            return self._keys
+        return self.rules.score_keys_of(self._state)
+
+    @property
+    def winners(self) -> list:
+        """The winning seats once the game is over; none before."""
+        return self.rules.winners(self._keys, self._state) if self._keys is not None else []
+
+    @property
+    def log(self) -> list | None:
+        """The game's events as dicts (a list that grows as the game goes on), or None if not logged."""
+        return self._state.log
+
+    @property
+    def answers(self) -> list:
+        """The answers given so far, one per decision with a choice (by the driver or a seated
+        agent): with the seed, the whole game."""
+        return [answer for _, answer, _ in self._state.history]
+
+    @property
+    def history(self) -> list:
+        """(seat, answer) of each decision shown so far, in order."""
+        return [(seat, answer) for seat, answer, _ in self._state.history]
+
+    @property
+    def names(self) -> list:
+        """How the transcript names each owner: the seats, then the imaginary players."""
+        return self._state.names[:]
+
+    @property
+    def turns(self) -> int:
+        return self._state.turns
+
+    @property
+    def decisions(self) -> int:
+        """Decisions met so far, single-option ones included."""
+        return self._state.decisions
+
+    @property
+    def rules_fired(self) -> dict | None:
+        """With `meter`: per rule, how often it fired and what it paid (interpreter/running/meter.py)."""
+        return self._state.meter.to_json() if self._state.meter is not None else None
+
+    # ------------------------------------------------------------ running
+
+    def _begin(self, answers: list) -> None:
+        """A fresh state, played up to the decision after `answers` (which are replayed without a pause)."""
+        rules = self.rules
+        state = State(rules, self.players, self.seed, self._agents, [] if self._logging else None, self._step_budget)
+        rules.prepare(state, lookahead=self._lookahead, meter=self._meter)
+        state.script = answers[::-1]
+        self._state = state
+        self._keys = None
+        self._run = rules.running(state)
+        self._advance(None)
+
+    def _advance(self, answer) -> None:
+        try:
+            self._run.send(answer)
+        except RulesError as error:
+            raise PlayError(error, self._state.log) from None
+        except StopIteration as end:
+            self._keys = end.value
+            self.rules.ended(self._state, self._keys)

@@ -1,0 +1,202 @@
+"""What the statements of the language do to pieces and zones: put, roll, deal, create.
+
+Generated code calls these with the game and already-evaluated operands. A piece is always in exactly
+one zone (or none, before it is placed): `put` takes it out of where it lies, so no rule
+can duplicate or lose a piece by moving it. These are the plain operations; games in which
+someone looks ahead use the same ones wrapped to keep books (interpreter/lookahead/bookkeeping.py).
+"""
+
+from __future__ import annotations
+
+from .runtime import Kind, Piece, Zone, format_value
+
+
+def _as_list(pieces) -> list:
+    if type(pieces) is Piece:
+        return [pieces]
+    return list(pieces)
+
+
+def put(g, pieces, zone) -> None:
+    kind = type(pieces)
+    if zone.scored:
+        g.score_changed = True
+    if kind is Piece:
+        source = pieces.zone
+        if source is not None:
+            if source.scored:
+                g.score_changed = True
+            source.remove(pieces)
+        zone.append(pieces)
+        pieces.zone = zone
+        if g.meter is not None:
+            g.meter.moving(1)
+        return
+    if kind is Zone:
+        if pieces is zone:
+            return
+        if pieces.scored:
+            g.score_changed = True
+        moved = pieces[:]
+        pieces.clear()
+        zone.extend(moved)
+        for piece in moved:
+            piece.zone = zone
+    else:
+        moved = _detach(g, pieces)
+        zone.extend(moved)
+        for piece in moved:
+            piece.zone = zone
+    if g.meter is not None:
+        g.meter.moving(len(moved))
+
+
+def put_under(g, pieces, zone) -> None:
+    """Slide pieces beneath a zone's bottom as one block, keeping their order."""
+    if zone.scored:
+        g.score_changed = True
+    moved = _detach(g, pieces)
+    list.__setitem__(zone, slice(0, 0), moved)
+    for piece in moved:
+        piece.zone = zone
+    if g.meter is not None:
+        g.meter.moving(len(moved))
+
+
+def _detach(g, pieces) -> list:
+    """Take pieces out of wherever they lie; returns them in order."""
+    moved = _as_list(pieces)
+    for piece in moved:
+        source = piece.zone
+        if source is not None:
+            if source.scored:
+                g.score_changed = True
+            source.remove(piece)
+            piece.zone = None
+    return moved
+
+
+def deal(g, count: int, source, dest) -> None:
+    """Move up to `count` pieces from the top of `source` onto `dest`, one at a time."""
+    if source.scored or dest.scored:
+        g.score_changed = True
+    dealt = min(count, len(source))
+    for _ in range(dealt):
+        piece = source.pop()
+        dest.append(piece)
+        piece.zone = dest
+    if g.meter is not None:
+        g.meter.moving(dealt)
+
+
+def roll(g, pieces) -> None:
+    if type(pieces) is Piece:
+        pieces = [pieces]
+    if type(pieces) is Zone:
+        if pieces.scored:
+            g.score_changed = True
+    elif any(piece.zone is not None and piece.zone.scored for piece in pieces):
+        g.score_changed = True
+    random = g.random
+    for piece in pieces:
+        index = int(random() * len(piece.faces))
+        piece.face = piece.faces[index]
+        piece.value = piece.values[index]
+    if g.log is not None:
+        g.log.append({"t": "roll", "zone": getattr(pieces, "name", "dice"),
+                      "faces": [p.face for p in pieces]})
+
+
+def shuffle(g, zone) -> None:
+    if zone.scored:
+        g.score_changed = True
+    pile = zone[:]
+    g.rng.shuffle(pile)
+    list.__setitem__(zone, slice(None), pile)
+
+
+def set_face(g, piece, face) -> None:
+    """Turn a die to `face` (it must be one of its faces)."""
+    index = piece.faces.index(face)
+    _turning(g, piece)
+    piece.face = face
+    piece.value = piece.values[index]
+
+
+def set_owner(g, piece, owner) -> None:
+    """Hand a piece to another owner (or to none)."""
+    _turning(g, piece)
+    piece.owner = owner
+
+
+def _turning(g, piece) -> None:
+    """A piece of a scored zone is about to show another face or belong to another owner."""
+    if piece.zone is not None and piece.zone.scored:
+        g.score_changed = True
+
+
+def create(g, kind: Kind, count: int, owner, zone) -> None:
+    if zone.scored:
+        g.score_changed = True
+    made = g.pieces_by_kind.setdefault(kind.name, [])
+    for _ in range(count):
+        piece = Piece(kind, owner, 0, g.next_piece_id)
+        g.next_piece_id += 1
+        made.append(piece)
+        zone.append(piece)
+        piece.zone = zone
+
+
+def create_deck(g, kind: Kind, entries, zone) -> None:
+    """One card for each entry of the card table (value x count), in table order."""
+    if zone.scored:
+        g.score_changed = True
+    made = g.pieces_by_kind.setdefault(kind.name, [])
+    for value, count in entries:
+        index = kind.faces.index(value)
+        for _ in range(count):
+            piece = Piece(kind, None, index, g.next_piece_id)
+            g.next_piece_id += 1
+            made.append(piece)
+            zone.append(piece)
+            piece.zone = zone
+
+
+def make_die(name: str, faces, values, weight) -> Kind:
+    faces = tuple(faces)
+    if values is None:
+        values = tuple(f if isinstance(f, (int, float)) and not isinstance(f, bool) else 0 for f in faces)
+    return Kind(name, faces, tuple(values), weight, True)
+
+
+def make_card(name: str, entries) -> Kind:
+    faces = tuple(dict.fromkeys(value for value, _ in entries))
+    values = tuple(f if isinstance(f, (int, float)) else 0 for f in faces)
+    return Kind(name, faces, values, 1, False)
+
+
+def begin_turn(g, player) -> None:
+    g.turns += 1
+    if g.log is not None:
+        g.log.append({"t": "turn", "player": player, "number": g.turns})
+
+
+def show(value) -> str:
+    return format_value(value)
+
+
+EXPORTS = {
+    "put": put,
+    "put_under": put_under,
+    "deal": deal,
+    "roll": roll,
+    "shuffle": shuffle,
+    "set_face": set_face,
+    "set_owner": set_owner,
+    "create": create,
+    "create_deck": create_deck,
+    "make_die": make_die,
+    "make_card": make_card,
+    "begin_turn": begin_turn,
+    "show": show,
+}

@@ -1,0 +1,287 @@
+"""Compiled rules: the one object that plays games of a ruleset.
+
+    rules = load_rules("rulesets/classic.rules", fragments=["rulesets/variants/neutral_dice.rules"])
+    game = rules.start(players=4, seed=7)                            # a game you drive
+    result = rules.play(num_players=4, seed=7, agents=[RandomAgent()] * 4)   # ... or one agents play
+
+A mistake that only shows during play (a loop without end, an index outside a zone family,
+a `choose` with nothing to choose) becomes a located `RulesError`, like a checker error.
+"""
+
+from __future__ import annotations
+
+import operator
+import sys
+from types import GeneratorType
+
+import attrs
+
+from ...dsl import ast
+from ...dsl.check import check
+from ...dsl.compose import compose, set_params
+from ...dsl.program import Program
+from ...dsl.errors import Diagnostic, RulesError
+from ..lookahead.bookkeeping import BOOKKEEPING, PLAIN
+from ..compiling.compiler import generate, load_code, run_code
+from .driven import Game as DrivenGame
+from .driven import PlayError
+from .meter import Meter
+from .play_words import designer_words
+from .runtime import (AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
+                      finish, zones_of)
+from ..lookahead.search import Explorer, Frames
+
+DEFAULT_STEP_BUDGET = 200_000
+# What a mistake in the rules raises while they run: each becomes a located RulesError.
+PLAY_ERRORS = (StepBudgetExceeded, NoOptions, ParamChanged, ZoneChanged, AssertFailed, RecursionError, ArithmeticError,
+               LookupError, TypeError, ValueError, AttributeError)
+
+
+@attrs.frozen(slots=True)
+class Result:
+    """How a game ended: the first score key per seat, all keys, winners, its length, and
+    (when metered) how often each rule fired and what it paid."""
+
+    scores: list
+    keys: list
+    winners: list
+    turns: int
+    decisions: int
+    log: list | None
+    rules: dict | None = None
+
+
+class Rules:
+    """A checked, compiled ruleset, ready to play any number of games."""
+
+    # What-if games from a decision of one of its games (Decision.explorer).
+    explorer = Explorer
+
+    def __init__(self, program: Program, step_budget: int = DEFAULT_STEP_BUDGET):
+        self.program = program
+        self.step_budget = step_budget
+        self.imaginaries = [
+            attrs.evolve(d, label=d.label or d.name) for d in program.parts.values() if isinstance(d, ast.Imaginary)
+        ]
+        # The rules in two forms: one whose asking rules pause at decisions for the game's driver
+        # (`source`), one for games whose every seat is answered inside (no generators, the speed
+        # of a closed loop). Each runs with the operations that keep books (interpreter/lookahead/bookkeeping.py),
+        # for games in which an agent looks ahead, or with the plain ones. A game runs one of the
+        # four from start to end (`code_for`), so games of one Rules never share what they run on.
+        self.source = generate(program, pausing=True)
+        closed = generate(program, pausing=False)
+        self._sources = {}
+        self._namespaces = {}
+        for pausing, source in ((True, self.source), (False, closed)):
+            code, filename = load_code(source, program.title)
+            self._sources[filename] = source
+            for books, operations_kept in ((True, BOOKKEEPING), (False, PLAIN)):
+                self._namespaces[pausing, books] = run_code(code, operations_kept)
+        self.namespace = self._namespaces[True, True]
+        self._score_keys = self.namespace["score_keys"]
+        self.values_of = self.namespace["values_of"]
+        self.moves = self.namespace["MOVES"]
+        self.lowest_wins = self.namespace["LOWEST_WINS"]
+        # Every rule the meter counts, with where it is written: (file, line, column).
+        self.rule_sites = self.namespace["RULES"]
+        players = program.players
+        self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
+        self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])
+        self.read_variables = _reader(self.variable_attributes)
+        self._hidden_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "hidden")
+        self._private_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "private")
+        # For each move and rest of a rule a look-ahead runs (in any of the forms): the hidden
+        # zones it can read.
+        self.hidden_reach = {}
+        for names in self._namespaces.values():
+            self.hidden_reach.update(names["HIDDEN_REACH"])
+        self._nobody_wins = self.namespace["nobody_wins"]
+        if program.asserts:
+            self._check_asserts()
+
+    def _check_asserts(self) -> None:
+        """Every top-level `assert`, on a game set up for each player count the rules allow: a
+        failing one is a located error before any game is played, naming the `--set` it reads."""
+        errors = []
+        failing: dict[int, tuple[list, str]] = {}
+        counts = range(self.min_players, self.max_players + 1)
+        for n in counts:
+            game = Game(self, n, 0, None, None, self.step_budget)
+            try:
+                self.namespace["init"](game)
+                failed = self.namespace["failed_asserts"](game)
+            except PLAY_ERRORS as error:
+                raise self._located(error) from None
+            for index, message in failed:
+                failing.setdefault(index, ([], message))[0].append(n)
+        for index, (numbers, message) in sorted(failing.items()):
+            item = self.program.asserts[index]
+            settings = " ".join(f"--set {name}={self.program.settings[name]}"
+                                for name in _params_read(self.program, item.cond) if name in self.program.settings)
+            where = "" if len(numbers) == len(counts) else f" ({', '.join(map(str, numbers))} players)"
+            errors.append(Diagnostic(item.span, f"{message}{where}",
+                                     f"this `assert` of the rules refuses {settings}" if settings
+                                     else "this `assert` of the rules does not hold for the parameters as declared"))
+        if errors:
+            raise RulesError(errors)
+
+    def hidden_zones(self, game: Game) -> list:
+        """The zones declared `hidden` (face down), the same every time for a game."""
+        if game.hidden is None:
+            game.hidden = [zone for name in self._hidden_zones for zone in zones_of(getattr(game, name))]
+        return game.hidden
+
+    def unseen_zones(self, game: Game, seat: int) -> list:
+        """The zones whose pieces `seat` cannot see: the hidden ones, then every other owner's
+        zone of each `private` family."""
+        hidden = self.hidden_zones(game)
+        if not self._private_zones:
+            return hidden
+        return hidden + [zone for name in self._private_zones
+                         for owner, zone in enumerate(getattr(game, name)) if owner != seat]
+
+    def zones_named(self, game: Game, names) -> list:
+        """The zones of the declared zones `names`, members of families included."""
+        return [zone for name in sorted(names) for zone in zones_of(getattr(game, f"z_{name}"))]
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            span = self.program.players.span if self.program.players else None
+            raise RulesError(Diagnostic(span, f"{self.program.title} is for {self.min_players}-{self.max_players} players, not {num_players}",
+                                        f"choose --players from {self.min_players} to {self.max_players}"))
+
+    def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
+              step_budget: int | None = None, answers=(), agents=None) -> DrivenGame:
+        """A game you drive (interpreter/running/driven.py), run up to its first decision; `agents`: per
+        seat one that answers inside the game (None: the seat's decisions are shown)."""
+        return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents)
+
+    def play(self, num_players: int, seed: int, agents, log: list | None = None,
+             step_budget: int = DEFAULT_STEP_BUDGET, meter: bool = False) -> Result:
+        """Play one game with `agents`, one per seat: a game of `start` with every seat's agent
+        answering inside it, as fast as the rules run. `log`, if given, receives the game's
+        events as dicts; `meter` counts rules."""
+        lookahead = any(getattr(agent, "looks_ahead", False) for agent in agents)
+        game = self.start(num_players, seed, log is not None, lookahead, meter, step_budget, agents=agents)
+        if log is not None:
+            log.extend(game.log)
+        keys = game.keys
+        return Result([k[0] for k in keys], keys, game.winners, game.turns, game.decisions, log, game.rules_fired)
+
+    def answer(self, agent, decision) -> int:
+        """`agent`'s answer to `decision`. A look-ahead runs the rules too: its mistakes are the
+        rules' own, located (a PlayError with the game's log so far)."""
+        if agent.blind:
+            return agent.pick(len(decision.options))
+        try:
+            return agent.choose(decision)
+        except PLAY_ERRORS as error:
+            raise PlayError(self._located(error), decision._game.log) from None
+
+    def prepare(self, game: Game, lookahead: bool, meter: bool) -> None:
+        """Set a new game up: its books (for agents that look ahead), meter, and first log line."""
+        game.books = lookahead
+        if lookahead:
+            game.frames = Frames()
+        if meter:
+            game.meter = Meter(self.namespace["score_total"])
+        if game.log is not None:
+            game.log.append({"t": "game", "title": self.program.title, "players": game.n, "seed": game.seed,
+                             "sources": [s.path for s in self.program.sources]})
+
+    def running(self, game: Game):
+        """Set up and play `game` to its end, pausing at each decision nobody in the game answers
+        (a generator, see interpreter/running/driven.py); returns the score keys of every seat."""
+        names = game.code = self._namespaces[game.agents is None or None in game.agents, game.books]
+        try:
+            names["init"](game)
+            played = names["ph_game"](game)
+            if type(played) is GeneratorType:
+                yield from played
+            return self.score_keys_of(game)
+        except RulesError:
+            raise
+        except ScriptMismatch as error:
+            raise RulesError(Diagnostic(None, f"the answers do not fit this game: {error.args[0]!r} answers a decision "
+                                        f"of {error.args[1]} options", "replay the answers on the rules and seed they were given for")) from None
+        except PLAY_ERRORS as error:
+            raise self._located(error) from None
+
+    def run(self, game: Game) -> list:
+        """Set up and play `game` to its end with its own agents; the score keys of every seat."""
+        return finish(self.running(game))
+
+    def ended(self, game: Game, keys: list) -> None:
+        if game.log is not None:
+            game.log.append({"t": "end", "scores": [k[0] for k in keys], "winners": self.winners(keys, game)})
+
+    def score_keys_of(self, game: Game) -> list:
+        return [self._score_keys(game, p) for p in game.players]
+
+    def winners(self, keys: list, game: Game) -> list:
+        """The seats with the best score keys, or none when a `nobody wins when` holds in `game`."""
+        if self._nobody_wins(game):
+            return []
+        best = (min if self.lowest_wins else max)(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def _located(self, error: Exception) -> RulesError:
+        span = None
+        trace = error.__traceback__
+        while trace is not None:
+            source = self._sources.get(trace.tb_frame.f_code.co_filename)
+            if source is not None:
+                line = trace.tb_lineno - 1
+                if 0 <= line < len(source.spans) and source.spans[line] is not None:
+                    span = source.spans[line]
+            trace = trace.tb_next
+        if isinstance(error, StepBudgetExceeded):
+            return RulesError(Diagnostic(span, f"the rules ran more than {error.args[0]} loop steps: this loop never ends",
+                                         "make sure each pass of the loop brings its condition closer to false"))
+        if isinstance(error, RecursionError):
+            return RulesError(Diagnostic(span, "procedures call each other without end",
+                                         "give the recursion a case that does not call again"))
+        if isinstance(error, NoOptions):
+            return RulesError(Diagnostic(span, f"`choose` for `{error.args[0]}` got no options",
+                                         "check that the list is not empty before choosing"))
+        if isinstance(error, ZoneChanged):
+            return RulesError(Diagnostic(span, "a zone changes only by put, deal, roll, shuffle or create, also through "
+                                         "a name that holds it", "move the piece instead: put d into the_zone"))
+        if isinstance(error, ParamChanged):
+            return RulesError(Diagnostic(span, "a param's list cannot change during play, also not through a name that holds it",
+                                         "change a copy of it: let mine = [x for x in the_param]"))
+        if isinstance(error, AssertFailed):
+            return RulesError(Diagnostic(span, error.args[0], "an `assert` of the rules does not hold here"))
+        if isinstance(error, KeyError):
+            return RulesError(Diagnostic(span, f"index {error.args[0]!r} is outside the zone or variable family",
+                                         "a family declared [1..6] has the indexes 1 to 6"))
+        return RulesError(Diagnostic(span, *designer_words(error)))
+
+
+def _params_read(program: Program, expr) -> list[str]:
+    """The params `expr` reads, also through the defaults of the params it reads, in order."""
+    found: list[str] = []
+    pending = [expr]
+    while pending:
+        for node in ast.walk(pending.pop()):
+            decl = program.parts.get(node.id) if isinstance(node, ast.Name) else None
+            if isinstance(decl, ast.Param) and node.id not in found:
+                found.append(node.id)
+                pending.append(decl.default)
+    return found
+
+
+def _reader(names: tuple):
+    """A function reading the attributes `names` of a game as one tuple."""
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    return lambda game: tuple(getattr(game, name) for name in names)
+
+
+def load_rules(ruleset, fragments=(), params: dict | None = None) -> Rules:
+    """Text -> AST -> composed program -> checked program -> compiled rules."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    program = compose(ruleset, fragments)
+    if params:
+        program = set_params(program, params)
+    return Rules(check(program))

@@ -1,0 +1,420 @@
+"""The running game's data: pieces, zones, and the state every compiled rule works on.
+
+State is plain slotted objects and lists, so a game can be copied cheaply and the compiled
+rules reach every zone and variable by attribute, never by a string lookup in the hot loop.
+Chance comes from one `random.Random(seed)`; every decision goes to the seat's agent.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from operator import itemgetter
+from types import GeneratorType
+
+import attrs
+
+next_stamp = itertools.count(1).__next__
+
+
+@attrs.frozen(slots=True)
+class Kind:
+    """A kind of piece: a die with faces (and their values) or a card with a fixed value."""
+
+    name: str
+    faces: tuple
+    values: tuple
+    weight: int
+    is_die: bool
+
+
+class Piece:
+    """One die or card: its kind, owner, what it shows and the zone it lies in."""
+
+    __slots__ = ("kind", "owner", "face", "value", "weight", "zone", "faces", "values", "id")
+
+    def __init__(self, kind: Kind, owner, index: int, ident: int):
+        self.kind = kind
+        self.owner = owner
+        self.faces = kind.faces
+        self.values = kind.values
+        self.face = kind.faces[index]
+        self.value = kind.values[index]
+        self.weight = kind.weight
+        self.zone = None
+        self.id = ident
+
+    def __repr__(self) -> str:
+        owner = "" if self.owner is None else f"@{self.owner}"
+        return f"{self.kind.name}:{self.face}{owner}"
+
+
+class Zone(list):
+    """An ordered place holding pieces; the last item is the top (of a deck).
+
+    Two zones are equal only if they are the same place, whatever they hold: rules compare
+    zones (`if target == home`) and an empty zone must not equal every other empty zone.
+
+    `stamp` names what the zone holds: in a game that keeps books (interpreter/lookahead/bookkeeping.py),
+    every change to its pile or to a piece in it gives it a stamp never used before, and
+    putting a state back puts back its stamp. Equal stamps mean an equal pile of pieces
+    showing the same, which is what lets remembered results (interpreter/lookahead/remember.py) and
+    checkpoints (interpreter/lookahead/checkpoint.py) skip unchanged zones.
+    """
+
+    __slots__ = ("name", "stamp", "kept", "scored")
+    __hash__ = object.__hash__
+
+    def __init__(self, name: str, scored: bool = False):
+        super().__init__()
+        self.name = name
+        # Whether the score reads this zone: a change to it sets `Game.score_changed`
+        # (interpreter/compiling/scored.py).
+        self.scored = scored
+        self.stamp = next_stamp()
+        # When every checkpoint open then last kept this zone (interpreter/lookahead/checkpoint.py).
+        self.kept = 0
+
+    def __eq__(self, other):
+        return self is other
+
+    def __ne__(self, other):
+        return self is not other
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def _changed_by_a_rule(self, *args):
+        # Reached through a name that holds the zone (`let z = pile`, `z[0] = d`): the checker
+        # refuses this where the zone is named, and the game must not find a piece in two
+        # zones. The operations change zones through list's own methods.
+        raise ZoneChanged()
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _changed_by_a_rule
+
+
+class ZoneChanged(Exception):
+    """A rule tried to change a zone by assignment rather than by an operation (put, deal...)."""
+
+
+class ParamChanged(Exception):
+    """A rule tried to change a param's list in place."""
+
+
+class Fixed(list):
+    """A param's list. Params are fixed for a game, also through a local or a var that holds
+    one, so a checkpoint never needs to keep one: changing it in place is a mistake in the
+    rules, reported where it happens. `+`, slices and `sorted` give ordinary lists."""
+
+    __slots__ = ()
+
+    def _fixed(self, *args):
+        raise ParamChanged()
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _fixed
+    append = extend = insert = pop = remove = clear = sort = reverse = _fixed
+
+
+class Record(tuple):
+    """A value with named fields, `{kind: "coins", n: 2}`, read as `r.kind`. Like a tuple it
+    cannot change, and lists in its fields are fixed as a param's are, so no checkpoint ever
+    needs to keep one. Two records are equal when their fields and values are."""
+
+    __slots__ = ()
+    fields: tuple = ()
+
+    def __new__(cls, *values):
+        return tuple.__new__(cls, map(fixed, values))
+
+    def __eq__(self, other):
+        return isinstance(other, Record) and self.fields == other.fields and tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return format_value(self)
+
+
+def record_type(fields: tuple) -> type:
+    """The class of records with these field names; each field is read by its position."""
+    members = {"__slots__": (), "fields": fields}
+    members.update((name, property(itemgetter(i))) for i, name in enumerate(fields))
+    return type("Record", (Record,), members)
+
+
+class Part:
+    """A part of a kind (`board bonus`): known by its name, equal only to itself."""
+
+    __slots__ = ("kind", "name")
+
+    def __init__(self, kind: str, name: str):
+        self.kind = kind
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class AssertFailed(Exception):
+    """An `assert` of the rules did not hold; its text is the rules' message."""
+
+
+def fixed(value):
+    """A param's value with every list in it (inside tuples too) made `Fixed`."""
+    if isinstance(value, Record):
+        return value
+    if isinstance(value, list):
+        return Fixed(fixed(item) for item in value)
+    if isinstance(value, tuple):
+        return tuple(fixed(item) for item in value)
+    return value
+
+
+def zones_of(declared) -> list:
+    """The zones of a declared zone: itself, or every member of a family or per-owner zone."""
+    if isinstance(declared, Zone):
+        return [declared]
+    if isinstance(declared, dict):
+        return list(declared.values())
+    return declared
+
+
+class StepBudgetExceeded(Exception):
+    """A loop of the rules ran longer than the game's step budget."""
+
+
+class NoOptions(Exception):
+    """`choose` was given an empty list of options."""
+
+
+# What `Game.decide` returns when the game's driver must answer (see `Game.paused`).
+PAUSE = object()
+
+
+class ScriptMismatch(Exception):
+    """A replayed answer does not fit the decision met: not an index of one of its options."""
+
+
+def finish(run):
+    """The result of a rule's function called where nobody outside answers: a generator (a
+    rule that can ask, interpreter/compiling/asking.py) is run to its end, its decisions answered by
+    the game's agents or script, so it never pauses; a plain function's result is returned."""
+    if type(run) is not GeneratorType:
+        return run
+    try:
+        decision = run.send(None)
+    except StopIteration as end:
+        return end.value
+    run.close()
+    raise Unanswered(decision.point)
+
+
+class Unanswered(Exception):
+    """A decision was met where no agent answers it (a game driven from outside, run to its end)."""
+
+
+class Decision:
+    """What an agent is asked: who decides, at which point, and the legal options.
+
+    An agent never gets the game itself. It sees what its seat may see (`view`), and a
+    search agent explores the future through `explorer`, which plays what-if games in which
+    everything hidden from the seat is drawn anew. A plain slotted class rather than an attrs
+    one: one is made for every decision of every simulated game, and this keeps that cheap.
+    """
+
+    __slots__ = ("player", "point", "options", "secret", "is_move", "_resume", "_game", "_explorer")
+
+    def __init__(self, game: "Game", player: int, point: str, options: list, secret: bool, is_move: bool,
+                 resume: tuple | None = None):
+        self.player = player
+        self.point = point
+        self.options = options
+        self.secret = secret
+        self.is_move = is_move
+        # For a `choose` that stands alone as a `let` of its rule: (the rest of the rule as a
+        # function, the locals it needs, which of them and the answer it uses), which the
+        # explorer runs with an answer.
+        self._resume = resume
+        self._game = game
+        self._explorer = None
+
+    @property
+    def seat(self) -> int:
+        """Who decides (the same as `player`)."""
+        return self.player
+
+    @property
+    def prompt(self) -> str:
+        """What is asked: the decision point's or the `choose` label's name."""
+        return self.point
+
+    def labels(self) -> list[str]:
+        return option_labels(self.options)
+
+    @property
+    def view(self):
+        """A copy of what this seat may see now (see interpreter/running/view.py)."""
+        from .view import seat_view
+
+        return seat_view(self._game, self.player)
+
+    @property
+    def explorer(self):
+        """What-if games from this decision, fair to the seat (see interpreter/lookahead/search.py)."""
+        if self._explorer is None:
+            self._explorer = self._game.rules.explorer(self._game, self)
+        return self._explorer
+
+
+def option_labels(options) -> list[str]:
+    """The options' labels as transcripts, logs, agents and scripts name them, each one once:
+    a label that repeats (three dice that all print `small:1@0`) is numbered from its second
+    time on (`small:1@0`, `small:1@0 #2`, `small:1@0 #3`), so an answer by label is never ambiguous."""
+    labels = [option_label(o) for o in options]
+    if len(set(labels)) == len(labels):
+        return labels
+    seen: dict[str, int] = {}
+    unique = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        unique.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
+    return unique
+
+
+def option_label(option) -> str:
+    if isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], str) and isinstance(option[1], tuple):
+        return f"{option[0]}({', '.join(format_value(a) for a in option[1])})"
+    return format_value(option)
+
+
+def format_value(value) -> str:
+    """A value as the rules language writes it: true, none, 1..6, [a, b], a kind by its name."""
+    if value is True or value is False:
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, range):
+        return f"{value.start}..{value.stop - 1}"
+    if isinstance(value, Kind):
+        return value.name
+    if isinstance(value, dict):
+        return "[" + ", ".join(f"{k}: {format_value(v)}" for k, v in value.items()) + "]"
+    if isinstance(value, Record):
+        return "{" + ", ".join(f"{k}: {format_value(v)}" for k, v in zip(value.fields, value)) + "}"
+    if isinstance(value, (list, tuple)) and not isinstance(value, Zone):
+        return "[" + ", ".join(format_value(v) for v in value) + "]"
+    return str(value)
+
+
+class Game:
+    """One game in progress. The compiled rules add the attributes of zones and variables."""
+
+    def __init__(self, rules, num_players: int, seed: int, agents, log: list | None, step_budget: int):
+        self.rules = rules
+        self.n = num_players
+        self.players = list(range(num_players))
+        self.imaginary = [i.name for i in rules.imaginaries]
+        self.owners = list(range(num_players + len(self.imaginary)))
+        self.names = [f"seat {p}" for p in self.players] + [i.label for i in rules.imaginaries]
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.random = self.rng.random
+        self.agents = agents
+        self.log = log
+        self.steps = 0
+        self.step_budget = step_budget
+        self.turns = 0
+        self.decisions = 0
+        self.next_piece_id = 0
+        # Whether what the score reads may have changed since the meter last measured it.
+        self.score_changed = True
+        self.pieces_by_kind: dict[str, list[Piece]] = {}
+        # Renewed whenever pieces are made while books are kept, like a zone's stamp; and,
+        # one per var, whenever a var changes while a checkpoint is open
+        # (interpreter/lookahead/checkpoint.py).
+        self.pieces_stamp = 0
+        self.var_stamps = [0] * len(rules.variable_attributes)
+        # Per var, the value last gone through for checkpoints, and when (checkpoint.py).
+        self.var_walks: list = [None] * len(rules.variable_attributes)
+        # (seat, answer, secret) of every decision that had a choice: what search agents
+        # replay to reach the present, and what a seat's view shows of the past.
+        self.history: list[tuple[int, int, bool]] = []
+        self.meter = None
+        self.frames = None
+        # Whether the operations keep the books look-aheads need (interpreter/lookahead/bookkeeping.py).
+        self.books = True
+        # What pure procedures answered, by call (interpreter/lookahead/remember.py).
+        self.remembered: dict = {}
+        # The hidden zones (Rules.hidden_zones), found once.
+        self.hidden: list | None = None
+        # Answers to give before asking anyone, the next one last (a replay, interpreter/running/driven.py),
+        # and the decision the game is paused at while driven from outside.
+        self.script: list = []
+        self.pending: Decision | None = None
+        # The checkpoints open on this game, oldest first (interpreter/lookahead/checkpoint.py).
+        self.open: list = []
+        # The compiled rules this game runs (Rules.running picks one of their forms).
+        self.code: dict = rules.namespace
+
+    def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False,
+               resume: tuple | None = None):
+        """The option chosen, or PAUSE when the caller of the game must answer: the compiled
+        rules then `yield from paused()`, which pauses every rule up to the game's driver
+        (interpreter/running/driven.py) and returns the option it answers. Answers replayed from a
+        script, and those of agents seated in the game, need no pause (nor a generator).
+
+        `secret`: no other seat learns the answer (their views and search agents never see it).
+        `is_move`: the options are moves of a decision point (`play`), not a `choose` list.
+        `resume`: the rest of the rule that asks, for look-aheads (`Decision._resume`).
+        """
+        if len(options) == 1:
+            index = 0
+        else:
+            if self.meter is not None:
+                self.meter.asking()
+            if self.script:
+                index = self.script.pop()
+                if not (type(index) is int and 0 <= index < len(options)):
+                    raise ScriptMismatch(index, len(options))
+            elif self.agents is None or self.agents[player] is None:
+                self.pending = Decision(self, player, point, options, secret, is_move, resume)
+                return PAUSE
+            else:
+                agent = self.agents[player]
+                if agent.blind:
+                    index = agent.pick(len(options))
+                else:
+                    decision = Decision(self, player, point, options, secret, is_move, resume)
+                    try:
+                        index = agent.choose(decision)
+                    finally:
+                        if decision._explorer is not None:
+                            decision._explorer.close()
+            self.history.append((player, index, secret))
+        return self._answered(player, point, options, index, secret)
+
+    def paused(self):
+        """Hand the pending decision to the game's driver and take its answer (a generator)."""
+        decision = self.pending
+        index = yield decision
+        self.pending = None
+        if decision._explorer is not None:
+            decision._explorer.close()
+        self.history.append((decision.player, index, decision.secret))
+        return self._answered(decision.player, decision.point, decision.options, index, decision.secret)
+
+    def _answered(self, player: int, point: str, options: list, index: int, secret: bool):
+        self.decisions += 1
+        if self.log is not None:
+            event = {"t": "decide", "player": player, "point": point,
+                     "options": option_labels(options), "choice": index}
+            if secret:
+                event["secret"] = True
+            self.log.append(event)
+        return options[index]
+
+    def say(self, text: str) -> None:
+        self.log.append({"t": "say", "text": text})

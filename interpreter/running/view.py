@@ -1,0 +1,86 @@
+"""What one seat may see: the agent-facing copy of a game, never the game itself.
+
+A view is plain data, built when an agent asks for it. A piece shows as
+`(kind, face, owner)`, a zone inside a variable as its name. A zone declared `hidden`
+(a face-down pile) shows only how many pieces it holds, never which or in what order. A
+`private` zone family (`zone cup per player private`) shows the seat its own zone's pieces
+and every other owner's as `None`, with how many pieces each holds.
+The history lists every decision that had a choice as `(seat, answer index)`,
+with the answers of other seats' `secret` decisions left out (`None`) when this seat has
+not decided since: the seat cannot have seen them, only their consequences afterwards.
+
+    view = decision.view
+    view.zones["field"][3]       # [("small", 3, 0), ("big", 3, 2)]
+    view.counts["deck"]          # 31: a hidden pile, size only
+    view.zones["cup"]            # [None, [("d6", 4, 1), ("d6", 6, 1)]]: seat 1 sees its own cup
+    view.counts["cup"]           # [3, 2]: how many dice lie under each cup
+    view.vars["tokens"][view.seat]
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .runtime import Kind, Part, Piece, Record, Zone
+
+
+@attrs.frozen(slots=True)
+class SeatView:
+    seat: int
+    players: int
+    zones: dict
+    counts: dict
+    vars: dict
+    history: tuple
+
+
+def seat_view(game, seat: int) -> SeatView:
+    zones, counts = {}, {}
+    for name, seen in game.rules.namespace["ZONES"]:
+        value = getattr(game, f"z_{name}")
+        if seen == "public":
+            zones[name] = _shape(value, _pieces)
+            continue
+        counts[name] = _shape(value, len)
+        if seen == "private":
+            zones[name] = [_pieces(zone) if owner == seat else None for owner, zone in enumerate(value)]
+    variables = {name: _plain(getattr(game, f"v_{name}")) for name in game.rules.namespace["VARS"]}
+    return SeatView(seat, game.n, zones, counts, variables, tuple(visible_history(game.history, seat)))
+
+
+def visible_history(history, seat: int, start: int = 0) -> list:
+    """The decisions so far (from number `start` on) as `seat` knows them, as (player, answer):
+    others' secret answers since its last decision hidden."""
+    last_own = len(history) - 1
+    while last_own >= 0 and history[last_own][0] != seat:
+        last_own -= 1
+    return [(player, None if secret and player != seat and k > last_own else answer)
+            for k, (player, answer, secret) in enumerate(history[start:], start)]
+
+
+def _shape(value, show):
+    if isinstance(value, Zone):
+        return show(value)
+    if isinstance(value, dict):
+        return {index: show(zone) for index, zone in value.items()}
+    return [show(zone) for zone in value]
+
+
+def _pieces(zone) -> list:
+    return [(p.kind.name, p.face, p.owner) for p in zone]
+
+
+def _plain(value):
+    if isinstance(value, Zone):
+        return value.name
+    if isinstance(value, Piece):
+        return (value.kind.name, value.face, value.owner)
+    if isinstance(value, (Kind, Part)):
+        return value.name
+    if isinstance(value, Record):
+        return type(value)(*map(_plain, value))
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_plain(v) for v in value)
+    return value

@@ -1,0 +1,1 @@
+"""Studies of many games: simulate, report, compare, the statistics behind them, and game logs with their replay."""
