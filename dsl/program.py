@@ -74,7 +74,7 @@ class Program:
     # Like moves and hooks, these add up: every file's `assert`s, every `nobody wins when`.
     asserts: tuple = ()
     nobody_wins: tuple = ()
-    # The `--set` settings applied (name -> the value given), for errors that blame one.
+    # The `--set` settings applied (name -> the text given), for errors that blame one.
     settings: dict = attrs.field(factory=dict)
 
     def of_kind(self, kind) -> list:

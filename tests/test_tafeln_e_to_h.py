@@ -53,8 +53,9 @@ def turn(s, seat, faces, *answers, extra=()):
 
 
 def activate(s, board, seat, answers=()):
-    """Activate `board` for `seat` as a placement in its casino does (no dice of the placement):
-    the placement's event, with all it sets off (the board, then what every board checks after)."""
+    """Activate `board` (a board side's name) for `seat` as a placement in its casino does (no
+    dice of the placement): the placement's event, with all it sets off (the board, then what
+    every board checks after)."""
     part = next(s.var("board_at", c) for c in range(1, 7) if getattr(s.var("board_at", c), "name", None) == board)
     s.script(seat, *answers)
     s.emit("placed", seat, s.zone("casino", s.call("host", part)), [], [])

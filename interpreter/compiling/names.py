@@ -29,8 +29,8 @@ KINDS = frozenset({
     "on",  # handler, with its `when`
     "bd",  # handler's statements
     "l", "p", "z", "v", "k", "i",  # local, param, zone, var, kind of piece, imaginary player
+    "t", "part",  # a part or a kind of parts (dsl/parts.py), as the game holds it; a part's value
     "deck", "get",  # a card kind's deck, the getter of an attribute (`c => c.value`)
-    "t", "part",  # a part of a kind or a kind's list of parts, on the game; the part itself, made once
 })
 """Every kind of generated name that holds a designer's name; no other name in generated code
 has one of these as the part before its first underscore (tests/test_names.py)."""

@@ -26,15 +26,14 @@ from ..compiling.compiler import generate, load_code, run_code
 from .driven import Game as DrivenGame
 from .driven import PlayError
 from .meter import Meter
+from .budget import Budget, OverBudget
 from .play_words import designer_words
-from .runtime import (AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
-                      finish, zones_of)
+from .runtime import AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, zones_of
 from ..lookahead.search import Explorer, Frames
 
-DEFAULT_STEP_BUDGET = 200_000
 # What a mistake in the rules raises while they run: each becomes a located RulesError.
-PLAY_ERRORS = (StepBudgetExceeded, NoOptions, ParamChanged, ZoneChanged, AssertFailed, RecursionError, ArithmeticError,
-               LookupError, TypeError, ValueError, AttributeError)
+PLAY_ERRORS = (OverBudget, MemoryError, NoOptions, ParamChanged, ZoneChanged, AssertFailed, RecursionError,
+               ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 
 
 @attrs.frozen(slots=True)
@@ -57,9 +56,10 @@ class Rules:
     # What-if games from a decision of one of its games (Decision.explorer).
     explorer = Explorer
 
-    def __init__(self, program: Program, step_budget: int = DEFAULT_STEP_BUDGET):
+    def __init__(self, program: Program, budget: Budget = Budget()):
         self.program = program
-        self.step_budget = step_budget
+        self.budget = budget
+        self.step_budget = budget.steps
         self.imaginaries = [
             attrs.evolve(d, label=d.label or d.name) for d in program.parts.values() if isinstance(d, ast.Imaginary)
         ]
@@ -157,7 +157,7 @@ class Rules:
         return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents)
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
-             step_budget: int = DEFAULT_STEP_BUDGET, meter: bool = False) -> Result:
+             step_budget: int | None = None, meter: bool = False) -> Result:
         """Play one game with `agents`, one per seat: a game of `start` with every seat's agent
         answering inside it, as fast as the rules run. `log`, if given, receives the game's
         events as dicts; `meter` counts rules."""
@@ -235,9 +235,15 @@ class Rules:
                 if 0 <= line < len(source.spans) and source.spans[line] is not None:
                     span = source.spans[line]
             trace = trace.tb_next
-        if isinstance(error, StepBudgetExceeded):
-            return RulesError(Diagnostic(span, f"the rules ran more than {error.args[0]} loop steps: this loop never ends",
-                                         "make sure each pass of the loop brings its condition closer to false"))
+        if isinstance(error, OverBudget):
+            name, limit, what = error.args
+            never = ": a loop never ends, or the rules do far more than a game needs" if name == "steps" else ""
+            return RulesError(Diagnostic(span, f"the game went over its budget of {limit:,} {what}{never}",
+                                         f"if the rules need more, raise the limit: --budget {name}=N "
+                                         f"(docs/language.md, Running rules you did not write)"))
+        if isinstance(error, MemoryError):
+            return RulesError(Diagnostic(span, "the game ran out of memory: a list, text or number grew too large",
+                                         "make it smaller; --budget size=N and digits=N set how large they may grow"))
         if isinstance(error, RecursionError):
             return RulesError(Diagnostic(span, "procedures call each other without end",
                                          "give the recursion a case that does not call again"))
@@ -278,10 +284,12 @@ def _reader(names: tuple):
     return lambda game: tuple(getattr(game, name) for name in names)
 
 
-def load_rules(ruleset, fragments=(), params: dict | None = None) -> Rules:
-    """Text -> AST -> composed program -> checked program -> compiled rules."""
+def load_rules(ruleset, fragments=(), params: dict | None = None, allow=(), budget: Budget = Budget()) -> Rules:
+    """Text -> AST -> composed program -> checked program -> compiled rules. `allow`: folders
+    an `include` may read beyond the project's (dsl/files.py); `budget`: the limits of each
+    game (interpreter/running/budget.py)."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
-    program = compose(ruleset, fragments)
+    program = compose(ruleset, fragments, allow)
     if params:
         program = set_params(program, params)
-    return Rules(check(program))
+    return Rules(check(program), budget)
