@@ -96,12 +96,16 @@ class Rules:
         for names in self._namespaces.values():
             self.hidden_reach.update(names["HIDDEN_REACH"])
         self._nobody_wins = self.namespace["nobody_wins"]
+        # Player counts that a top-level `assert` refuses, with its errors.
+        self._refused_counts: dict[int, list[Diagnostic]] = {}
         if program.asserts:
             self._check_asserts()
 
     def _check_asserts(self) -> None:
-        """Every top-level `assert`, on a game set up for each player count the rules allow: a
-        failing one is a located error before any game is played, naming the `--set` it reads."""
+        """Every top-level `assert`, on a game set up for each player count the rules allow. One
+        that fails for every count is a located error before any game is played, naming the
+        `--set` it reads; one that fails for some counts refuses just those (`check_players`),
+        so `assert extra == 0 or num_players < 6` forbids `extra` at six players only."""
         errors = []
         failing: dict[int, tuple[list, str]] = {}
         counts = range(self.min_players, self.max_players + 1)
@@ -118,10 +122,13 @@ class Rules:
             item = self.program.asserts[index]
             settings = " ".join(f"--set {name}={self.program.settings[name]}"
                                 for name in _params_read(self.program, item.cond) if name in self.program.settings)
-            where = "" if len(numbers) == len(counts) else f" ({', '.join(map(str, numbers))} players)"
-            errors.append(Diagnostic(item.span, f"{message}{where}",
-                                     f"this `assert` of the rules refuses {settings}" if settings
-                                     else "this `assert` of the rules does not hold for the parameters as declared"))
+            hint = (f"this `assert` of the rules refuses {settings}" if settings
+                    else "this `assert` of the rules does not hold for the parameters as declared")
+            if len(numbers) == len(counts):
+                errors.append(Diagnostic(item.span, message, hint))
+                continue
+            for n in numbers:
+                self._refused_counts.setdefault(n, []).append(Diagnostic(item.span, f"{message} ({n} players)", hint))
         if errors:
             raise RulesError(errors)
 
@@ -149,6 +156,8 @@ class Rules:
             span = self.program.players.span if self.program.players else None
             raise RulesError(Diagnostic(span, f"{self.program.title} is for {self.min_players}-{self.max_players} players, not {num_players}",
                                         f"choose --players from {self.min_players} to {self.max_players}"))
+        if num_players in self._refused_counts:
+            raise RulesError(self._refused_counts[num_players])
 
     def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
               step_budget: int | None = None, answers=(), agents=None) -> DrivenGame:
