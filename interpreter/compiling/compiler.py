@@ -870,8 +870,10 @@ class _Compiler:
         return f"(not {self.expr(e.operand)})"
 
     def e_Compare(self, e):
-        if e.op in ("==", "!=") and any(self._is_zone(side) or _is_none(side) for side in (e.left, e.right)):
-            # A zone equals only itself (runtime.Zone), and `none` only `none`: said directly.
+        if e.op in ("==", "!=") and any(self._is_zone(side) or self._is_part(side) or _is_none(side)
+                                        for side in (e.left, e.right)):
+            # A zone or a part equals only itself (runtime.Zone, runtime.Part), and `none` only
+            # `none`: said directly.
             return f"({self.expr(e.left)} {'is' if e.op == '==' else 'is not'} {self.expr(e.right)})"
         return f"({self.expr(e.left)} {_COMPARE[e.op]} {self.expr(e.right)})"
 
@@ -962,6 +964,11 @@ class _Compiler:
             return False
         decl = self.parts.get(e.id)
         return isinstance(decl, ast.Zone) and (decl.shape is not None) == shaped
+
+    def _is_part(self, e) -> bool:
+        """Whether `e` names a part of a kind (`bonus` of `kind board`), which a dispatched handler compares with."""
+        return isinstance(e, ast.Name) and not self._is_local(e.id) and e.id not in self.substitutions \
+            and isinstance(self.parts.get(e.id), ast.Part)
 
     def _is_builtin_call(self, e, name: str) -> bool:
         return isinstance(e, ast.Call) and e.func.id == name and name in BUILTINS and not self._is_local(name) \
