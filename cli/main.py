@@ -39,6 +39,7 @@ from ..interpreter.running.driven import PlayError
 from .transcript import standing, transcript
 from .fmt import fmt
 from .lsp import lsp
+from .serve import serve
 
 
 class _PlayByDefault(click.Group):
@@ -137,6 +138,7 @@ def main():
 
 main.add_command(fmt)
 main.add_command(lsp)
+main.add_command(serve)
 
 
 @main.command()
