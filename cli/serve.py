@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from . import exit_codes
+from .options import PLAYERS_HELP, agent_names, default_players, fail, settings as read_settings
 from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, make_agent
 from ..interpreter.studies.log import Setup, read_log
@@ -33,8 +34,7 @@ HOST = "127.0.0.1"
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
               help="Who plays each seat, in seat order (last repeats): human (a person at the page; several "
                    "take turns at one screen), random, greedy, mcts[:...], or a bot of your own.  [default: human, greedy]")
-@click.option("--players", type=click.IntRange(1, 99), default=None,
-              help="Seats in play  [default: 4, or the nearest number the rules allow]")
+@click.option("--players", type=click.IntRange(1, 99), default=None, help=PLAYERS_HELP)
 @click.option("--seed", type=int, default=None, help="Seed of the first game (random if omitted; the page can change it).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port on 127.0.0.1 (0: any free one).")
@@ -81,19 +81,19 @@ def _is_log(path: str) -> bool:
 
 
 def _playing(rules_path, fragments, settings, agents, players, seed):
-    from .main import HUMAN, _agent_names, _default_players, _fail, _settings
+    from .main import HUMAN
     from ..interpreter.running.rules import load_rules
     from ..web.server import Serving
 
-    _agent_names(tuple(a for a in agents if a != HUMAN))
+    agent_names(tuple(a for a in agents if a != HUMAN))
     agents = agents or (HUMAN, "greedy")
-    params = _settings(settings)
+    params = read_settings(settings)
     try:
         rules = load_rules(rules_path, fragments, params)
-        players = players or _default_players(rules)
+        players = players or default_players(rules)
         rules.check_players(players)
     except RulesError as error:
-        _fail(error)
+        fail(error)
     seats = tuple(agents[min(p, len(agents) - 1)] for p in range(players))
     try:
         for p, spec in enumerate(seats):
@@ -106,7 +106,7 @@ def _playing(rules_path, fragments, settings, agents, players, seed):
 
 
 def _replaying(log_path):
-    from .main import _InvalidInput, _fail
+    from .main import _InvalidInput
     from ..interpreter.running.rules import load_rules
     from ..web.layout import layout
     from ..web.replay import LogMismatch, Replay
@@ -122,14 +122,14 @@ def _replaying(log_path):
         rules = load_rules(setup.ruleset, setup.fragments, setup.params)
         rules.check_players(setup.players)
     except RulesError as error:
-        _fail(error)
+        fail(error)
     try:
         replay = Replay(rules, setup.players, setup.seed, events, list(setup.agents), layout(rules))
     except LogMismatch as error:
         click.echo(f"{log_path}: does not replay on its rules: {error}", err=True)
         sys.exit(exit_codes.DIFFERENCE)
     except RulesError as error:
-        _fail(error, status=exit_codes.PLAY_ERROR)
+        fail(error, status=exit_codes.PLAY_ERROR)
     except (KeyError, TypeError, IndexError) as error:
         raise _InvalidInput(f"{log_path}: an event lacks what a game log has ({error!r}); "
                             "hint: pass a file written by `rulesrun RULES --log FILE`") from None

@@ -183,7 +183,8 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
     """Replace parameter defaults from `name=value` settings (the CLI's `--set`).
 
     A value is read as true/false, a whole or decimal number, or else text; a parameter whose
-    default is a list takes a comma-separated list: `--set forced=a,b`.
+    default is a list takes a comma-separated list: `--set forced=a,b`. From Python a value
+    may also be given as it is (`params={"sides": [["a", "b"]], "rounds": 2}`), nested lists too.
     """
     parts = dict(program.parts)
     errors = []
@@ -194,14 +195,36 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
                                      did_you_mean(name, params) or "`rulesrun check --params RULES` lists them"))
             continue
         old = parts[name]
-        if isinstance(old.default, ast.List):
-            items = tuple(ast.Literal(_parse_value(t)) for t in text.split(",") if t.strip())
+        if not isinstance(text, str):
+            parts[name] = attrs.evolve(old, default=_literal(text, old.default.span))
+            continue
+        value = setting_value(old, text)
+        if isinstance(value, list):
+            items = tuple(ast.Literal(item) for item in value)
             parts[name] = attrs.evolve(old, default=ast.List(items, span=old.default.span))
         else:
-            parts[name] = attrs.evolve(old, default=ast.Literal(_parse_value(text), span=old.default.span))
+            parts[name] = attrs.evolve(old, default=ast.Literal(value, span=old.default.span))
     if errors:
         raise RulesError(errors)
     return attrs.evolve(program, parts=parts)
+
+
+def _literal(value, span):
+    """A value given from Python (`params={"sides": [["a", "b"], ["c", "d"]]}`) as the literal
+    that says it: lists and tuples to any depth, numbers, texts, truths, none."""
+    if isinstance(value, list):
+        return ast.List(tuple(_literal(item, span) for item in value), span=span)
+    if isinstance(value, tuple):
+        return ast.Tuple(tuple(_literal(item, span) for item in value), span=span)
+    return ast.Literal(value, span=span)
+
+
+def setting_value(param: ast.Param, text: str):
+    """What `--set NAME=TEXT` makes of TEXT for this parameter: a list of values when its
+    default is a list (`a,b` -> ["a", "b"]), else one value (`3` -> 3, `true` -> True)."""
+    if isinstance(param.default, ast.List):
+        return [_parse_value(t) for t in text.split(",") if t.strip()]
+    return _parse_value(text)
 
 
 def _parse_value(text: str):

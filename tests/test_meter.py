@@ -98,4 +98,4 @@ move turn_die(f in [6]) for turn_die:
 score by p: best.face if p == 0 else 0
 """)
     report = rules.play(2, 1, random_agents(1, 2), meter=True).rules
-    assert report["move turn_die"] == {"fired": 1, "paid": 5}
+    assert report["move turn_die"] == {"fired": 1, "paid": 5, "moved": 0, "asked": 0}

@@ -123,6 +123,8 @@ class _Compiler:
         # The rules that can ask a decision, compiled as generators (interpreter/compiling/asking.py).
         self.asks_anywhere = asking(program)
         self.asking = self.asks_anywhere if pausing else NOTHING
+        # Where each rule the meter counts is written (a move, a hook, a handler), by its name.
+        self.rule_sites: dict[str, Span | None] = {}
         # `choose` calls compiled so far: each keeps its option in a name of its own.
         self.chosen = 0
 
@@ -150,6 +152,7 @@ class _Compiler:
         self._value()
         self._layout()
         self._hidden_reach()
+        self._rule_sites()
         for name in sorted(self.getters):
             self.out.emit(f"get_{name} = attrgetter({name!r})")
         return self.out
@@ -314,6 +317,7 @@ class _Compiler:
     def _metered_call(self, function: str, args: str, rule: str, span, asks: bool) -> None:
         """Call a rule's function; while a meter is attached, through it (how often a rule fires,
         what it pays). `asks`: the function is a generator, run to its end with `yield from`."""
+        self.rule_sites.setdefault(rule, span)
         self._metered(f"{self._pause(asks)}{function}({args})", repr(rule), span)
 
     def _metered(self, call: str, rule: str, span=None) -> None:
@@ -355,6 +359,7 @@ class _Compiler:
             self._function(named("mv", move.name), ["g", "l_player"] + [f"l_{p.name}" for p in move.params],
                            ["player"] + [p.name for p in move.params], move.body, move.span)
             self.reaches[named("mv", move.name)] = self.reach.of(move.body)
+            self.rule_sites.setdefault(f"move {move.name}", move.span)
         o.emit("MOVES = {" + ", ".join(f"{m.name!r}: {named('mv', m.name)}" for m in self.program.moves) + "}")
         for point, moves in points.items():
             o.emit(f"def {named('pt', point)}(g, l_player):")
@@ -434,7 +439,7 @@ class _Compiler:
                         o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
                         o.emit("    return")
                     self._metered_call(named("bd", decl.name, index), f"g, {params}",
-                                       _rule_name(handler.span, f"on {decl.name}"), handler.span,
+                                       self._handler_name(handler, handlers), handler.span,
                                        self._asks_in(handler.body))
             args = [f"a{i}" for i in range(len(decl.params))]
             o.emit(f"def {named('ev', decl.name)}(g, {', '.join(args)}):", decl.span)
@@ -497,6 +502,23 @@ class _Compiler:
         value = self.reach.of([valued])
         entries = ", ".join(f"{name}: {tuple(sorted(zones | value))!r}" for name, zones in self.reaches.items())
         self.out.emit(f"HIDDEN_REACH = {{{entries}}}")
+
+    def _handler_name(self, handler, handlers) -> str:
+        """How reports name a handler: its file and event (`bonus: on placed`), and its line when
+        its file has more than one handler of that event, so each is counted on its own."""
+        name = _rule_name(handler.span, f"on {handler.event}")
+        alike = [h for h in handlers if h.span is not None and handler.span is not None and h.span.file == handler.span.file]
+        return f"{name} (line {handler.span.line})" if len(alike) > 1 else name
+
+    def _rule_sites(self) -> None:
+        """`RULES`: every rule the meter counts, with (file, line, column) of where it is written,
+        in the order of the program's files, so a report can name the rules that never fired and
+        group rules by file."""
+        files = {source.path: index for index, source in enumerate(self.program.sources)}
+        spans = sorted(self.rule_sites.items(), key=lambda item: (
+            (files.get(item[1].file, len(files)), item[1].line, item[1].column) if item[1] else (len(files) + 1, 0, 0)))
+        sites = {rule: (span.file, span.line, span.column) if span is not None else None for rule, span in spans}
+        self.out.emit(f"RULES = {sites!r}")
 
     # ------------------------------------------------------------ statements
 

@@ -24,7 +24,7 @@ class Meter:
     """One game's counts. Generated code keeps them (interpreter/compiling/compiler.py, `_metered`):
     around each firing, `settle` if the flag is set, the rule on `running`, a count in `fired`."""
 
-    __slots__ = ("_measure", "_last", "running", "fired", "paid")
+    __slots__ = ("_measure", "_last", "running", "fired", "paid", "moved", "asked")
 
     def __init__(self, measure):
         self._measure = measure
@@ -32,6 +32,20 @@ class Meter:
         self.running: list[str] = []
         self.fired: dict[str, int] = {}
         self.paid: dict[str, float] = {}
+        self.moved: dict[str, int] = {}
+        self.asked: dict[str, int] = {}
+
+    def moving(self, count: int) -> None:
+        """The rule running moves `count` pieces (the operations tell)."""
+        if self.running:
+            rule = self.running[-1]
+            self.moved[rule] = self.moved.get(rule, 0) + count
+
+    def asking(self) -> None:
+        """The rule running asks a decision of more than one option (the game tells)."""
+        if self.running:
+            rule = self.running[-1]
+            self.asked[rule] = self.asked.get(rule, 0) + 1
 
     def settle(self, g) -> None:
         """Measure the score again and credit its change to the innermost rule running."""
@@ -43,4 +57,5 @@ class Meter:
         self._last = now
 
     def to_json(self) -> dict:
-        return {rule: {"fired": count, "paid": self.paid.get(rule, 0)} for rule, count in sorted(self.fired.items())}
+        return {rule: {"fired": count, "paid": self.paid.get(rule, 0), "moved": self.moved.get(rule, 0),
+                       "asked": self.asked.get(rule, 0)} for rule, count in sorted(self.fired.items())}

@@ -29,6 +29,8 @@ def put(g, pieces, zone) -> None:
             source.remove(pieces)
         zone.append(pieces)
         pieces.zone = zone
+        if g.meter is not None:
+            g.meter.moving(1)
         return
     if kind is Zone:
         if pieces is zone:
@@ -40,11 +42,13 @@ def put(g, pieces, zone) -> None:
         zone.extend(moved)
         for piece in moved:
             piece.zone = zone
-        return
-    moved = _detach(g, pieces)
-    zone.extend(moved)
-    for piece in moved:
-        piece.zone = zone
+    else:
+        moved = _detach(g, pieces)
+        zone.extend(moved)
+        for piece in moved:
+            piece.zone = zone
+    if g.meter is not None:
+        g.meter.moving(len(moved))
 
 
 def put_under(g, pieces, zone) -> None:
@@ -55,6 +59,8 @@ def put_under(g, pieces, zone) -> None:
     list.__setitem__(zone, slice(0, 0), moved)
     for piece in moved:
         piece.zone = zone
+    if g.meter is not None:
+        g.meter.moving(len(moved))
 
 
 def _detach(g, pieces) -> list:
@@ -74,10 +80,13 @@ def deal(g, count: int, source, dest) -> None:
     """Move up to `count` pieces from the top of `source` onto `dest`, one at a time."""
     if source.scored or dest.scored:
         g.score_changed = True
-    for _ in range(min(count, len(source))):
+    dealt = min(count, len(source))
+    for _ in range(dealt):
         piece = source.pop()
         dest.append(piece)
         piece.zone = dest
+    if g.meter is not None:
+        g.meter.moving(dealt)
 
 
 def roll(g, pieces) -> None:
