@@ -245,3 +245,34 @@ def test_serve_prints_its_address_and_answers_there():
             assert setup["seats"] == ["human", "greedy"] and setup["seed"] == 4 and setup["mode"] == "play"
         finally:
             server.terminate()
+
+
+SHIPPED = [RULESETS / "classic.rules", RULESETS / "lasvegas.rules", RULESETS / "lasvegas2012.rules",
+           RULESETS / "royale.rules", RULESETS / "pot.rules", RULESETS / "grosser_wurf.rules", LIARS_DICE]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.stem)
+def test_every_shipped_ruleset_is_laid_out_from_its_declarations_alone(path):
+    rules = rulesrun.load(path)
+    players = max(rules.min_players, min(3, rules.max_players))
+    web = client(rules, path, ["human", "random"], players=players)
+    plan = web.get("/api/setup").json()["plan"]
+    moment = web.post("/api/games", json={"seed": 1}).json()
+    view = moment["view"]
+    assert {zone["name"] for zone in plan["zones"]} == set(view["zones"]) | set(view["counts"])
+    assert [var["name"] for var in plan["vars"]] == list(view["vars"])
+    for zone in plan["zones"]:
+        shaped = view["zones"].get(zone["name"], view["counts"].get(zone["name"]))
+        expected = {"one": (list, int), "owners": (list,), "indexed": (dict,)}[zone["shape"]]
+        assert isinstance(shaped, expected), zone
+    pieces = [piece for shaped in view["zones"].values() for piece in _all_pieces(shaped)]
+    assert pieces and all(kind in plan["kinds"] for kind, _, _ in pieces)
+
+
+def _all_pieces(shaped):
+    """Every piece [kind, face, owner] in a zone, a family or a zone per owner."""
+    if isinstance(shaped, dict):
+        shaped = list(shaped.values())
+    if isinstance(shaped, list) and len(shaped) == 3 and isinstance(shaped[0], str):
+        return [shaped]
+    return [piece for member in shaped or [] if not isinstance(member, int) for piece in _all_pieces(member)]

@@ -1,5 +1,6 @@
 """The table in a real browser: Debian's chromium, driven by Playwright for Python, plays a short
-game through clicks, undoes once, steps through a replay, and photographs Royale mid-game.
+game through clicks, undoes once, steps through a replay, opens a game of bots on its timeline
+and photographs Royale mid-game; marked slow, plays a whole game of Royale against greedy bots.
 
 Skipped, with the reason, where Playwright or chromium is missing (`.ci/run` installs both).
 The screenshot goes to a temporary folder; with RULESRUN_SCREENSHOTS=1 it replaces
@@ -24,6 +25,7 @@ if not Path(CHROMIUM).exists():
     pytest.skip("chromium is not installed (`apt-get install chromium`; .ci/run does it)", allow_module_level=True)
 
 import rulesrun
+from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.studies.log import Setup
 from rulesrun.web.layout import layout
 from rulesrun.web.replay import Replay
@@ -68,7 +70,9 @@ def served(serving):
 
 
 def playing(path, seats, players, seed, params=None):
+    """What a server deals; the last of `seats` repeats, as with --agent."""
     rules = rulesrun.load(path, params=params)
+    seats = [seats[min(p, len(seats) - 1)] for p in range(players)]
     return Serving(rules, players, tuple(seats), seed, Setup(str(path), (), dict(params or {}), players, seed, tuple(seats)))
 
 
@@ -119,8 +123,6 @@ def test_a_person_plays_a_short_game_by_clicks_and_keys_and_undoes_once(browser)
 def test_a_replay_steps_jumps_to_a_turn_and_plays_back(browser):
     rules = rulesrun.load(CLASSIC, params={"rounds": 1})
     log = []
-    from rulesrun.interpreter.lookahead.agents import make_agent
-
     rules.play(2, 6, [make_agent("random", 6, p) for p in range(2)], log)
     seats = ("random", "random")
     replay = Replay(rules, 2, 6, log, list(seats), layout(rules))
@@ -143,6 +145,28 @@ def test_a_replay_steps_jumps_to_a_turn_and_plays_back(browser):
         assert "Winner" in page.locator("#question .standing").inner_text()
 
 
+def test_hot_seat_covers_the_table_while_the_screen_passes_to_the_next_person(browser):
+    serving = playing(ROOT / "examples" / "liars_dice.rules", ["human"], 2, 4)
+    with served(serving) as address, opened(browser, address) as page:
+        assert page.locator("#question h2").inner_text().startswith("seat 0:")
+        page.locator("#question button.option").first.click()
+        settled(page)
+        curtain = page.get_by_role("dialog")
+        assert curtain.is_visible() and curtain.inner_text().startswith("Pass the screen to seat 1.")
+        assert page.locator("#table").is_hidden()
+        page.keyboard.press("Enter")             # the curtain's button has the focus
+        assert curtain.is_hidden() and page.locator("#table").is_visible()
+        assert page.locator("#question h2").inner_text().startswith("seat 1:")
+        assert page.locator("#table h2").inner_text() == "The table as seat 1 sees it"
+
+
+def test_a_game_of_bots_only_opens_on_its_timeline(browser):
+    serving = playing(CLASSIC, ["random"], 2, 9, {"rounds": 1})
+    with served(serving) as address, opened(browser, address) as page:
+        page.wait_for_function("document.getElementById('where').textContent.startsWith('step 1 of')")
+        assert page.locator("#timeline").is_visible() and page.locator("#question button.chosen").count() == 1
+
+
 def test_royale_mid_game_looks_like_a_table(browser, tmp_path):
     serving = playing(RULESETS / "royale.rules", ["human", "greedy", "greedy", "greedy"], 4, 11)
     with served(serving) as address, opened(browser, address, 1360, 900) as page:
@@ -158,3 +182,21 @@ def test_royale_mid_game_looks_like_a_table(browser, tmp_path):
         path = ROOT / "docs" / "web-royale.png" if keep else tmp_path / "web-royale.png"
         page.screenshot(path=str(path), full_page=False)
         assert path.stat().st_size > 20000
+
+
+@pytest.mark.slow
+def test_a_person_plays_a_whole_game_of_royale_against_three_greedy_bots_by_clicks(browser):
+    serving = playing(RULESETS / "royale.rules", ["human", "greedy", "greedy", "greedy"], 4, 5)
+    with served(serving) as address, opened(browser, address) as page:
+        question = page.locator("#question")
+        for _ in range(400):
+            if question.locator("h2").inner_text() == "Game over":
+                break
+            question.locator("button.option").last.click()
+            settled(page)
+        assert question.locator("h2").inner_text() == "Game over"
+        assert "Winner" in question.locator(".standing").inner_text()
+        page.get_by_role("button", name="Review this game").click()
+        page.wait_for_function("document.getElementById('where').textContent.startsWith('step 1 of')")
+        page.keyboard.press("End")
+        page.wait_for_function("document.getElementById('where').textContent.startsWith('the end')")

@@ -58,6 +58,8 @@ class ApiError(Exception):
 
 def make_app(serving: Serving, limit: int = 64) -> Starlette:
     """The app for `serving`; it holds at most `limit` tables (the oldest are dropped)."""
+    if len(serving.seats) != serving.players:
+        raise ValueError(f"one seat (human or an agent spec) per player: {len(serving.seats)} for {serving.players}")
     plan = layout(serving.rules)
     sessions = Sessions(limit)
     if serving.replay is not None:

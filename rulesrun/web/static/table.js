@@ -28,7 +28,13 @@ async function api(path, body) {
   const options = body === undefined ? {} :
     {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
   const response = await fetch(path, options);
-  const data = await response.json();
+  const text = await response.text();
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    data = {error: `${response.status} ${response.statusText}: ${text.slice(0, 200)}`};
+  }
   if (!response.ok) {
     const error = new Error(data.error || response.statusText);
     error.status = response.status;
@@ -322,6 +328,8 @@ async function newGame(seed) {
     history.replaceState(null, "", `#game=${moment.game}`);
     showMoment(moment);
   });
+  // Bots in every seat: the game is over at once; watch it on the timeline.
+  if (page.moment && page.moment.over && !page.moment.error && !page.seats().includes("human")) await review();
 }
 
 async function answer(index) {
