@@ -18,7 +18,9 @@ import attrs
 from . import ast
 from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .parser import parse_file
+from .parts import Member, expand
 from .program import Program, Source, kind_word, part_name
+
 
 class _Composer:
     def __init__(self):
@@ -27,6 +29,10 @@ class _Composer:
         self.forbids: list = []
         self.handlers: list = []
         self.hooks: list = []
+        self.asserts: list = []
+        self.nobody_wins: list = []
+        self.terms: list = []
+        self.members: list[Member] = []
         self.sources: list[Source] = []
         self.origin: dict = {}
         self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
@@ -51,8 +57,20 @@ class _Composer:
         file = parse_file(_display(path))
         title = None
         declares, overrides, adds = [], [], []
+        member = None
         for item in file.items:
-            if isinstance(item, (ast.Extends, ast.Include)):
+            if member is not None and not isinstance(item, ast.Part):
+                member.append(item)
+            if isinstance(item, ast.Part):
+                if member is not None:
+                    self.errors.append(Diagnostic(item.span, f"a file declares one part, and this one is `{self.members[-1].part.name}`",
+                                                  "put each part in a file of its own"))
+                    continue
+                member = []
+                self._declare(item, unit)
+                declares.append(item.name)
+                self.members.append(Member(item, len(self.handlers), member))
+            elif isinstance(item, (ast.Extends, ast.Include)):
                 target = path.parent / item.path
                 sub_role = "base" if isinstance(item, ast.Extends) else "include"
                 self.apply(target, sub_role, unit, chain + (path,), item.span)
@@ -65,8 +83,8 @@ class _Composer:
             elif isinstance(item, ast.Override):
                 self._override(item.decl, unit)
                 overrides.append(part_name(item.decl))
-            elif isinstance(item, (ast.Hook, ast.Forbid, ast.Handler)):
-                {ast.Hook: self.hooks, ast.Forbid: self.forbids, ast.Handler: self.handlers}[type(item)].append(item)
+            elif type(item) in _ADDING:
+                getattr(self, _ADDING[type(item)]).append(item)
                 adds.append(_describe(item))
             else:
                 self._declare(item, unit)
@@ -134,11 +152,22 @@ def _override_form(decl) -> str:
     return f"{kind_word(decl)} {decl.name}"
 
 
+# The items that add up, by the list of the composer they join.
+_ADDING = {ast.Hook: "hooks", ast.Forbid: "forbids", ast.Handler: "handlers", ast.Assertion: "asserts",
+           ast.NobodyWins: "nobody_wins", ast.Term: "terms"}
+
+
 def _describe(item) -> str:
     if isinstance(item, ast.Hook):
         return f"{item.time} {item.target}"
     if isinstance(item, ast.Forbid):
         return f"forbid {item.move}"
+    if isinstance(item, ast.Assertion):
+        return "assert"
+    if isinstance(item, ast.NobodyWins):
+        return "nobody wins"
+    if isinstance(item, ast.Term):
+        return f"term {item.name}"
     return f"on {item.event}"
 
 
@@ -164,18 +193,22 @@ def compose(ruleset: str | Path, fragments=()) -> Program:
     for fragment in fragments:
         path = Path(fragment)
         composer.apply(path, "fragment", f"fragment:{path.resolve()}", (), None)
-    if composer.errors:
-        raise RulesError(composer.errors)
+    members = [attrs.evolve(m, items=tuple(m.items)) for m in composer.members]
+    parts, handlers, errors = expand(composer.parts, composer.handlers, members, composer.terms)
+    if composer.errors or errors:
+        raise RulesError(composer.errors + errors)
     return Program(
         title=composer.title or Path(ruleset).stem,
         players=composer.players,
-        parts=composer.parts,
+        parts=parts,
         moves=tuple(composer.moves.values()),
         forbids=tuple(composer.forbids),
-        handlers=tuple(composer.handlers),
+        handlers=tuple(handlers),
         hooks=tuple(composer.hooks),
         sources=tuple(composer.sources),
         origin=composer.origin,
+        asserts=tuple(composer.asserts),
+        nobody_wins=tuple(composer.nobody_wins),
     )
 
 
@@ -206,7 +239,7 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
             parts[name] = attrs.evolve(old, default=ast.Literal(value, span=old.default.span))
     if errors:
         raise RulesError(errors)
-    return attrs.evolve(program, parts=parts)
+    return attrs.evolve(program, parts=parts, settings={**program.settings, **settings})
 
 
 def _literal(value, span):

@@ -21,7 +21,7 @@ from .errors import RulesError, Span
 from .parser import parse_text, read_source
 
 _DECLARATIONS = (ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var, ast.Imaginary, ast.Event, ast.Proc,
-                 ast.Phase, ast.Move)
+                 ast.Phase, ast.Move, ast.PartKind, ast.Part, ast.Total)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 

@@ -27,14 +27,14 @@ from .driven import Game as DrivenGame
 from .driven import PlayError
 from .meter import Meter
 from .play_words import designer_words
-from .runtime import (Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
-                                          finish, zones_of)
+from .runtime import (AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
+                      finish, zones_of)
 from ..lookahead.search import Explorer, Frames
 
 DEFAULT_STEP_BUDGET = 200_000
 # What a mistake in the rules raises while they run: each becomes a located RulesError.
-PLAY_ERRORS = (StepBudgetExceeded, NoOptions, ParamChanged, ZoneChanged, RecursionError, ArithmeticError, LookupError,
-               TypeError, ValueError, AttributeError)
+PLAY_ERRORS = (StepBudgetExceeded, NoOptions, ParamChanged, ZoneChanged, AssertFailed, RecursionError, ArithmeticError,
+               LookupError, TypeError, ValueError, AttributeError)
 
 
 @attrs.frozen(slots=True)
@@ -95,6 +95,35 @@ class Rules:
         self.hidden_reach = {}
         for names in self._namespaces.values():
             self.hidden_reach.update(names["HIDDEN_REACH"])
+        self._nobody_wins = self.namespace["nobody_wins"]
+        if program.asserts:
+            self._check_asserts()
+
+    def _check_asserts(self) -> None:
+        """Every top-level `assert`, on a game set up for each player count the rules allow: a
+        failing one is a located error before any game is played, naming the `--set` it reads."""
+        errors = []
+        failing: dict[int, tuple[list, str]] = {}
+        counts = range(self.min_players, self.max_players + 1)
+        for n in counts:
+            game = Game(self, n, 0, None, None, self.step_budget)
+            try:
+                self.namespace["init"](game)
+                failed = self.namespace["failed_asserts"](game)
+            except PLAY_ERRORS as error:
+                raise self._located(error) from None
+            for index, message in failed:
+                failing.setdefault(index, ([], message))[0].append(n)
+        for index, (numbers, message) in sorted(failing.items()):
+            item = self.program.asserts[index]
+            settings = " ".join(f"--set {name}={self.program.settings[name]}"
+                                for name in _params_read(self.program, item.cond) if name in self.program.settings)
+            where = "" if len(numbers) == len(counts) else f" ({', '.join(map(str, numbers))} players)"
+            errors.append(Diagnostic(item.span, f"{message}{where}",
+                                     f"this `assert` of the rules refuses {settings}" if settings
+                                     else "this `assert` of the rules does not hold for the parameters as declared"))
+        if errors:
+            raise RulesError(errors)
 
     def hidden_zones(self, game: Game) -> list:
         """The zones declared `hidden` (face down), the same every time for a game."""
@@ -184,12 +213,15 @@ class Rules:
 
     def ended(self, game: Game, keys: list) -> None:
         if game.log is not None:
-            game.log.append({"t": "end", "scores": [k[0] for k in keys], "winners": self.winners(keys)})
+            game.log.append({"t": "end", "scores": [k[0] for k in keys], "winners": self.winners(keys, game)})
 
     def score_keys_of(self, game: Game) -> list:
         return [self._score_keys(game, p) for p in game.players]
 
-    def winners(self, keys: list) -> list:
+    def winners(self, keys: list, game: Game) -> list:
+        """The seats with the best score keys, or none when a `nobody wins when` holds in `game`."""
+        if self._nobody_wins(game):
+            return []
         best = (min if self.lowest_wins else max)(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
@@ -218,10 +250,25 @@ class Rules:
         if isinstance(error, ParamChanged):
             return RulesError(Diagnostic(span, "a param's list cannot change during play, also not through a name that holds it",
                                          "change a copy of it: let mine = [x for x in the_param]"))
+        if isinstance(error, AssertFailed):
+            return RulesError(Diagnostic(span, error.args[0], "an `assert` of the rules does not hold here"))
         if isinstance(error, KeyError):
             return RulesError(Diagnostic(span, f"index {error.args[0]!r} is outside the zone or variable family",
                                          "a family declared [1..6] has the indexes 1 to 6"))
         return RulesError(Diagnostic(span, *designer_words(error)))
+
+
+def _params_read(program: Program, expr) -> list[str]:
+    """The params `expr` reads, also through the defaults of the params it reads, in order."""
+    found: list[str] = []
+    pending = [expr]
+    while pending:
+        for node in ast.walk(pending.pop()):
+            decl = program.parts.get(node.id) if isinstance(node, ast.Name) else None
+            if isinstance(decl, ast.Param) and node.id not in found:
+                found.append(node.id)
+                pending.append(decl.default)
+    return found
 
 
 def _reader(names: tuple):
