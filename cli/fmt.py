@@ -16,8 +16,8 @@ import click
 
 from . import exit_codes
 from ..dsl.errors import RulesError
+from ..dsl.files import read_rules
 from ..dsl.format import format_text
-from ..dsl.parser import read_source
 
 
 @click.command(name="fmt")
@@ -33,7 +33,7 @@ def fmt(paths, check):
     files = rules_files(paths)
     for path in files:
         try:
-            text = read_source(path)
+            text = read_rules(path)
             formatted = format_text(text, str(path))
         except RulesError as error:
             click.echo(error.render(), err=True)

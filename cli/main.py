@@ -27,7 +27,7 @@ from ..dsl.check import check as check_program
 from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent
-from ..interpreter.studies.log import Setup, read_log, replay, write_log
+from ..interpreter.studies.log import NotALog, Setup, read_log, replay, write_log
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
@@ -37,6 +37,7 @@ from . import snapshot as snapshots
 from .options import PLAYERS_HELP as _PLAYERS_HELP, agent_names as _agent_names, common as _common
 from .options import default_players as _default_players, fail as _fail, settings as _settings
 from .options import simulation_options as _simulation_options
+from .options import allow_path as _allow_path, budget_option as _budget_option
 from .table import InputEnded, Stopped, Table
 from ..interpreter.running.driven import PlayError
 from .transcript import standing, transcript
@@ -107,7 +108,8 @@ main.add_command(sweep)
               help="Who plays each seat, in seat order (last repeats): human (you, at the terminal), random, "
                    "greedy (default), mcts[:playouts=N,seconds=S,c=C], or a bot of your own: PATH.py:Class or module:Class.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True), help="Write the game log (JSON lines).")
-def play(rules, fragments, settings, players, seed, agents, log_path):
+@_budget_option
+def play(rules, fragments, settings, allow, players, seed, agents, log_path, budget):
     """Play one game and print its transcript and final standing; with `--agent human`, take a seat."""
     _agent_names(tuple(a for a in agents if a != HUMAN))
     agents = agents or ("greedy",)
@@ -115,7 +117,7 @@ def play(rules, fragments, settings, players, seed, agents, log_path):
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
     try:
-        compiled = load_rules(rules, fragments, params)
+        compiled = load_rules(rules, fragments, params, allow, budget)
         players = players or _default_players(compiled)
         compiled.check_players(players)
     except RulesError as error:
@@ -179,13 +181,13 @@ def _progress(text: str | None) -> None:
 @click.option("--params", "show_params", is_flag=True, help="List the ruleset's parameters with defaults and docs.")
 @click.option("--verbose", "-v", is_flag=True, help="Also list the files composed and what each overrides.")
 @click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
-def check(rules, fragments, settings, show_params, verbose, as_json):
+def check(rules, fragments, settings, allow, show_params, verbose, as_json):
     """Check rules: exit 0 when valid, 2 with located errors when not."""
     try:
-        program = compose(rules, fragments)
+        program = compose(rules, fragments, allow)
         program = set_params(program, _settings(settings))
         check_program(program)
-        load_rules(rules, fragments, _settings(settings))
+        load_rules(rules, fragments, _settings(settings), allow)
     except RulesError as error:
         _fail(error, as_json)
     if as_json:
@@ -276,10 +278,10 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
 
 @main.command(name="list")
 @_common
-def list_(rules, fragments, settings):
+def list_(rules, fragments, settings, allow):
     """Which files a composed ruleset consists of, and what each declares, overrides and adds."""
     try:
-        program = compose(rules, fragments)
+        program = compose(rules, fragments, allow)
     except RulesError as error:
         _fail(error)
     click.echo(_composition(program))
@@ -302,17 +304,19 @@ def _plot_target(ctx, param, value):
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html|PATH.png",
               help="Draw win shares, score distributions, game length and each rule's mean pay (.html needs nothing, .png matplotlib).")
 @click.option("--all", "show_all", is_flag=True, help="Also list the rules that fired but paid, moved and asked nothing.")
-def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out_path, as_json, plot_path, show_all):
+@_budget_option
+def simulate(rules, fragments, settings, allow, players, games, seed, agents, jobs, out_path, as_json, plot_path, show_all,
+             budget):
     """Play many games with bots and report balance, score spread, length and rule values."""
     params = _settings(settings)
     agents = _agent_names(agents)
     try:
-        compiled = load_rules(rules, fragments, params)
+        compiled = load_rules(rules, fragments, params, allow, budget)
         players = players or _default_players(compiled)
         compiled.check_players(players)
     except RulesError as error:
         _fail(error)
-    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games)
+    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow), budget)
     try:
         (records,) = _run_with_progress([plan], jobs)
     except RulesError as error:
@@ -340,12 +344,14 @@ def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help="Set a parameter in A and B (repeatable).")
 @click.option("--with-b", "fragments_b", multiple=True, metavar="FRAGMENT", type=click.Path(), help="Compose a fragment onto B only, after --with.")
 @click.option("--set-b", "settings_b", multiple=True, metavar="NAME=VALUE", help="Set a parameter in B only, over --set.")
+@_allow_path
 @_simulation_options
 @click.option("--level", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=comparison.DEFAULT_LEVEL,
               show_default=True, help="Significance level of each test.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
-def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, players, games, seed, agents, jobs,
-            level, as_json):
+@_budget_option
+def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allow, players, games, seed, agents, jobs,
+            level, as_json, budget):
     """Play A and B on the same seeds and show which statistics changed significantly.
 
     A one-parameter change: rulesrun compare R.rules R.rules --set-b NAME=VALUE
@@ -355,14 +361,14 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, play
     params_b = {**params, **_settings(settings_b, "--set-b")}
     sides = [(rules_a, tuple(fragments), params), (rules_b, tuple(fragments) + tuple(fragments_b), params_b)]
     try:
-        both = [load_rules(*side) for side in sides]
+        both = [load_rules(*side, allow, budget) for side in sides]
         players = players or _default_players(*both)
         for compiled in both:
             compiled.check_players(players)
     except RulesError as error:
         _fail(error)
     titles = [compiled.program.title for compiled in both]
-    plans = [simulation.Plan(*side, players, agents, seed, games) for side in sides]
+    plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow), budget) for side in sides]
     try:
         records_a, records_b = _run_with_progress(plans, jobs)
     except RulesError as error:
@@ -398,24 +404,36 @@ def _run_with_progress(plans, jobs) -> list[list[dict]]:
 
 @main.command(name="replay")
 @click.argument("log_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False))
-def replay_(log_path):
+@_allow_path
+@_budget_option
+def replay_(log_path, allow, budget):
     """Replay a game log and check that it reproduces the same game, event for event."""
     try:
         setup, events = read_log(log_path)
-    except (ValueError, KeyError) as error:
-        raise _InvalidInput(f"{error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
+    except NotALog as error:
+        raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
     try:
-        load_rules(setup.ruleset, setup.fragments, setup.params).check_players(setup.players)
+        rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
+        rules.check_players(setup.players)
     except RulesError as error:
+        click.echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)
         _fail(error)
     try:
-        new, first_difference = replay(setup, events)
+        replayed = replay(setup, events, allow, budget)
     except RulesError as error:
         _fail(error, status=exit_codes.PLAY_ERROR)
+    first_difference = replayed.first_difference
     if first_difference is None:
         click.echo(f"replayed {len(events)} events: identical")
         return
+    if replayed.another_game:
+        click.echo(f"the log is of another ruleset or changed source: it was written by `{events[0].get('title')}` "
+                   f"from {events[0].get('sources')}, these rules are `{replayed.events[0].get('title')}` "
+                   f"from {replayed.events[0].get('sources')}", err=True)
+        sys.exit(exit_codes.INVALID)
     old = events[first_difference] if first_difference < len(events) else "(end of log)"
-    got = new[first_difference] if first_difference < len(new) else "(end of game)"
+    got = replayed.events[first_difference] if first_difference < len(replayed.events) else "(end of game)"
     click.echo(f"replay differs at event {first_difference}:\n  logged:   {old}\n  replayed: {got}", err=True)
+    if replayed.stopped:
+        click.echo(f"  the replay stopped: {replayed.stopped}", err=True)
     sys.exit(exit_codes.DIFFERENCE)

@@ -13,6 +13,7 @@ import click
 
 from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, parse_agent
+from ..interpreter.running.budget import Budget
 from . import exit_codes
 
 
@@ -56,7 +57,27 @@ def fail(error: RulesError, as_json: bool = False, status: int = exit_codes.INVA
     sys.exit(status)
 
 
+def allow_path(function):
+    return click.option("--allow-path", "allow", multiple=True, metavar="DIR", type=click.Path(file_okay=False),
+                        help="A folder the rules may include from, beyond the ruleset's own and the shipped "
+                             "rulesets (repeatable).")(function)
+
+
+def _budget(ctx, param, values):
+    try:
+        return Budget.parse(values)
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+
+
+def budget_option(function):
+    return click.option("--budget", multiple=True, metavar="NAME=N", callback=_budget,
+                        help="Raise a limit of each game: steps (loop passes and calls), pieces, size (of a list or "
+                             "text), digits (of a number); repeatable.")(function)
+
+
 def common(function):
+    function = allow_path(function)
     function = click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
                             help="Set a declared parameter (repeatable); `check --params` lists them.")(function)
     function = click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", type=click.Path(),

@@ -8,12 +8,14 @@ to its text or to an `Interpolated` string), and rules that stand for a list bec
 from __future__ import annotations
 
 import ast as python_ast
+import math
 import re
 
 from lark import Transformer, v_args
 
 from . import ast
-from .errors import Span
+from .errors import Diagnostic, RulesError, Span
+from .limits import check_digits
 
 _LIST_RULES = {"names", "exprs", "args", "move_params", "card_entries", "elifs", "body"}
 _UNWRAPPED = {"else_", "when_", "weight_", "values_"}
@@ -92,7 +94,11 @@ class Builder(Transformer):
         return ast.Literal(int(children[0]), span=self._span(meta))
 
     def decimal(self, meta, children):
-        return ast.Literal(float(children[0]), span=self._span(meta))
+        value = float(children[0])
+        if not math.isfinite(value):
+            raise RulesError(Diagnostic(self._span(meta), "this decimal number is too large to hold",
+                                        "decimals go up to about 1.8e308; write a smaller number"))
+        return ast.Literal(value, span=self._span(meta))
 
     def true(self, meta, _):
         return ast.Literal(True, span=self._span(meta))
@@ -109,19 +115,20 @@ class Builder(Transformer):
         raw = str(token)
         span = self._span(meta)
         if "{" not in raw and "}" not in raw:
-            return ast.Literal(_unquote(token), span=span)
+            return ast.Literal(_unquote(token, self.file), span=span)
+        _check_text(raw, self.file, token)
         parts: list = []
         position = 1
         body_end = len(raw) - 1
         for match in _INTERPOLATION.finditer(raw, 1, body_end):
-            parts.append(_unquote('"' + raw[position : match.start()] + '"'))
+            parts.append(_unquote(token, self.file, '"' + raw[position : match.start()] + '"'))
             if match.group(1) is None:
                 parts.append(match.group(0)[0])
             else:
                 column = token.column + match.start(1)
                 parts.append(self.parse_expr(match.group(1), self.file, token.line, column))
             position = match.end()
-        parts.append(_unquote('"' + raw[position:body_end] + '"'))
+        parts.append(_unquote(token, self.file, '"' + raw[position:body_end] + '"'))
         merged: list = []
         for part in parts:
             if isinstance(part, str) and merged and isinstance(merged[-1], str):
@@ -134,28 +141,29 @@ class Builder(Transformer):
 
     def param(self, meta, children):
         name, default, doc = children
-        return ast.Param(name, default, _text(doc), span=self._span(meta))
+        return ast.Param(name, default, _text(doc, self.file), span=self._span(meta))
 
     def imaginary(self, meta, children):
         name, label = children
-        return ast.Imaginary(name, _text(label), span=self._span(meta))
+        return ast.Imaginary(name, _text(label, self.file), span=self._span(meta))
 
     def game_title(self, meta, children):
-        return ast.GameTitle(_unquote(children[0]), span=self._span(meta))
+        return ast.GameTitle(_unquote(children[0], self.file), span=self._span(meta))
 
     def fragment(self, meta, children):
-        return ast.Fragment(_unquote(children[0]), span=self._span(meta))
+        return ast.Fragment(_unquote(children[0], self.file), span=self._span(meta))
 
     def include(self, meta, children):
-        return ast.Include(_unquote(children[0]), span=self._span(meta))
+        return ast.Include(_unquote(children[0], self.file), span=self._span(meta))
 
     def extends(self, meta, children):
-        return ast.Extends(_unquote(children[0]), span=self._span(meta))
+        return ast.Extends(_unquote(children[0], self.file), span=self._span(meta))
 
     def NAME(self, token):
         return str(token)
 
     def INT(self, token):
+        check_digits(token, self.file)
         return int(token)
 
     def put_into(self, meta, children):
@@ -188,9 +196,47 @@ class Builder(Transformer):
     AUG_OP = COMP_OP = ADD_OP = MUL_OP = NAME
 
 
-def _text(token) -> str | None:
-    return None if token is None else _unquote(token)
+_ESCAPE = re.compile(r"\\(?:N\{[A-Za-z0-9 \-]+\}|x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[0-7]{1,3}|[\\'\"abfnrtv])")
+_BAD_ESCAPE = re.compile(r"\\.", re.S)
 
 
-def _unquote(token) -> str:
-    return python_ast.literal_eval(str(token))
+def _check_text(raw: str, file: str, token) -> None:
+    r"""A string's escapes are Python's, whole and meaning a character: else a located error.
+
+    `"\x"`, `"\N{NO SUCH NAME}"`, `"\uD800"` (half a character) and a raw carriage return
+    would otherwise stop Python's own reading of the string with a traceback.
+    """
+    def refuse(offset: int, message: str, hint: str):
+        column = token.column + offset
+        raise RulesError(Diagnostic(Span(file, token.line, column, token.line, column + 2), message, hint))
+
+    for index, char in enumerate(raw):
+        if char != "\t" and (ord(char) < 32 or ord(char) == 127):
+            refuse(index, f"a control character ({ord(char):#04x}) inside a text", "write it as an escape, e.g. \\r")
+    position = 1
+    while (match := _BAD_ESCAPE.search(raw, position, len(raw) - 1)) is not None:
+        good = _ESCAPE.match(raw, match.start())
+        if good is None:
+            refuse(match.start(), f"`{match.group()}` is not an escape", "write \\\\ for a backslash; escapes are as in Python")
+        try:
+            value = python_ast.literal_eval('"' + good.group() + '"')
+        except (SyntaxError, ValueError):
+            refuse(match.start(), f"`{good.group()}` names no character", "check the escape; escapes are as in Python")
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+            refuse(match.start(), f"`{good.group()}` is half of a character (a surrogate)", "write the character itself")
+        position = good.end()
+
+
+def _text(token, file: str) -> str | None:
+    return None if token is None else _unquote(token, file)
+
+
+def _unquote(token, file: str, piece: str | None = None) -> str:
+    """The text of a string token (or of `piece`, a part of it between `{...}`), its escapes read as Python reads them."""
+    if piece is None:
+        _check_text(str(token), file, token)
+    try:
+        return python_ast.literal_eval(str(token) if piece is None else piece)
+    except (SyntaxError, ValueError):
+        raise RulesError(Diagnostic(Span(file, token.line, token.column), "cannot read this text",
+                                    "check its backslashes: escapes are as in Python, {{ and }} write braces")) from None

@@ -11,19 +11,23 @@ Moves, forbids, triggers and before/after hooks add up instead of replacing.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import attrs
 
 from . import ast
 from .errors import Diagnostic, RulesError, Span, did_you_mean
+from .files import Reach, refusal
+from .limits import MAX_DIGITS
 from .parser import parse_file
 from .parts import Member, expand
 from .program import Program, Source, kind_word, part_name
 
 
 class _Composer:
-    def __init__(self):
+    def __init__(self, reach: Reach):
+        self.reach = reach
         self.parts: dict = {}
         self.moves: dict = {}
         self.forbids: list = []
@@ -41,7 +45,9 @@ class _Composer:
         self.players: ast.PlayerRange | None = None
         self.errors: list[Diagnostic] = []
 
-    def apply(self, path: Path, role: str, unit: str, chain: tuple, at: Span | None) -> None:
+    def apply(self, path: Path, role: str, unit: str, chain: tuple, at: Span | None, written: str = "") -> None:
+        """Add the file at `path` (named `written` by the `include`/`extends` at `at`; `at` None
+        for a file named on the command line)."""
         path = path.resolve()
         if path in chain:
             cycle = " -> ".join(p.name for p in chain + (path,))
@@ -51,10 +57,14 @@ class _Composer:
         if path in self.applied:
             return
         self.applied.add(path)
+        if at is not None and (refused := refusal(path, written, self.reach)) is not None:
+            self.errors.append(Diagnostic(at, refused, "include .rules files of this project; "
+                                          "`--allow-path DIR` lets rules include from the folder DIR too"))
+            return
         if at is not None and not path.exists():
             self.errors.append(Diagnostic(at, f"no file `{path}`", _nearby_files(path)))
             return
-        file = parse_file(_display(path))
+        file = parse_file(_display(path), at)
         title = None
         declares, overrides, adds = [], [], []
         member = None
@@ -73,7 +83,7 @@ class _Composer:
             elif isinstance(item, (ast.Extends, ast.Include)):
                 target = path.parent / item.path
                 sub_role = "base" if isinstance(item, ast.Extends) else "include"
-                self.apply(target, sub_role, unit, chain + (path,), item.span)
+                self.apply(target, sub_role, unit, chain + (path,), item.span, item.path)
             elif isinstance(item, (ast.GameTitle, ast.Fragment)):
                 title = item.title
                 if isinstance(item, ast.GameTitle) and (role == "ruleset" or self.title is None):
@@ -186,9 +196,10 @@ def _nearby_files(path: Path) -> str:
     return did_you_mean(path.name, names) or "paths are relative to the file that names them"
 
 
-def compose(ruleset: str | Path, fragments=()) -> Program:
-    """Compose a ruleset and fragments into one program, or raise every conflict found."""
-    composer = _Composer()
+def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
+    """Compose a ruleset and fragments into one program, or raise every conflict found.
+    `allow`: folders beyond the project's that an `include`/`extends` may read (dsl/files.py)."""
+    composer = _Composer(Reach.of([ruleset, *fragments], allow))
     composer.apply(Path(ruleset), "ruleset", "ruleset", (), None)
     for fragment in fragments:
         path = Path(fragment)
@@ -215,9 +226,12 @@ def compose(ruleset: str | Path, fragments=()) -> Program:
 def set_params(program: Program, settings: dict[str, str]) -> Program:
     """Replace parameter defaults from `name=value` settings (the CLI's `--set`).
 
-    A value is read as true/false, a whole or decimal number, or else text; a parameter whose
-    default is a list takes a comma-separated list: `--set forced=a,b`. From Python a value
-    may also be given as it is (`params={"sides": [["a", "b"]], "rounds": 2}`), nested lists too.
+    A value must be of the kind of the parameter's default: true/false, a whole number, a
+    decimal (a whole number will do), or text; a parameter whose default is a list takes a
+    comma-separated list of its items' kind: `--set forced=a,b`. A default the rules compute
+    takes true/false, a number or else text. `inf`, `nan` and numbers too large to hold are
+    refused everywhere: a rule could not compute with them. From Python a value may also be
+    given as it is (`params={"sides": [["a", "b"]], "rounds": 2}`), nested lists too.
     """
     parts = dict(program.parts)
     errors = []
@@ -231,10 +245,17 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
         if not isinstance(text, str):
             parts[name] = attrs.evolve(old, default=_literal(text, old.default.span))
             continue
-        value = setting_value(old, text)
+        try:
+            value = setting_value(old, text)
+        except ValueError as error:
+            wanted, example = error.args
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            errors.append(Diagnostic(old.span, f"--set {name}={shown}: `{name}` is {wanted}",
+                                     f"e.g. --set {name}={example}" if example else "change it in the rules instead"))
+            continue
         if isinstance(value, list):
-            items = tuple(ast.Literal(item) for item in value)
-            parts[name] = attrs.evolve(old, default=ast.List(items, span=old.default.span))
+            parts[name] = attrs.evolve(old, default=ast.List(tuple(ast.Literal(item) for item in value),
+                                                             span=old.default.span))
         else:
             parts[name] = attrs.evolve(old, default=ast.Literal(value, span=old.default.span))
     if errors:
@@ -252,21 +273,58 @@ def _literal(value, span):
     return ast.Literal(value, span=span)
 
 
-def setting_value(param: ast.Param, text: str):
-    """What `--set NAME=TEXT` makes of TEXT for this parameter: a list of values when its
-    default is a list (`a,b` -> ["a", "b"]), else one value (`3` -> 3, `true` -> True)."""
+def setting_value(param: ast.Param, text: str, typed: bool = True):
+    """What `--set NAME=TEXT` makes of TEXT for this parameter: a list of values of its items'
+    kind when its default is a list (`a,b` -> ["a", "b"]), else one value of the default's kind
+    (`3` -> 3, `true` -> True); ValueError(what the kind is, an example) if TEXT is not one.
+    `typed=False` reads each value as whatever it looks like (what it is not is then the
+    caller's to say)."""
     if isinstance(param.default, ast.List):
-        return [_parse_value(t) for t in text.split(",") if t.strip()]
-    return _parse_value(text)
+        kind = _kind(param.default.items[0]) if param.default.items and typed else None
+        if kind is list:
+            raise ValueError("a list of lists, which --set cannot write", "")
+        try:
+            return [_parse_value(t.strip(), kind) for t in text.split(",") if t.strip()]
+        except ValueError as error:
+            wanted, example = error.args
+            raise ValueError(f"a list, each item {wanted}", example and f"{example},{example}") from None
+    return _parse_value(text.strip(), _kind(param.default) if typed else None)
 
 
-def _parse_value(text: str):
-    lowered = text.strip().lower()
-    if lowered in ("true", "false"):
+_KINDS = {bool: ("true or false", "true"), int: ("a whole number", "3"), float: ("a number", "0.5"),
+          str: ("text", "some_text")}
+
+
+def _kind(default) -> type | None:
+    """The kind of value a default is (bool, int, float, str, list), or None if the rules compute it."""
+    if isinstance(default, ast.Negate):
+        default = default.operand
+    if isinstance(default, ast.Literal) and default.value is not None:
+        return type(default.value)
+    if isinstance(default, ast.List):
+        return list
+    return None
+
+
+def _parse_value(text: str, kind: type | None):
+    """`text` read as a value of `kind` (None: whichever of true/false, number, text it reads as),
+    or ValueError(what the kind is, an example)."""
+    lowered = text.lower()
+    if kind in (bool, None) and lowered in ("true", "false"):
         return lowered == "true"
     for convert in (int, float):
+        if kind not in (convert, float, None):
+            continue
+        if convert is int and len(text.lstrip("+-")) > MAX_DIGITS and text.lstrip("+-").isdigit():
+            raise ValueError(f"a number of at most {MAX_DIGITS} digits", "")
         try:
-            return convert(text)
+            value = convert(text)
         except ValueError:
-            pass
-    return text
+            continue
+        if not math.isfinite(value):
+            raise ValueError(f"{_KINDS[kind or float][0]}, and `{text}` is not a number a rule can compute with",
+                             _KINDS[kind or float][1])
+        return value
+    if kind in (str, None):
+        return text
+    raise ValueError(*_KINDS[kind])

@@ -17,6 +17,8 @@ from lark.indenter import DedentError, Indenter
 from . import ast
 from .builder import Builder
 from .errors import Diagnostic, RulesError, SourceCache, Span
+from .files import read_rules
+from .limits import check_nesting
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 TAB_WIDTH = 4
@@ -56,25 +58,9 @@ def _parser() -> Lark:
     )
 
 
-def parse_file(path: str | Path) -> ast.File:
-    """Parse the file at `path`; unreadable or non-text files are located errors too."""
-    return parse_text(read_source(path), str(path))
-
-
-def read_source(path: str | Path) -> str:
-    """The text of the rules file at `path`; unreadable or non-UTF-8 files are located errors."""
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise RulesError(Diagnostic(None, f"cannot read `{name}`: {error.strerror}",
-                                    "check the path; rulesets live under rulesets/")) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RulesError(Diagnostic(Span(name, 1, 1), f"`{name}` is not UTF-8 text (byte {error.start})",
-                                    "a .rules file is plain text")) from None
-    return text
+def parse_file(path: str | Path, at: Span | None = None) -> ast.File:
+    """Parse the file at `path`; a file that cannot be read as rules (dsl/files.py) is a located error at `at`."""
+    return parse_text(read_rules(path, at), str(path))
 
 
 def parse_text(text: str, file: str = "<text>") -> ast.File:
@@ -90,6 +76,7 @@ def parse_text(text: str, file: str = "<text>") -> ast.File:
         tree = _parser().parse(text, start="start")
     except (UnexpectedInput, DedentError) as error:
         raise RulesError(_syntax_diagnostic(error, file, text)) from None
+    check_nesting(tree, file)
     return _build(tree, file)
 
 
@@ -137,6 +124,7 @@ def parse_expression(text: str, file: str, line: int, column: int):
         span = Span(file, line, column + offset, line, column + len(text))
         raise RulesError(Diagnostic(span, f"cannot read `{{{text}}}` as an expression",
                                     "write a name or expression inside the braces, e.g. {name(p)}; {{ and }} print braces")) from None
+    check_nesting(tree, file)
     for node in tree.iter_subtrees():
         meta = node.meta
         if not getattr(meta, "empty", True):

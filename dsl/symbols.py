@@ -18,7 +18,8 @@ import attrs
 
 from . import ast
 from .errors import RulesError, Span
-from .parser import parse_text, read_source
+from .files import Reach, read_rules, refusal
+from .parser import parse_text
 
 _DECLARATIONS = (ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var, ast.Imaginary, ast.Event, ast.Proc,
                  ast.Phase, ast.Move, ast.PartKind, ast.Part, ast.Total)
@@ -61,7 +62,7 @@ def _collect(path: Path, text: str | None, symbols: list[Symbol], seen: set[Path
         return
     seen.add(resolved)
     try:
-        text = read_source(path) if text is None else text
+        text = read_rules(path) if text is None else text
         file = parse_text(text, str(path))
     except RulesError:
         return
@@ -74,7 +75,7 @@ def _collect(path: Path, text: str | None, symbols: list[Symbol], seen: set[Path
             kind = ("override " if override else "") + type(decl).__name__.lower()
             line = lines[decl.span.line - 1] if decl.span.line <= len(lines) else decl.name
             symbols.append(Symbol(decl.name, kind, line.strip(), _doc(decl), _name_span(decl, line)))
-        elif isinstance(item, (ast.Include, ast.Extends)):
+        elif isinstance(item, (ast.Include, ast.Extends)) and refusal(path.parent / item.path, item.path, Reach.of([path])) is None:
             later.append(path.parent / item.path)
     for target in later:
         _collect(target, None, symbols, seen)

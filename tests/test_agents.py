@@ -79,8 +79,8 @@ def test_agents_only_answer_with_offered_options_and_games_replay_exactly(game, 
     rules.play(players, seed, agents, log)
     assert sum(a.answers for a in agents) == sum(1 for e in log if e["t"] == "decide" and len(e["options"]) > 1)
     path, fragments = GAMES[game]
-    _, first_difference = replay(Setup(str(path), tuple(map(str, fragments)), {}, players, seed, tuple(seats)),
-                                 json.loads(json.dumps(log)))
+    first_difference = replay(Setup(str(path), tuple(map(str, fragments)), {}, players, seed, tuple(seats)),
+                              json.loads(json.dumps(log))).first_difference
     assert first_difference is None
 
 
@@ -280,7 +280,7 @@ def greedy_game_that_replays(probe: str, seed: int):
     path = str(PROBES / probe)
     log: list = []
     result = load_rules(path).play(2, seed, [make_agent("greedy", seed, p) for p in range(2)], log)
-    _, first_difference = replay(Setup(path, (), {}, 2, seed, ("greedy", "greedy")), json.loads(json.dumps(log)))
+    first_difference = replay(Setup(path, (), {}, 2, seed, ("greedy", "greedy")), json.loads(json.dumps(log))).first_difference
     assert first_difference is None
     return result
 

@@ -1,7 +1,10 @@
 """Every mistake a designer can make gives exit 2 (3 when it shows only in play) and a located
 message with a hint, never a traceback: the corpus in tests/bad_inputs/, one mistake per file."""
 
+import json
+import os
 import re
+import signal
 
 import pytest
 from click.testing import CliRunner
@@ -47,8 +50,18 @@ CHECK_ERRORS = {
     "reserved_word": (5, 5, "reserved word"),
     "empty": (1, 1, "no `phase game`"),
     "binary_garbage": (1, 1, "not UTF-8 text"),
+    "include_environ": (3, 1, "is not a .rules file"),
+    "include_passwd": (3, 1, "is not a .rules file"),
+    "include_device": (3, 1, "is not a .rules file"),
+    "include_outside": (3, 1, "lies outside the folders rules may include from"),
+    "decimal_overflow": (5, 13, "decimal number is too large"),
+    "bad_escape": (5, 11, "`\\x` is not an escape"),
+    "unknown_character_name": (5, 10, "names no character"),
+    "raw_carriage_return": (5, 11, "a control character (0x0d) inside a text"),
+    "surrogate": (5, 10, "half of a character"),
 }
-HINTS = {"unknown_name": "did you mean `casino`?", "unknown_procedure": "did you mean `setup`?"}
+HINTS = {"unknown_name": "did you mean `casino`?", "unknown_procedure": "did you mean `setup`?",
+         "include_outside": "--allow-path DIR"}
 
 
 def invoke(*args):
@@ -81,6 +94,127 @@ def test_check_reports_each_mistake_located_with_a_hint(name):
     assert_located(result.output, name, line, column)
     if name in HINTS:
         assert HINTS[name] in result.output
+
+
+INCLUDING = 'game "bad"\nplayers 2..4\ninclude "{}"\nscore by p: 0\nphase game:\n    pass\n'
+
+
+def test_an_include_never_shows_a_byte_of_what_it_names():
+    for name in ("include_environ", "include_passwd"):
+        output = invoke("check", BAD / f"{name}.rules").output
+        assert "PATH=" not in output and "root:" not in output, output
+
+
+@pytest.fixture
+def no_hang():
+    """A test that would hang fails instead, after 10 seconds."""
+    def stop(signum, frame):
+        raise TimeoutError("the tool hung")
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(10)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def _link_to_environ(path):
+    path.symlink_to("/proc/self/environ")
+
+
+def _big(path):
+    path.write_text("# " + "x" * (1 << 20) + "\n")
+
+
+@pytest.mark.parametrize("make, words", [
+    (os.mkfifo, "is not a regular file"),
+    (_link_to_environ, "is not a .rules file"),
+    (_big, "is larger than 1 MiB"),
+])
+def test_a_fifo_a_link_out_or_a_huge_file_is_refused_before_it_is_read(tmp_path, no_hang, make, words):
+    make(tmp_path / "target.rules")
+    (tmp_path / "top.rules").write_text(INCLUDING.format("target.rules"))
+    result = invoke("check", tmp_path / "top.rules")
+    assert result.exit_code == 2 and words in result.output
+    assert re.search(r"top\.rules:3:1: error", result.output)
+    if make is not _link_to_environ:
+        assert invoke("check", tmp_path / "target.rules").exit_code == 2, "named on the command line too"
+
+
+def test_allow_path_widens_what_rules_may_include(tmp_path):
+    (tmp_path / "library").mkdir()
+    (tmp_path / "library" / "lib.rules").write_text("proc helper():\n    pass\n")
+    (tmp_path / "project").mkdir()
+    top = tmp_path / "project" / "top.rules"
+    top.write_text(INCLUDING.format("../library/lib.rules"))
+    assert "lies outside" in invoke("check", top).output
+    result = invoke("check", top, "--allow-path", tmp_path / "library")
+    assert result.exit_code == 0, result.output
+
+
+GAME = 'game "deep"\nplayers 2..2\nvar v = 0\nscore by p: v\nphase game:\n'
+
+
+def _nested_blocks(opener: str, count: int) -> str:
+    return "".join("    " * (i + 1) + opener.format(i=i) + "\n" for i in range(count)) + "    " * (count + 1) + "v = 1\n"
+
+
+DEEP = {
+    "a sum of 200 terms": ("    v = " + " + ".join(["1"] * 200) + "\n", "expression nests deeper than 60"),
+    "300 nested lists": ("    let a = " + "[" * 300 + "]" * 300 + "\n", "expression nests deeper than 60"),
+    "600 minus signs": ("    v = " + "-" * 600 + "1\n", "expression nests deeper than 60"),
+    "3000 nots": ("    let b = " + "not " * 3000 + "true\n", "expression nests deeper than 60"),
+    "21 nested fors": (_nested_blocks("for i{i} in 1..1:", 21), "loops nest deeper than 12"),
+    "110 nested ifs": (_nested_blocks("if true:", 110), "blocks nest deeper than 40"),
+    "a number of 5000 digits": ("    v = " + "9" * 5000 + "\n", "a number of 5000 digits"),
+    "deep braces in a text": ('    say "{' + "-" * 100 + '1}"\n', "expression nests deeper than 60"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DEEP))
+def test_deep_nesting_and_long_numbers_are_located_in_check_and_play_alike(tmp_path, case):
+    body, words = DEEP[case]
+    path = tmp_path / "deep.rules"
+    path.write_text(GAME + body)
+    for command in (["check"], []):
+        result = invoke(*command, path, "--seed", 1) if not command else invoke(*command, path)
+        assert result.exit_code == 2, result.output
+        assert words in result.output and re.search(r"deep\.rules:\d+:\d+: error", result.output), result.output
+
+
+def test_nesting_up_to_the_limits_compiles_and_plays(tmp_path):
+    """The limits leave room: every kind of nesting right at its limit runs (dsl/limits.py)."""
+    body = ("    v = " + "-" * 59 + "1\n" + "    v = " + "f(" * 30 + "1" + ")" * 30 + "\n"
+            + "    let a = " + "[" * 60 + "]" * 60 + "\n" + "    let q = " + "".join(f"x{i} => " for i in range(59)) + "1\n"
+            + "".join("    " * (i + 1) + f"for i{i} in 1..1:\n" for i in range(12))
+            + "".join("    " * (13 + i) + "if true:\n" for i in range(28)) + "    " * 41 + "v = 1\n"
+            + "proc f(x):\n    let y = x\n    return y\n")
+    path = tmp_path / "limits.rules"
+    path.write_text(GAME + body)
+    result = invoke(path, "--seed", 1, "--agent", "random")
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("ruleset, setting, words", [
+    ("classic", "rounds=abc", "`rounds` is a whole number"),
+    ("classic", "rounds=2.5", "`rounds` is a whole number"),
+    ("classic", "rounds=true", "`rounds` is a whole number"),
+    ("classic", "rounds=inf", "`rounds` is a whole number"),
+    ("classic", "rounds=" + "9" * 5000, "at most 4000 digits"),
+    ("grosser_wurf", "hit_if_clustered=inf", "`inf` is not a number a rule can compute with"),
+    ("grosser_wurf", "hit_if_clustered=nan", "`nan` is not a number a rule can compute with"),
+    ("grosser_wurf", "hit_if_clustered=1e999", "`1e999` is not a number a rule can compute with"),
+    ("grosser_wurf", "dice_by_players=0,0,9,x", "a list, each item a whole number"),
+])
+def test_a_set_value_must_be_of_the_kind_of_the_params_default(ruleset, setting, words):
+    path = ROOT / "rulesets" / f"{ruleset}.rules"
+    for command in (["check"], ["simulate", "--games", 1]):
+        result = invoke(command[0], path, "--set", setting, *command[1:])
+        assert result.exit_code == 2 and words in result.output, result.output
+        assert re.search(rf"{ruleset}\.rules:\d+:1: error: --set", result.output) and "hint: " in result.output
+
+
+def test_a_set_value_of_the_right_kind_is_taken():
+    assert invoke("check", ROOT / "rulesets" / "grosser_wurf.rules", "--set", "hit_if_clustered=1").exit_code == 0
 
 
 def test_two_fragments_overriding_one_part_are_refused_naming_both():
@@ -131,3 +265,110 @@ def test_any_input_gives_a_verdict_never_a_traceback(tmp_path_factory, content):
         path.write_bytes(content)
     result = invoke("check", path)
     assert result.exit_code in (0, 2)
+
+
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory):
+    """The lines of a logged game of classic, and where its first decision with a choice stands."""
+    path = tmp_path_factory.mktemp("log") / "game.jsonl"
+    result = invoke(ROOT / "rulesets" / "classic.rules", "--players", 3, "--seed", 5, "--agent", "random", "--log", path)
+    assert result.exit_code == 0, result.output
+    lines = path.read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if '"decide"' in line and len(json.loads(line)["options"]) > 1)
+    return lines, first
+
+
+def _edited(lines, index, **changes):
+    event = json.loads(lines[index])
+    event.update(changes)
+    for key in [k for k, v in changes.items() if v is DROP]:
+        del event[key]
+    return lines[:index] + [json.dumps(event)] + lines[index + 1:]
+
+
+DROP = object()
+TAMPERED = {
+    # name: (how the lines are changed, exit status, words of the message)
+    "cut at a line boundary": (lambda lines, first: lines[:first + 20], 1, "differs at event"),
+    "an edited choice": (lambda lines, first: _edited(lines, first, choice=0 if json.loads(lines[first])["choice"] else 1),
+                         1, "differs at event"),
+    "an edited seed": (lambda lines, first: _edited(lines, 0, seed=6), 1, "differs at event 0"),
+    "players as text": (lambda lines, first: _edited(lines, 0, players="4"), 2, "not a log"),
+    "params as a number": (lambda lines, first: _edited(lines, 0, params=3), 2, "not a log"),
+    "an event without t": (lambda lines, first: _edited(lines, 3, t=DROP), 2, "not a log"),
+    "choice -1": (lambda lines, first: _edited(lines, first, choice=-1), 2, "not a log"),
+    "choice true": (lambda lines, first: _edited(lines, first, choice=True), 2, "not a log"),
+    "choice past the options": (lambda lines, first: _edited(lines, first, choice=99), 2, "not a log"),
+    "not JSON": (lambda lines, first: lines[:3] + ["{oops"] + lines[4:], 2, "not a log"),
+    "no setup": (lambda lines, first: lines[1:], 2, "not a log"),
+    "another ruleset": (lambda lines, first: _edited(lines, 0, ruleset=str(ROOT / "rulesets" / "lasvegas.rules")),
+                        2, "another ruleset or changed source"),
+    "a ruleset that is gone": (lambda lines, first: _edited(lines, 0, ruleset="gone.rules"), 2,
+                               "another ruleset or changed source"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TAMPERED))
+def test_a_tampered_log_is_not_a_log_another_game_or_a_difference_never_a_traceback(tmp_path, logged, case):
+    lines, first = logged
+    change, status, words = TAMPERED[case]
+    path = tmp_path / "tampered.jsonl"
+    path.write_text("\n".join(change(lines, first)) + "\n")
+    result = invoke("replay", path)
+    assert result.exit_code == status and words in result.output, result.output
+
+
+def test_an_untouched_log_replays_identical(tmp_path, logged):
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(logged[0]) + "\n")
+    result = invoke("replay", path)
+    assert result.exit_code == 0 and "identical" in result.output
+
+
+BUDGET_GAME = ('game "budget"\nplayers 2..2\nvar v = 0\ndie d6 faces [1, 2, 3, 4, 5, 6]\nzone pool\n'
+               "score by p: v\nphase game:\n")
+OVER_BUDGET = {
+    "repeat 10**12": ("    repeat 1000000000000:\n        v += 1\n", "loop passes and calls", "steps"),
+    "for i in 1..10**12": ("    for i in 1..1000000000000:\n        v += 1\n", "loop passes and calls", "steps"),
+    "a comprehension of 10**12": ("    let l = [i for i in 1..1000000000000]\n", "loop passes and calls", "steps"),
+    "two nested whiles": ("    let n = 0\n    while n < 100000:\n        let m = 0\n        while m < 100000:\n"
+                          "            m += 1\n        n += 1\n", "loop passes and calls", "steps"),
+    "recursion of 2**40 calls": ("    v = f(40)\nproc f(n):\n    if n == 0:\n        return 1\n"
+                                 "    return f(n - 1) + f(n - 1)\n", "loop passes and calls", "steps"),
+    "an event that emits itself twice": ("    emit e(40)\nevent e(n)\non e(n) when n > 0:\n    emit e(n - 1)\n"
+                                         "    emit e(n - 1)\n", "loop passes and calls", "steps"),
+    "create d6 x 10**9": ("    create d6 x 1000000000 into pool\n", "pieces created", "pieces"),
+    "repeated squaring": ("    let x = 3\n    repeat 100:\n        x = x * x\n", "digits of a number", "digits"),
+    "[1] * 10**10": ("    let l = [1] * 10000000000\n", "items of a list", "size"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OVER_BUDGET))
+def test_a_game_over_its_budget_stops_quickly_located_naming_the_limit(tmp_path, no_hang, case):
+    body, words, limit = OVER_BUDGET[case]
+    path = tmp_path / "budget.rules"
+    path.write_text(BUDGET_GAME + body)
+    result = invoke(path, "--seed", 1, "--agent", "random")
+    assert result.exit_code == exit_codes.PLAY_ERROR, result.output
+    assert words in result.output and f"--budget {limit}=N" in result.output, result.output
+    assert re.search(r"budget\.rules:\d+:\d+: error", result.output)
+
+
+def test_combinations_beyond_a_million_lists_are_refused(tmp_path, no_hang):
+    path = tmp_path / "many.rules"
+    path.write_text(BUDGET_GAME + "    let c = combinations([i for i in 1..60], 30)\n")
+    result = invoke(path, "--seed", 1)
+    assert result.exit_code == exit_codes.PLAY_ERROR and "at most 1,000,000 can be made" in result.output
+
+
+def test_a_param_set_beyond_reason_ends_in_the_step_budget(no_hang):
+    result = invoke(ROOT / "rulesets" / "classic.rules", "--set", "rounds=1000000000", "--seed", 1, "--agent", "random")
+    assert result.exit_code == exit_codes.PLAY_ERROR and "--budget steps=N" in result.output
+
+
+def test_budget_raises_a_limit(tmp_path):
+    path = tmp_path / "long.rules"
+    path.write_text(BUDGET_GAME + "    repeat 1500000:\n        pass\n")
+    assert invoke(path, "--seed", 1).exit_code == exit_codes.PLAY_ERROR
+    assert invoke(path, "--seed", 1, "--budget", "steps=2000000").exit_code == exit_codes.OK
+    assert invoke(path, "--seed", 1, "--budget", "stepz=2").exit_code == exit_codes.INVALID

@@ -98,7 +98,7 @@ def test_a_log_that_is_not_a_log_is_status_2(tmp_path):
     log.write_text(json.dumps({"t": "roll"}) + "\n")
     result = invoke("replay", log)
     assert result.exit_code == exit_codes.INVALID
-    assert "not a rulesrun game log" in result.output
+    assert "not a log" in result.output
 
 
 def test_a_log_of_rules_that_no_longer_load_is_status_2_and_of_rules_that_fail_in_play_3(tmp_path):

@@ -17,7 +17,8 @@ from rulesrun.cli import exit_codes
 from rulesrun.cli.main import main
 from rulesrun.dsl.errors import RulesError
 from rulesrun.dsl.format import format_text
-from rulesrun.dsl.parser import parse_text, read_source, token_stream
+from rulesrun.dsl.files import read_rules
+from rulesrun.dsl.parser import parse_text, token_stream
 
 LINE_STRUCTURE = {"_NL", "_INDENT", "_DEDENT"}
 SHIPPED_FOLDERS = ("rulesets", "examples", "tests/agent_games")
@@ -26,7 +27,7 @@ SHIPPED = sorted(p for folder in SHIPPED_FOLDERS for p in (ROOT / folder).rglob(
 
 def _parses(path) -> bool:
     try:
-        parse_text(read_source(path), str(path))
+        parse_text(read_rules(path), str(path))
     except RulesError:
         return False
     return True
@@ -45,7 +46,7 @@ def test_the_corpus_is_what_the_properties_run_over():
 
 @pytest.mark.parametrize("path", SHIPPED + BAD_PARSEABLE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_formatting_is_idempotent_and_keeps_the_tree_and_the_comments(path):
-    text = read_source(path)
+    text = read_rules(path)
     formatted = format_text(text, str(path))
     assert format_text(formatted, str(path)) == formatted
     assert parse_text(formatted, "formatted") == parse_text(text, "original")
@@ -61,7 +62,7 @@ def _comments(text: str) -> list[str]:
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_shipped_file_is_formatted(path):
-    text = read_source(path)
+    text = read_rules(path)
     assert format_text(text, str(path)) == text
 
 
@@ -93,7 +94,7 @@ def _relaid(text: str, rng) -> str:
 @settings(max_examples=60, deadline=None)
 @given(path=st.sampled_from(SHIPPED), rng=st.randoms(use_true_random=False))
 def test_any_layout_of_a_shipped_file_formats_back_to_it(path, rng):
-    canonical = format_text(read_source(path), str(path))
+    canonical = format_text(read_rules(path), str(path))
     assert format_text(_relaid(canonical, rng), str(path)) == canonical
 
 

@@ -167,7 +167,7 @@ def test_an_error_while_playing_a_cell_is_status_3_located(tmp_path):
     rules.write_text(SPINNING)
     result = invoke(rules, "--grid", "spins=0,1", "--games", 1, "--jobs", 1)
     assert result.exit_code == exit_codes.PLAY_ERROR, result.output
-    assert "spinning.rules:7:5: error: the rules ran more than" in result.output
+    assert "spinning.rules:7:5: error: the game went over its budget" in result.output
     assert "in cell #1 spins=1" in result.output
 
 

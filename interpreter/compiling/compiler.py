@@ -32,7 +32,9 @@ from ..running import operations
 from .asking import NOTHING, asking, is_single
 from .names import derived, named
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
-from ..running.runtime import PAUSE, AssertFailed, Part, StepBudgetExceeded, Zone, fixed, record_type
+from .recursion import recursive
+from ..running.budget import OverBudget, over_steps, spend, times
+from ..running.runtime import PAUSE, AssertFailed, Part, Zone, fixed, record_type
 
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -122,6 +124,8 @@ class _Compiler:
         self.reaches: dict[str, frozenset] = {}
         # The rules that can ask a decision, compiled as generators (interpreter/compiling/asking.py).
         self.asks_anywhere = asking(program)
+        # The rules that can call themselves: each of their calls spends a step of the budget.
+        self.recursive = recursive(program)
         self.asking = self.asks_anywhere if pausing else NOTHING
         # Where each rule the meter counts is written (a move, a hook, a handler), by its name.
         self.rule_sites: dict[str, Span | None] = {}
@@ -145,7 +149,8 @@ class _Compiler:
         self._init()
         for decl in self.parts.values():
             if isinstance(decl, ast.Proc):
-                self._function(named("pr", decl.name), ["g"] + [f"l_{p}" for p in decl.params], decl.params, decl.body, decl.span)
+                self._function(named("pr", decl.name), ["g"] + [f"l_{p}" for p in decl.params], decl.params, decl.body,
+                               decl.span, decl.name in self.recursive.procs)
             elif isinstance(decl, ast.Phase):
                 self._phase(decl)
         self._moves()
@@ -215,22 +220,33 @@ class _Compiler:
         low, high = self.expr(shape.range.low), self.expr(shape.range.high)
         return "{_i: " + make.format(label=f"{decl.name!r} + '[' + str(_i) + ']'") + f" for _i in range({low}, {high} + 1)}}"
 
-    def _function(self, name: str, signature: list[str], local_names, body, span) -> None:
+    def _function(self, name: str, signature: list[str], local_names, body, span, counted: bool = False) -> None:
         """A rule as a function. One that asks a `choose` runs through `g.frames` while an agent
-        looks ahead, which remembers the state it started from (interpreter/lookahead/search.py)."""
+        looks ahead, which remembers the state it started from (interpreter/lookahead/search.py).
+        `counted`: each call counts a step of the game's budget (a rule that can call itself,
+        interpreter/compiling/recursion.py)."""
         o = self.out
         own = own_locals(local_names, body)
         if _asks(body):
             pause, run = ("yield from ", "run_pausing") if self.pausing else ("", "run")
             rule = derived(name, "R")
             o.emit(f"def {name}({', '.join(signature)}):", span)
+            if counted:
+                with o.indented():
+                    self._count_call(span)
+                counted = False
             o.emit(f"    if g.frames is None: return ({pause}{rule}({', '.join(signature)}))", span)
             o.emit(f"    return ({pause}g.frames.{run}({rule}, g, ({''.join(p + ', ' for p in signature[1:])})))",
                    span)
             name = rule
-        self._rule_body(name, list(local_names), body, span, own)
+        self._rule_body(name, list(local_names), body, span, own, counted)
 
-    def _rule_body(self, name: str, local_names: list, body, span, own: OwnLocals) -> None:
+    def _count_call(self, span) -> None:
+        """A call of a rule that can call itself spends a step of the game's budget (interpreter/running/budget.py)."""
+        self.out.emit("g.steps += 1", span)
+        self.out.emit("if g.steps > g.step_budget: over_steps(g)", span)
+
+    def _rule_body(self, name: str, local_names: list, body, span, own: OwnLocals, counted: bool = False) -> None:
         """The function of a rule's statements. A `let x = choose(...)` among them, standing
         alone or inside `if`s (not loops), hands the seat's agent the rest of the rule as a
         function of the locals seen so far and the answer (`resume`): a look-ahead tries an
@@ -240,6 +256,8 @@ class _Compiler:
         o.emit(f"def {name}(g{''.join(f', l_{n}' for n in local_names)}):", span)
         rests: list[tuple] = []
         with o.indented(), self._in(Frame([set(local_names)], own, self._asks_in(body))) as frame:
+            if counted:
+                self._count_call(span)
             start = len(o.lines)
             self._asking_block(name, body, (), list(local_names), rests)
             if frame.yielding and not frame.yielded:
@@ -299,7 +317,7 @@ class _Compiler:
         before = [h for h in self.program.hooks if h.target == decl.name and h.time == "before"]
         after = [h for h in self.program.hooks if h.target == decl.name and h.time == "after"]
         if not before and not after:
-            self._function(named("ph", decl.name), ["g"], (), decl.body, decl.span)
+            self._function(named("ph", decl.name), ["g"], (), decl.body, decl.span, decl.name in self.recursive.phases)
             return
         hooks = []
         for index, hook in enumerate(before + after):
@@ -309,6 +327,8 @@ class _Compiler:
         o = self.out
         o.emit(f"def {named('ph', decl.name)}(g):", decl.span)
         with o.indented():
+            if decl.name in self.recursive.phases:
+                self._count_call(decl.span)
             for hook_name, hook in zip(hooks[: len(before)], before):
                 self._hook_call(hook_name, hook)
             o.emit(f"{self._pause(self._asks_in(decl.body))}{named('body', decl.name)}(g)", decl.span)
@@ -376,6 +396,8 @@ class _Compiler:
         for point, moves in points.items():
             o.emit(f"def {named('pt', point)}(g, l_player):")
             with o.indented():
+                if point in self.recursive.points:
+                    self._count_call(moves[0].span)
                 self._decision_point(point, moves, forbids)
 
     def _decision_point(self, point: str, moves: list, forbids: dict) -> None:
@@ -457,6 +479,8 @@ class _Compiler:
             o.emit(f"def {named('ev', decl.name)}(g, {', '.join(args)}):", decl.span)
             with o.indented():
                 o.emit("pass")
+                if decl.name in self.recursive.events:
+                    self._count_call(decl.span)
                 for name, handler in zip(names, handlers):
                     o.emit(f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})")
 
@@ -696,7 +720,7 @@ class _Compiler:
             zones = all(self._is_zone(a) for a in call.args)
             entry = {1: "recalled_pile", 2: "recalled_piles"}.get(len(call.args)) if zones else None
             if entry is None:
-                iterable = self._remembered_call(call, "recalled")
+                iterable = self._remembered_call(call, "recalled", [self.expr(a) for a in call.args])
             else:
                 # The memory read right here (remember.py's key for piles: their stamps around
                 # the procedure); the entry point only when it has no answer yet.
@@ -711,21 +735,26 @@ class _Compiler:
             if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):
                 iterable = f"tuple({iterable})"
         targets = ", ".join(f"l_{n}" for n in s.names)
-        self.out.emit(f"for {targets} in {iterable}:", s.span)
+        if isinstance(s.iterable, ast.Range):
+            self.out.emit(f"for {targets} in spend(g, {iterable}):", s.span)
+        else:
+            # The passes spent where the loop starts, written out: no call for the most common loop.
+            self.out.emit(f"_items = {iterable}", s.span)
+            self.out.emit("g.steps += len(_items)", s.span)
+            self.out.emit("if g.steps > g.step_budget: over_steps(g)", s.span)
+            self.out.emit(f"for {targets} in _items:", s.span)
         self._nested(s.body, s.names)
 
     def s_While(self, s):
-        """Each run of a loop has its own step count: a loop that never ends is stopped, located."""
-        counter = f"_steps{len(self.out.lines)}"
-        self.out.emit(f"{counter} = 0", s.span)
+        """Each pass spends a step of the game's budget: a loop that never ends is stopped, located."""
         self.out.emit(f"while {self.expr(s.cond)}:", s.span)
-        self.out.emit(f"    {counter} += 1", s.span)
-        self.out.emit(f"    if {counter} > g.step_budget: raise StepBudgetExceeded(g.step_budget)", s.span)
+        self.out.emit("    g.steps += 1", s.span)
+        self.out.emit("    if g.steps > g.step_budget: over_steps(g)", s.span)
         self._nested(s.body)
 
     def s_Repeat(self, s):
         name = f"l_{s.name}" if s.name else "_"
-        self.out.emit(f"for {name} in range(1, {self.expr(s.count)} + 1):", s.span)
+        self.out.emit(f"for {name} in spend(g, range(1, {self.expr(s.count)} + 1)):", s.span)
         self._nested(s.body, [s.name] if s.name else [])
 
     def s_Turn(self, s):
@@ -822,6 +851,11 @@ class _Compiler:
         return f"range({self.expr(e.low)}, {self.expr(e.high)} + 1)"
 
     def e_Binary(self, e):
+        if e.op == "*" and not (self._is_number(e.left) and self._is_number(e.right)
+                                and (isinstance(e.left, ast.Literal) or isinstance(e.right, ast.Literal))):
+            # What `*` makes can be far larger than what it is given (`[1] * n`, `x * x`): its
+            # size is checked against the game's budget first.
+            return f"times(g, {self.expr(e.left)}, {self.expr(e.right)})"
         return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
 
     def e_Negate(self, e):
@@ -840,7 +874,7 @@ class _Compiler:
             if self._inlines(decl, e.args):
                 return self._inline(decl, args)
             if self._remembers(e):
-                return self._remembered_call(e, "remembered")
+                return self._remembered_call(e, "remembered", args)
             return self._paused(self._may_ask(name in self.asking.procs, e), f"{named('pr', name)}(g, {', '.join(args)})")
         if isinstance(decl, ast.Phase):
             return self._paused(self._may_ask(name in self.asking.phases, e), f"{named('ph', name)}(g)")
@@ -914,9 +948,11 @@ class _Compiler:
                 e.left, (ast.List, ast.Comprehension)) or isinstance(e.right, (ast.List, ast.Comprehension))
         return isinstance(e, ast.Call) and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].returns == LIST
 
-    def _remembered_call(self, e, entry: str) -> str:
-        """A call of a pure procedure through one of interpreter/lookahead/remember.py's entry points."""
-        return f"{entry}(g, {named('pr', e.func.id)}{''.join(', ' + self.expr(a) for a in e.args)})"
+    def _remembered_call(self, e, entry: str, args: list[str]) -> str:
+        """A call of a pure procedure through one of interpreter/lookahead/remember.py's entry
+        points; `args`: its arguments' code, written once (writing them again for each call
+        nested in an argument would take time exponential in the nesting)."""
+        return f"{entry}(g, {named('pr', e.func.id)}{''.join(', ' + a for a in args)})"
 
     def _inlines(self, proc: ast.Proc, arg_nodes) -> bool:
         """Whether a call of a one-line procedure (`return EXPR`) is replaced by its body.
@@ -991,6 +1027,8 @@ class _Compiler:
             if self._is_builtin_call(clause.iterable, "zip"):
                 # A comprehension goes through the pairs once: no list of them is needed.
                 iterable = "zip" + iterable[len(BUILTINS["zip"].python_name):]
+            else:
+                iterable = f"spend(g, {iterable})"
             self.frame.declare(*clause.names)
             cond = f" if {self.expr(clause.cond)}" if clause.cond is not None else ""
             clauses.append(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}{cond}")
@@ -1056,9 +1094,9 @@ def namespace(operations_kept: dict) -> dict:
     """What generated code may call: the operations (`operations_kept`: plain, or keeping books,
     interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
-    names = {"Zone": Zone, "StepBudgetExceeded": StepBudgetExceeded, "attrgetter": operator.attrgetter, "fixed": fixed,
-             "PAUSE": PAUSE, "AssertFailed": AssertFailed, "record_type": record_type,
-             "Part": Part,
+    names = {"Zone": Zone, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
+             "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE, "AssertFailed": AssertFailed,
+             "record_type": record_type, "Part": Part,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)
@@ -1069,9 +1107,19 @@ def namespace(operations_kept: dict) -> dict:
 
 
 def load_code(source: Source, label: str):
-    """Compile generated source once; returns the code and the file name tracebacks show."""
+    """Compile generated source once; returns the code and the file name tracebacks show.
+
+    dsl/limits.py keeps rules inside what Python compiles; should generated code still pass
+    one of Python's limits (inlined procedures nest expressions further), the error is
+    located at the rule that made the line."""
     filename = f"<rules {label} #{id(source)}>"
-    return compile(source.text(), filename, "exec"), filename
+    try:
+        return compile(source.text(), filename, "exec"), filename
+    except (SyntaxError, RecursionError, MemoryError) as error:
+        line = getattr(error, "lineno", None) or 0
+        span = source.spans[line - 1] if 0 < line <= len(source.spans) else None
+        raise RulesError(Diagnostic(span, "this rule nests too deeply to be compiled",
+                                    "name parts of its expressions with `let`, or move inner blocks into a procedure")) from None
 
 
 def run_code(code, operations_kept: dict) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins as python_builtins
 import itertools
+import math
 from operator import attrgetter, itemgetter
 
 from ...dsl.builtins import BUILTINS
@@ -47,7 +48,16 @@ def b_last(items):
     return items[-1]
 
 
+MAX_COMBINATIONS = 1_000_000
+"""The most lists `combinations` makes: a built-in has no game, so no budget to draw on."""
+
+
 def b_combinations(items, k):
+    items = list(items)
+    made = math.comb(len(items), k) if 0 <= k else 0
+    if made > MAX_COMBINATIONS:
+        raise ValueError(f"combinations of {len(items)} items, {k} at a time, would make {made:,} lists: "
+                         f"at most {MAX_COMBINATIONS:,} can be made")
     return [list(c) for c in itertools.combinations(items, k)]
 
 

@@ -8,6 +8,7 @@ someone looks ahead use the same ones wrapped to keep books (interpreter/lookahe
 
 from __future__ import annotations
 
+from .budget import OverBudget
 from .runtime import Kind, Piece, Zone, format_value
 
 
@@ -136,6 +137,8 @@ def _turning(g, piece) -> None:
 
 
 def create(g, kind: Kind, count: int, owner, zone) -> None:
+    if g.next_piece_id + count > g.budget.pieces:
+        raise OverBudget("pieces", g.budget.pieces, "pieces created")
     if zone.scored:
         g.score_changed = True
     made = g.pieces_by_kind.setdefault(kind.name, [])

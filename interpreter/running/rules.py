@@ -26,15 +26,14 @@ from ..compiling.compiler import generate, load_code, run_code
 from .driven import Game as DrivenGame
 from .driven import PlayError
 from .meter import Meter
+from .budget import Budget, OverBudget
 from .play_words import designer_words
-from .runtime import (AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, StepBudgetExceeded, ZoneChanged,
-                      finish, zones_of)
+from .runtime import AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, zones_of
 from ..lookahead.search import Explorer, Frames
 
-DEFAULT_STEP_BUDGET = 200_000
 # What a mistake in the rules raises while they run: each becomes a located RulesError.
-PLAY_ERRORS = (StepBudgetExceeded, NoOptions, ParamChanged, ZoneChanged, AssertFailed, RecursionError, ArithmeticError,
-               LookupError, TypeError, ValueError, AttributeError)
+PLAY_ERRORS = (OverBudget, MemoryError, NoOptions, ParamChanged, ZoneChanged, AssertFailed, RecursionError,
+               ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 
 
 @attrs.frozen(slots=True)
@@ -57,9 +56,10 @@ class Rules:
     # What-if games from a decision of one of its games (Decision.explorer).
     explorer = Explorer
 
-    def __init__(self, program: Program, step_budget: int = DEFAULT_STEP_BUDGET):
+    def __init__(self, program: Program, budget: Budget = Budget()):
         self.program = program
-        self.step_budget = step_budget
+        self.budget = budget
+        self.step_budget = budget.steps
         self.imaginaries = [
             attrs.evolve(d, label=d.label or d.name) for d in program.parts.values() if isinstance(d, ast.Imaginary)
         ]
@@ -96,12 +96,16 @@ class Rules:
         for names in self._namespaces.values():
             self.hidden_reach.update(names["HIDDEN_REACH"])
         self._nobody_wins = self.namespace["nobody_wins"]
+        # Player counts that a top-level `assert` refuses, with its errors.
+        self._refused_counts: dict[int, list[Diagnostic]] = {}
         if program.asserts:
             self._check_asserts()
 
     def _check_asserts(self) -> None:
-        """Every top-level `assert`, on a game set up for each player count the rules allow: a
-        failing one is a located error before any game is played, naming the `--set` it reads."""
+        """Every top-level `assert`, on a game set up for each player count the rules allow. One
+        that fails for every count is a located error before any game is played, naming the
+        `--set` it reads; one that fails for some counts refuses just those (`check_players`),
+        so `assert kickers == 1 or num_players < 6` forbids two kickers at six players only."""
         errors = []
         failing: dict[int, tuple[list, str]] = {}
         counts = range(self.min_players, self.max_players + 1)
@@ -118,10 +122,13 @@ class Rules:
             item = self.program.asserts[index]
             settings = " ".join(f"--set {name}={self.program.settings[name]}"
                                 for name in _params_read(self.program, item.cond) if name in self.program.settings)
-            where = "" if len(numbers) == len(counts) else f" ({', '.join(map(str, numbers))} players)"
-            errors.append(Diagnostic(item.span, f"{message}{where}",
-                                     f"this `assert` of the rules refuses {settings}" if settings
-                                     else "this `assert` of the rules does not hold for the parameters as declared"))
+            hint = (f"this `assert` of the rules refuses {settings}" if settings
+                    else "this `assert` of the rules does not hold for the parameters as declared")
+            if len(numbers) == len(counts):
+                errors.append(Diagnostic(item.span, message, hint))
+                continue
+            for n in numbers:
+                self._refused_counts.setdefault(n, []).append(Diagnostic(item.span, f"{message} ({n} players)", hint))
         if errors:
             raise RulesError(errors)
 
@@ -149,6 +156,8 @@ class Rules:
             span = self.program.players.span if self.program.players else None
             raise RulesError(Diagnostic(span, f"{self.program.title} is for {self.min_players}-{self.max_players} players, not {num_players}",
                                         f"choose --players from {self.min_players} to {self.max_players}"))
+        if num_players in self._refused_counts:
+            raise RulesError(self._refused_counts[num_players])
 
     def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
               step_budget: int | None = None, answers=(), agents=None) -> DrivenGame:
@@ -157,7 +166,7 @@ class Rules:
         return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents)
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
-             step_budget: int = DEFAULT_STEP_BUDGET, meter: bool = False) -> Result:
+             step_budget: int | None = None, meter: bool = False) -> Result:
         """Play one game with `agents`, one per seat: a game of `start` with every seat's agent
         answering inside it, as fast as the rules run. `log`, if given, receives the game's
         events as dicts; `meter` counts rules."""
@@ -235,9 +244,15 @@ class Rules:
                 if 0 <= line < len(source.spans) and source.spans[line] is not None:
                     span = source.spans[line]
             trace = trace.tb_next
-        if isinstance(error, StepBudgetExceeded):
-            return RulesError(Diagnostic(span, f"the rules ran more than {error.args[0]} loop steps: this loop never ends",
-                                         "make sure each pass of the loop brings its condition closer to false"))
+        if isinstance(error, OverBudget):
+            name, limit, what = error.args
+            never = ": a loop never ends, or the rules do far more than a game needs" if name == "steps" else ""
+            return RulesError(Diagnostic(span, f"the game went over its budget of {limit:,} {what}{never}",
+                                         f"if the rules need more, raise the limit: --budget {name}=N "
+                                         f"(docs/language.md, Running rules you did not write)"))
+        if isinstance(error, MemoryError):
+            return RulesError(Diagnostic(span, "the game ran out of memory: a list, text or number grew too large",
+                                         "make it smaller; --budget size=N and digits=N set how large they may grow"))
         if isinstance(error, RecursionError):
             return RulesError(Diagnostic(span, "procedures call each other without end",
                                          "give the recursion a case that does not call again"))
@@ -278,10 +293,12 @@ def _reader(names: tuple):
     return lambda game: tuple(getattr(game, name) for name in names)
 
 
-def load_rules(ruleset, fragments=(), params: dict | None = None) -> Rules:
-    """Text -> AST -> composed program -> checked program -> compiled rules."""
+def load_rules(ruleset, fragments=(), params: dict | None = None, allow=(), budget: Budget = Budget()) -> Rules:
+    """Text -> AST -> composed program -> checked program -> compiled rules. `allow`: folders
+    an `include` may read beyond the project's (dsl/files.py); `budget`: the limits of each
+    game (interpreter/running/budget.py)."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
-    program = compose(ruleset, fragments)
+    program = compose(ruleset, fragments, allow)
     if params:
         program = set_params(program, params)
-    return Rules(check(program))
+    return Rules(check(program), budget)

@@ -182,10 +182,6 @@ def zones_of(declared) -> list:
     return declared
 
 
-class StepBudgetExceeded(Exception):
-    """A loop of the rules ran longer than the game's step budget."""
-
-
 class NoOptions(Exception):
     """`choose` was given an empty list of options."""
 
@@ -324,8 +320,10 @@ class Game:
         self.random = self.rng.random
         self.agents = agents
         self.log = log
+        # What the game has spent of its budget (interpreter/running/budget.py), and the limits.
         self.steps = 0
         self.step_budget = step_budget
+        self.budget = rules.budget
         self.turns = 0
         self.decisions = 0
         self.next_piece_id = 0

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import attrs
 
-from ..lookahead.agents import ScriptedAgent
+from ..running.budget import Budget
 from ..running.rules import load_rules
 
 
@@ -38,30 +38,121 @@ def write_log(path: str | Path, setup: Setup, events: list[dict]) -> None:
             out.write(json.dumps(event) + "\n")
 
 
+class NotALog(ValueError):
+    """A file that is not a game log `rulesrun` wrote, or one edited out of its shape; the
+    message says which line and what is wrong with it."""
+
+
 def read_log(path: str | Path) -> tuple[Setup, list[dict]]:
-    lines = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
-    if not lines or lines[0].get("t") != "setup":
-        raise ValueError(f"{path}: not a rulesrun game log (the first line must be the setup)")
-    head = lines[0]
-    setup = Setup(head["ruleset"], tuple(head["fragments"]), head["params"], head["players"], head["seed"],
-                  tuple(head["agents"]))
-    return setup, lines[1:]
+    """The setup and events of the log at `path`, every field of the kind the replay reads;
+    else `NotALog`. A log is read whole, and only from a regular file (a FIFO would hang)."""
+    if not Path(path).is_file():
+        raise NotALog(f"{path}: not a regular file")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise NotALog(f"{path}: cannot be read as text ({error})") from None
+    lines = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            lines.append((number, json.loads(line)))
+        except (ValueError, RecursionError):
+            raise NotALog(f"{path}:{number}: not a line of JSON") from None
+    if not lines or not isinstance(lines[0][1], dict) or lines[0][1].get("t") != "setup":
+        raise NotALog(f"{path}:{lines[0][0] if lines else 1}: the first line must be the setup of a game")
+    setup = _setup(lines[0][1], f"{path}:{lines[0][0]}")
+    events = []
+    for number, event in lines[1:]:
+        _check_event(event, setup.players, f"{path}:{number}")
+        events.append(event)
+    return setup, events
 
 
-def replay(setup: Setup, events: list[dict]) -> tuple[list[dict], int | None]:
-    """Play `setup` again with the logged answers; returns the new events and the first differing index."""
-    answers: dict[int, list[int]] = {p: [] for p in range(setup.players)}
-    for event in events:
-        if event["t"] == "decide" and len(event["options"]) > 1:
-            answers[event["player"]].append(event["choice"])
-    rules = load_rules(setup.ruleset, setup.fragments, setup.params)
-    agents = [ScriptedAgent(answers[p]) for p in range(setup.players)]
-    new: list[dict] = []
-    rules.play(setup.players, setup.seed, agents, new)
-    new = json.loads(json.dumps(new))
+def _setup(head: dict, where: str) -> Setup:
+    def field(name: str, kind, what: str):
+        value = head.get(name)
+        if not _is(value, kind):
+            raise NotALog(f"{where}: the setup's `{name}` must be {what}, not {json.dumps(value)[:40]}")
+        return value
+
+    ruleset = field("ruleset", str, "the path of a ruleset")
+    fragments = field("fragments", list, "a list of paths")
+    params = field("params", dict, "an object of NAME: VALUE texts")
+    players = field("players", int, "a whole number")
+    seed = field("seed", int, "a whole number")
+    agents = field("agents", list, "a list of agent names")
+    if not all(isinstance(f, str) for f in fragments) or not all(isinstance(a, str) for a in agents):
+        raise NotALog(f"{where}: the setup's fragments and agents must be texts")
+    if not all(isinstance(v, str) for v in params.values()):
+        raise NotALog(f"{where}: the setup's params must be texts, as given to --set")
+    if not 1 <= players <= 99:
+        raise NotALog(f"{where}: the setup's `players` must be 1 to 99, not {players}")
+    return Setup(ruleset, tuple(fragments), params, players, seed, tuple(agents))
+
+
+def _check_event(event, players: int, where: str) -> None:
+    if not isinstance(event, dict) or not isinstance(event.get("t"), str):
+        raise NotALog(f'{where}: an event must be an object with a "t" naming its kind')
+    if event["t"] != "decide":
+        return
+    options, choice, player = event.get("options"), event.get("choice"), event.get("player")
+    if not _is(player, int) or not 0 <= player < players:
+        raise NotALog(f"{where}: a decision's `player` must be a seat, 0 to {players - 1}")
+    if not isinstance(options, list) or not options:
+        raise NotALog(f"{where}: a decision's `options` must be a list of its options")
+    if not _is(choice, int) or not 0 <= choice < len(options):
+        raise NotALog(f"{where}: a decision's `choice` must be the index of an option, 0 to {len(options) - 1}, "
+                      f"not {json.dumps(choice)[:40]}")
+
+
+def _is(value, kind) -> bool:
+    """`value` is of `kind`, where true and false are not whole numbers."""
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+@attrs.frozen(slots=True)
+class Replayed:
+    """What a replay found: the events it made, the index of the first that differs from the
+    log (None: identical), why the replay stopped early if it did, and whether the log is of
+    other rules (another title or other source files) rather than a game gone differently."""
+
+    events: list
+    first_difference: int | None
+    stopped: str = ""
+    another_game: bool = False
+
+
+def _heading(event: dict) -> tuple:
+    return event.get("t"), event.get("title"), event.get("sources")
+
+
+def replay(setup: Setup, events: list[dict], allow=(), budget: Budget = Budget()) -> Replayed:
+    """Play `setup` again, answering each decision with the logged choice; the new events and
+    the first that differs. A replay that cannot go on (the log ends before the game, a logged
+    answer fits no option of the decision the replay meets) differs where it stopped; rules
+    that stop with an error raise it (a PlayError). `allow`: folders the rules may include from beyond their own
+    (never read from the log)."""
+    answers = [event["choice"] for event in events if event["t"] == "decide" and len(event["options"]) > 1][::-1]
+    rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
+    rules.check_players(setup.players)
+    stopped = ""
+    game = rules.start(setup.players, setup.seed, lookahead=False)
+    while not game.over:
+        if not answers:
+            stopped = "the log ends before the game does"
+            break
+        answer = answers.pop()
+        if answer >= len(game.decision.options):
+            stopped = f"the logged answer {answer} fits no option of the decision met"
+            break
+        game.play(answer)
+    new = json.loads(json.dumps(game.log))
+    another = bool(events and new) and _heading(events[0]) != _heading(new[0])
     for index, (old_event, new_event) in enumerate(zip(events, new)):
         if old_event != new_event:
-            return new, index
-    if len(events) != len(new):
-        return new, min(len(events), len(new))
-    return new, None
+            return Replayed(new, index, stopped, another)
+    if len(events) != len(new) or stopped:
+        return Replayed(new, min(len(events), len(new)), stopped, another)
+    return Replayed(new, None)

@@ -12,6 +12,7 @@ from typing import Callable, Iterator
 import attrs
 
 from ..lookahead.agents import make_agent
+from ..running.budget import Budget
 from ..running.rules import load_rules
 from .backends import Local
 
@@ -25,6 +26,8 @@ class Plan:
     agents: tuple[str, ...]
     seed: int
     games: int
+    allow: tuple[str, ...] = ()
+    budget: Budget = Budget()
 
     def agent_for(self, seat: int) -> str:
         return self.agents[min(seat, len(self.agents) - 1)]
@@ -36,9 +39,9 @@ _worker_rules = {}
 def rules_for(plan: Plan):
     """The plan's compiled rules, loaded once per process (workers forked after a first
     call inherit them)."""
-    key = (plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())))
+    key = (plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow, plan.budget)
     if key not in _worker_rules:
-        _worker_rules[key] = load_rules(plan.ruleset, plan.fragments, plan.params)
+        _worker_rules[key] = load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow, plan.budget)
     return _worker_rules[key]
 
 

@@ -1,0 +1,81 @@
+"""How deep rules may nest and how long a number may be written: checked on the parse tree,
+before anything walks it, so no stage (builder, checker, compiler, Python's own compiler)
+meets a limit of its own and stops with a traceback.
+
+Python compiles the generated code with limits of its own: 200 nested brackets, 20 nested
+loops, 100 levels of indentation; and every pass over the tree recurses. The limits here
+stay well inside those, and are far beyond what a ruleset needs (the shipped ones nest
+expressions 9 deep and blocks 7).
+
+    let x = - - - ... - 1      (600 minus signs)  ->  error: this expression nests 601 deep ...
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from .errors import Diagnostic, RulesError, Span
+
+MAX_EXPRESSION_DEPTH = 60
+"""Operators, calls, brackets inside one another in one expression (`-(-(-x))` is 4 deep)."""
+MAX_BLOCK_DEPTH = 40
+"""Blocks (if, for, while, repeat) inside one another in one rule."""
+MAX_LOOP_DEPTH = 12
+"""Loops (for, while, repeat) inside one another in one rule, and the options of one move."""
+MAX_DIGITS = 4000
+"""Digits of a whole number written in the rules (Python reads at most 4,300)."""
+
+_EXPRESSIONS = frozenset({
+    "conditional", "or_op", "and_op", "not_op", "compare", "not_in", "in_op", "range_", "binary", "negate",
+    "call", "index", "attribute", "keyword", "tuple_", "list_", "comprehension", "comp_for", "play", "lambda_",
+    "args", "exprs",
+})
+_LOOPS = frozenset({"for_", "while_", "repeat"})
+_BLOCKS = _LOOPS | {"if_", "elif_", "else_"}
+
+
+def check_nesting(tree: Tree, file: str) -> None:
+    """Raise a located error at the first expression, block or loop nested deeper than allowed.
+
+    The walk keeps its own stack: a tree too deep for Python's recursion is what it looks for.
+    """
+    stack = [(tree, 0, 0, 0)]
+    while stack:
+        node, expressions, blocks, loops = stack.pop()
+        if node.data in _EXPRESSIONS:
+            expressions += 1
+            if expressions > MAX_EXPRESSION_DEPTH:
+                _refuse(node, file, f"this expression nests deeper than {MAX_EXPRESSION_DEPTH} levels",
+                        "name a part of it with `let` (or a procedure) and use the name")
+        else:
+            expressions = 0
+        if node.data in _BLOCKS:
+            blocks += 1
+            if blocks > MAX_BLOCK_DEPTH:
+                _refuse(node, file, f"blocks nest deeper than {MAX_BLOCK_DEPTH} levels",
+                        "move the inner blocks into a procedure and call it")
+        if node.data in _LOOPS:
+            loops += 1
+            if loops > MAX_LOOP_DEPTH:
+                _refuse(node, file, f"loops nest deeper than {MAX_LOOP_DEPTH} levels",
+                        "move the inner loops into a procedure and call it")
+        if node.data == "move_params" and len(node.children) > MAX_LOOP_DEPTH:
+            _refuse(node, file, f"a move takes at most {MAX_LOOP_DEPTH} options",
+                    "choose some of them in the move's body with `choose`")
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, expressions, blocks, loops))
+
+
+def check_digits(token: Token, file: str) -> None:
+    """A whole number longer than `MAX_DIGITS` is a located error (Python refuses to read one)."""
+    if len(token) > MAX_DIGITS:
+        raise RulesError(Diagnostic(Span(file, token.line, token.column, token.line, token.column + 1),
+                                    f"a number of {len(token)} digits: at most {MAX_DIGITS} can be written",
+                                    "no rule needs a number this long: write a smaller one"))
+
+
+def _refuse(node: Tree, file: str, message: str, hint: str) -> None:
+    meta = node.meta
+    span = None if getattr(meta, "empty", True) else Span(file, meta.line, meta.column)
+    raise RulesError(Diagnostic(span, message, hint))
