@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import socket
 import sys
-from pathlib import Path
 
 import click
 
 from . import exit_codes
-from .options import PLAYERS_HELP, agent_names, default_players, fail, settings as read_settings
+from .options import PLAYERS_HELP, agent_names, allow_path, budget_option, default_players, fail
+from .options import settings as read_settings
 from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, make_agent
-from ..interpreter.studies.log import Setup, read_log
+from ..interpreter.running.rules import load_rules
+from ..interpreter.studies.log import NotALog, Setup, read_log, replay
 
 HOST = "127.0.0.1"
 
@@ -38,7 +39,9 @@ HOST = "127.0.0.1"
 @click.option("--seed", type=int, default=None, help="Seed of the first game (random if omitted; the page can change it).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port on 127.0.0.1 (0: any free one).")
-def serve(source, fragments, settings, agents, players, seed, port):
+@allow_path
+@budget_option
+def serve(source, fragments, settings, agents, players, seed, port, allow, budget):
     """Play RULES at a web page, people and bots, or step through the game of LOG.jsonl.
 
     Prints the page's address; open it in a browser. Ctrl+C stops the server.
@@ -53,9 +56,9 @@ def serve(source, fragments, settings, agents, players, seed, port):
     if _is_log(source):
         if fragments or settings or agents or players or seed is not None:
             raise click.UsageError("a log fixes its game: --with, --set, --agent, --players and --seed are for RULES")
-        serving = _replaying(source)
+        serving = _replaying(source, allow, budget)
     else:
-        serving = _playing(source, fragments, settings, agents, players, seed)
+        serving = _playing(source, fragments, settings, agents, players, seed, allow, budget)
     listening = _listen(port)
     address = f"http://{HOST}:{listening.getsockname()[1]}/"
     title = serving.rules.program.title
@@ -80,16 +83,15 @@ def _is_log(path: str) -> bool:
         return False
 
 
-def _playing(rules_path, fragments, settings, agents, players, seed):
+def _playing(rules_path, fragments, settings, agents, players, seed, allow, budget):
     from .main import HUMAN
-    from ..interpreter.running.rules import load_rules
     from ..web.server import Serving
 
     agent_names(tuple(a for a in agents if a != HUMAN))
     agents = agents or (HUMAN, "greedy")
     params = read_settings(settings)
     try:
-        rules = load_rules(rules_path, fragments, params)
+        rules = load_rules(rules_path, fragments, params, allow, budget)
         players = players or default_players(rules)
         rules.check_players(players)
     except RulesError as error:
@@ -105,35 +107,35 @@ def _playing(rules_path, fragments, settings, agents, players, seed):
     return Serving(rules, players, seats, seed, setup)
 
 
-def _replaying(log_path):
+def _replaying(log_path, allow, budget):
+    """The logged game, checked as `rulesrun replay` checks it (interpreter/studies/log.py): a
+    file that is no log or names rules that do not load exits 2, a log of another game 1."""
     from .main import _InvalidInput
-    from ..interpreter.running.rules import load_rules
     from ..web.layout import layout
-    from ..web.replay import LogMismatch, Replay
+    from ..web.replay import Replay
     from ..web.server import Serving
 
-    if not Path(log_path).is_file():
-        raise click.BadParameter(f"no file {log_path}", param_hint="LOG.jsonl")
     try:
         setup, events = read_log(log_path)
-    except (ValueError, KeyError, TypeError) as error:
-        raise _InvalidInput(f"{error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
+    except NotALog as error:
+        raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
     try:
-        rules = load_rules(setup.ruleset, setup.fragments, setup.params)
+        rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
         rules.check_players(setup.players)
     except RulesError as error:
+        click.echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)
         fail(error)
     try:
-        replay = Replay(rules, setup.players, setup.seed, events, list(setup.agents), layout(rules))
-    except LogMismatch as error:
-        click.echo(f"{log_path}: does not replay on its rules: {error}", err=True)
-        sys.exit(exit_codes.DIFFERENCE)
+        replayed = replay(setup, events, allow, budget)
     except RulesError as error:
         fail(error, status=exit_codes.PLAY_ERROR)
-    except (KeyError, TypeError, IndexError) as error:
-        raise _InvalidInput(f"{log_path}: an event lacks what a game log has ({error!r}); "
-                            "hint: pass a file written by `rulesrun RULES --log FILE`") from None
-    return Serving(rules, setup.players, tuple(setup.agents), setup.seed, setup, replay)
+    if replayed.first_difference is not None:
+        index = replayed.first_difference
+        why = f" ({replayed.stopped})" if replayed.stopped else ""
+        click.echo(f"{log_path}: does not replay on its rules: the game differs at event {index}{why}", err=True)
+        sys.exit(exit_codes.INVALID if replayed.another_game else exit_codes.DIFFERENCE)
+    return Serving(rules, setup.players, tuple(setup.agents), setup.seed, setup,
+                   Replay(rules, setup.players, setup.seed, events, list(setup.agents), layout(rules)))
 
 
 def _listen(port: int) -> socket.socket:

@@ -66,7 +66,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_and_its_log_replays(classic, 
     log.write_text(web.get(f"/api/games/{end['game']}/log").text)
     setup, events = read_log(log)
     assert (setup.seed, setup.agents, setup.params) == (3, ("human", "greedy"), {"rounds": "1"})
-    assert replay(setup, events)[1] is None
+    assert replay(setup, events).first_difference is None
 
 
 def test_undo_goes_back_to_the_last_decision_a_person_answered(classic):
@@ -159,12 +159,13 @@ def test_a_finished_game_is_reviewed_step_by_step(classic):
     assert web.get(f"/api/replays/{replay_key}/steps/{len(summary['steps'])}").status_code == 404
 
 
-def test_a_log_that_these_rules_do_not_play_is_refused_where_it_parts(classic, tmp_path):
+def test_answers_that_do_not_fit_the_game_are_refused_where_they_part(classic):
     result = classic.play(2, 4, [make_agent("random", 4, p) for p in range(2)], log=[])
     events = json.loads(json.dumps(result.log))
-    Replay(classic, 2, 4, events, ["random", "random"], layout(classic))
-    with pytest.raises(LogMismatch, match="differs"):
-        Replay(classic, 2, 5, events, ["random", "random"], layout(classic))
+    assert len(Replay(classic, 2, 4, events, ["random", "random"], layout(classic)).steps) > 1
+    decisions = [k for k, event in enumerate(events) if event["t"] == "decide" and len(event["options"]) > 1]
+    with pytest.raises(LogMismatch, match="the log ends after 2 decisions, before the game does"):
+        Replay(classic, 2, 4, events[:decisions[2]], ["random", "random"], layout(classic))
 
 
 def test_serve_log_opens_with_the_logged_game(tmp_path):
@@ -218,14 +219,14 @@ def test_serve_refuses_what_it_cannot_serve_with_a_word_and_a_status(logged, tmp
     not_a_log = tmp_path / "notes.jsonl"
     not_a_log.write_text('{"hello": 1}\n')
     refused = serve(not_a_log)
-    assert refused.exit_code == 2 and "not a rulesrun game log" in refused.output and "hint:" in refused.output
+    assert refused.exit_code == 2 and "not a log:" in refused.output and "hint:" in refused.output
     lines = logged.read_text().splitlines()
     head = json.loads(lines[0])
     head["seed"] += 1
     other = tmp_path / "other.jsonl"
     other.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
     differs = serve(other)
-    assert differs.exit_code == 1 and "other.jsonl: does not replay on its rules" in differs.output
+    assert differs.exit_code == 1 and "other.jsonl: does not replay on its rules: the game differs at event" in differs.output
     assert serve(CLASSIC, "--agent", "grredy").exit_code == 2
     assert serve(CLASSIC, "--players", 9).exit_code == 2
     monkeypatch.setitem(sys.modules, "uvicorn", None)
