@@ -146,8 +146,11 @@ def test_a_top_level_assert_refuses_a_setting_at_load_time(tmp_path):
 def test_a_top_level_assert_names_the_player_counts_it_fails_for(tmp_path):
     path = tmp_path / "rounds.rules"
     path.write_text(SETTINGS)
+    rules = load_rules(path)  # it holds for other player counts: only the count it fails for is refused
     with pytest.raises(RulesError, match=r"too many coins a round \(4 players\)"):
-        load_rules(path)
+        rules.start(players=4, seed=1)
+    with pytest.raises(RulesError, match=r"\(4 players\)"):
+        rules.check_players(4)
 
 
 def test_an_assert_in_a_rule_is_a_located_play_error(tmp_path):

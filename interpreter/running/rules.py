@@ -105,7 +105,7 @@ class Rules:
         """Every top-level `assert`, on a game set up for each player count the rules allow. One
         that fails for every count is a located error before any game is played, naming the
         `--set` it reads; one that fails for some counts refuses just those (`check_players`),
-        so `assert kickers == 1 or num_players < 6` forbids two kickers at six players only."""
+        so `assert extra == 0 or num_players < 6` forbids `extra` at six players only."""
         errors = []
         failing: dict[int, tuple[list, str]] = {}
         counts = range(self.min_players, self.max_players + 1)
