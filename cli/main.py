@@ -43,6 +43,7 @@ from ..interpreter.running.driven import PlayError
 from .transcript import standing, transcript
 from .fmt import fmt
 from .lsp import lsp
+from .serve import serve
 from .sweep import sweep
 
 
@@ -95,6 +96,7 @@ def main():
 
 main.add_command(fmt)
 main.add_command(lsp)
+main.add_command(serve)
 main.add_command(sweep)
 
 
