@@ -31,11 +31,11 @@ from rulesrun.interpreter.running.rules import load_rules  # noqa: E402
 RULESETS = HERE.parent / "rulesets"
 
 
-def rulesrun_games_per_second(rules, players=4, seconds=1.0) -> float:
+def rulesrun_games_per_second(rules, players=4, seconds=1.0, meter=False) -> float:
     start = time.perf_counter()
     games = 0
     while time.perf_counter() - start < seconds:
-        rules.play(players, games, [RandomAgent(f"{games}:{p}") for p in range(players)])
+        rules.play(players, games, [RandomAgent(f"{games}:{p}") for p in range(players)], meter=meter)
         games += 1
     return games / (time.perf_counter() - start)
 
@@ -51,6 +51,9 @@ def main() -> None:
         "rulesrun classic + bandit": _rules_measure(
             load_rules(RULESETS / "classic.rules", [RULESETS / "variants" / "bandit.rules"]), args.seconds),
         "rulesrun royale.rules": _rules_measure(load_rules(RULESETS / "royale.rules"), args.seconds),
+        # What `simulate` plays: the per-rule meter on.
+        "rulesrun classic.rules, metered": _rules_measure(load_rules(RULESETS / "classic.rules"), args.seconds, True),
+        "rulesrun royale.rules, metered": _rules_measure(load_rules(RULESETS / "royale.rules"), args.seconds, True),
     }
     best = {name: 0.0 for name in contenders}
     for _ in range(args.rounds):
@@ -60,6 +63,9 @@ def main() -> None:
         print(f"{name + ', 4 players:':45} {rate:8.0f} games/s")
     reference = best["reference (hand-written classic)"]
     print(f"{'ratio rulesrun / reference (classic):':45} {best['rulesrun classic.rules'] / reference:8.2f}")
+    for ruleset in ("classic", "royale"):
+        cost = 1 - best[f"rulesrun {ruleset}.rules, metered"] / best[f"rulesrun {ruleset}.rules"]
+        print(f"{f'cost of the meter ({ruleset}):':45} {cost:8.1%}")
     print()
     for ruleset in ("classic.rules", "royale.rules"):
         rules = load_rules(RULESETS / ruleset)
@@ -87,8 +93,8 @@ def agent_games_per_second(rules, spec: str, seconds: float, players: int = 4) -
     return games / (time.perf_counter() - start)
 
 
-def _rules_measure(rules, seconds):
-    return lambda: rulesrun_games_per_second(rules, 4, seconds)
+def _rules_measure(rules, seconds, meter=False):
+    return lambda: rulesrun_games_per_second(rules, 4, seconds, meter)
 
 
 if __name__ == "__main__":

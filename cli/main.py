@@ -4,6 +4,7 @@
     rulesrun check rulesets/classic.rules --with rulesets/variants/bandit.rules
     rulesrun simulate rulesets/classic.rules --players 4 --games 1000 --out games.jsonl
     rulesrun compare rulesets/classic.rules rulesets/classic.rules --set-b rounds=3
+    rulesrun sweep rulesets/classic.rules --grid rounds=2,3 --games 1000 --out sweep.jsonl
 
 Every mistake in rules text ends as located messages on stderr and exit status 2; the exit
 statuses of every command are in cli/exit_codes.py.
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
 import random
 import shlex
 import sys
@@ -26,20 +26,24 @@ from ..dsl import ast
 from ..dsl.check import check as check_program
 from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
-from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent, parse_agent
+from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent
 from ..interpreter.studies.log import NotALog, Setup, read_log, replay, write_log
-from ..interpreter.running.budget import Budget
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
 from ..interpreter.studies import simulate as simulation
 from . import exit_codes, plot, report_view
 from . import snapshot as snapshots
+from .options import PLAYERS_HELP as _PLAYERS_HELP, agent_names as _agent_names, common as _common
+from .options import default_players as _default_players, fail as _fail, settings as _settings
+from .options import allow_path as _allow_path, budget_option as _budget_option
+from .options import simulation_options as _simulation_options
 from .table import InputEnded, Stopped, Table
 from ..interpreter.running.driven import PlayError
 from .transcript import standing, transcript
 from .fmt import fmt
 from .lsp import lsp
+from .sweep import sweep
 
 
 class _PlayByDefault(click.Group):
@@ -77,73 +81,6 @@ class _InvalidInput(click.ClickException):
     exit_code = exit_codes.INVALID
 
 
-def _settings(values, option: str = "--set") -> dict:
-    params = {}
-    for item in values:
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            raise click.BadParameter(f"`{item}` is not NAME=VALUE (e.g. {option} rounds=4)", param_hint=option)
-        params[name.strip()] = value.strip()
-    return params
-
-
-def _agent_names(values, default: str = "random") -> tuple[str, ...]:
-    """Agent specs per seat (`greedy`, `mcts:playouts=200`), each checked before any game starts."""
-    for value in values:
-        try:
-            parse_agent(value)
-        except AgentSpecError as error:
-            raise click.BadParameter(str(error), param_hint="--agent") from None
-    return tuple(values) or (default,)
-
-
-_PLAYERS_HELP = "Seats in play  [default: 4, or the nearest number the rules allow]"
-
-
-def _default_players(*rulesets) -> int:
-    """Four seats, or the nearest number every one of `rulesets` allows (a two-player game gets two)."""
-    low = max(rules.min_players for rules in rulesets)
-    high = min(rules.max_players for rules in rulesets)
-    return max(low, min(4, high))
-
-
-def _fail(error: RulesError, as_json: bool = False, status: int = exit_codes.INVALID):
-    """Show located errors and exit: `INVALID` for rules that do not load, `PLAY_ERROR` for a game gone wrong."""
-    if as_json:
-        click.echo(json.dumps({"valid": False, "errors": [d.to_json() for d in error.diagnostics]}, indent=2))
-    else:
-        click.echo(error.render(), err=True)
-    sys.exit(status)
-
-
-def _allow_path(function):
-    return click.option("--allow-path", "allow", multiple=True, metavar="DIR", type=click.Path(file_okay=False),
-                        help="A folder the rules may include from, beyond the ruleset's own and the shipped "
-                             "rulesets (repeatable).")(function)
-
-
-def _budget(ctx, param, values):
-    try:
-        return Budget.parse(values)
-    except ValueError as error:
-        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
-
-
-def _budget_option(function):
-    return click.option("--budget", multiple=True, metavar="NAME=N", callback=_budget,
-                        help="Raise a limit of each game: steps (loop passes and calls), pieces, size (of a list or "
-                             "text), digits (of a number); repeatable.")(function)
-
-
-def _common(function):
-    function = _allow_path(function)
-    function = click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
-                            help="Set a declared parameter (repeatable); `check --params` lists them.")(function)
-    function = click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", type=click.Path(),
-                            help="Compose a variant or board fragment onto the ruleset (repeatable, in order).")(function)
-    return click.argument("rules", metavar="RULES", type=click.Path())(function)
-
-
 @click.group(cls=_PlayByDefault, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="rulesrun", prog_name="rulesrun")
 def main():
@@ -158,10 +95,12 @@ def main():
 
 main.add_command(fmt)
 main.add_command(lsp)
+main.add_command(sweep)
 
 
 @main.command()
 @_common
+@_allow_path
 @click.option("--players", type=click.IntRange(1, 99), default=None, help=_PLAYERS_HELP)
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted; printed for replay).")
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
@@ -238,6 +177,7 @@ def _progress(text: str | None) -> None:
 
 @main.command()
 @_common
+@_allow_path
 @click.option("--params", "show_params", is_flag=True, help="List the ruleset's parameters with defaults and docs.")
 @click.option("--verbose", "-v", is_flag=True, help="Also list the files composed and what each overrides.")
 @click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
@@ -338,6 +278,7 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
 
 @main.command(name="list")
 @_common
+@_allow_path
 def list_(rules, fragments, settings, allow):
     """Which files a composed ruleset consists of, and what each declares, overrides and adds."""
     try:
@@ -345,20 +286,6 @@ def list_(rules, fragments, settings, allow):
     except RulesError as error:
         _fail(error)
     click.echo(_composition(program))
-
-
-def _simulation_options(function):
-    """The options `simulate` and `compare` share: who plays how many games on which seeds."""
-    for option in reversed([
-        click.option("--players", type=click.IntRange(1, 99), default=None, help=_PLAYERS_HELP),
-        click.option("--games", type=click.IntRange(1), default=1000, show_default=True),
-        click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED + i."),
-        click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats)."),
-        click.option("--jobs", type=click.IntRange(1, 64), default=min(os.cpu_count() or 1, 64), show_default="this machine's cores",
-                     help="Worker processes (results do not depend on it)."),
-    ]):
-        function = option(function)
-    return function
 
 
 def _plot_target(ctx, param, value):
@@ -376,9 +303,12 @@ def _plot_target(ctx, param, value):
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), help="One JSON object per game and line.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (fields in README.md).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html|PATH.png",
-              help="Draw each seat's score distribution and each rule's mean pay (.html needs nothing, .png matplotlib).")
+              help="Draw win shares, score distributions, game length and each rule's mean pay (.html needs nothing, .png matplotlib).")
+@click.option("--all", "show_all", is_flag=True, help="Also list the rules that fired but paid, moved and asked nothing.")
+@_allow_path
 @_budget_option
-def simulate(rules, fragments, settings, allow, players, games, seed, agents, jobs, out_path, as_json, plot_path, budget):
+def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out_path, as_json, plot_path, show_all,
+             allow, budget):
     """Play many games with bots and report balance, score spread, length and rule values."""
     params = _settings(settings)
     agents = _agent_names(agents)
@@ -397,7 +327,7 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
         with open(out_path, "w", encoding="utf-8") as out:
             for record in records:
                 out.write(json.dumps(record) + "\n")
-    result = report.build(records)
+    result = report.build(records, sites=compiled.rule_sites)
     if plot_path:
         try:
             plot.write(plot_path, records, result, compiled.program.title)
@@ -406,7 +336,7 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
     else:
-        click.echo(report_view.report_text(result, compiled.program.title))
+        click.echo(report_view.report_text(result, compiled.program.title, show_all))
 
 
 @main.command(name="compare")

@@ -1,5 +1,5 @@
-"""`rulesrun simulate --plot PATH`: the score distribution of each seat and what each named
-rule pays per firing, as a picture.
+"""`rulesrun simulate --plot PATH`: each seat's win share, the score distribution of each seat,
+the game length and what each named rule pays per firing, as a picture.
 
 `.html` is one self-contained file with inline SVG written here, so it needs nothing
 installed and opens in any browser; `.png` is drawn by matplotlib, an optional dependency
@@ -42,11 +42,12 @@ def check_target(path: str) -> None:
 def write(path: str, records: Sequence[dict], report: Report, title: str) -> None:
     check_target(path)
     edges, counts = histograms(records, report.players)
+    length = binned([[r["turns"] for r in records]])
     try:
         if Path(path).suffix.lower() == ".html":
-            Path(path).write_text(html_page(report, edges, counts, title), encoding="utf-8")
+            Path(path).write_text(html_page(report, edges, counts, title, length), encoding="utf-8")
         else:
-            _png(path, report, edges, counts, title)
+            _png(path, report, edges, counts, title, length)
     except OSError as error:
         raise PlotError(f"cannot write `{path}`: {error.strerror or error}") from None
 
@@ -54,19 +55,24 @@ def write(path: str, records: Sequence[dict], report: Report, title: str) -> Non
 def histograms(records: Sequence[dict], players: int) -> tuple[list[float], list[list[int]]]:
     """Bin edges shared by all seats (round widths, so seats compare bar by bar) and the
     count of games per bin for each seat; a bin holds its left edge, not its right."""
-    values = [r["scores"][seat] for r in records for seat in range(players)]
+    return binned([[r["scores"][seat] for r in records] for seat in range(players)])
+
+
+def binned(series: Sequence[Sequence[float]]) -> tuple[list[float], list[list[int]]]:
+    """Shared bin edges for several series of one number per game, and each series' counts."""
+    values = [v for one in series for v in one]
     if not values:
-        return [0.0, 1.0], [[0] for _ in range(players)]
+        return [0.0, 1.0], [[0] for _ in series]
     low, high = min(values), max(values)
-    bins = min(MAX_BINS, max(5, math.ceil(math.sqrt(len(records)))))
+    bins = min(MAX_BINS, max(5, math.ceil(math.sqrt(max(len(one) for one in series)))))
     width = _round_width((high - low) / bins) if high > low else 1.0
     start = math.floor(low / width) * width
     count = max(1, math.floor((high - start) / width) + 1)
     edges = [start + i * width for i in range(count + 1)]
-    counts = [[0] * count for _ in range(players)]
-    for record in records:
-        for seat in range(players):
-            counts[seat][min(count - 1, int((record["scores"][seat] - start) // width))] += 1
+    counts = [[0] * count for _ in series]
+    for counted, one in zip(counts, series):
+        for value in one:
+            counted[min(count - 1, int((value - start) // width))] += 1
     return edges, counts
 
 
@@ -84,9 +90,12 @@ def _rules(report: Report):
 
 # --- HTML with inline SVG ---------------------------------------------------------------
 
-def html_page(report: Report, edges: list[float], counts: list[list[int]], title: str) -> str:
+def html_page(report: Report, edges: list[float], counts: list[list[int]], title: str,
+              length: tuple[list[float], list[list[int]]]) -> str:
     tallest = max((c for seat in counts for c in seat), default=1) or 1
-    panels = [_histogram_svg(seat, edges, counts[seat.seat], tallest) for seat in report.seats]
+    panels = [_histogram_svg(f"seat {seat.seat} ({seat.agent})", seat.score, edges, counts[seat.seat], tallest,
+                             COLOURS[seat.seat % len(COLOURS)]) for seat in report.seats]
+    length_edges, (length_counts,) = length
     rules = _rules(report)
     parts = [
         "<!DOCTYPE html>",
@@ -97,6 +106,14 @@ def html_page(report: Report, edges: list[float], counts: list[list[int]], title
         "</head><body>",
         f"<h1>{html.escape(title)}</h1>",
         f"<p>{report.players} players, {report.games} games.</p>",
+        "<h2>Win share per seat</h2>",
+        f"<p>A shared win counts 1/k; the whiskers are the {report.confidence:.0%} Wilson interval, the dashed line "
+        "the share of a seat if all were equally strong.</p>",
+        _shares_svg(report),
+        "<h2>Game length</h2>",
+        "<p>Games per bin of turns in which a player rolled; the dashed line is the mean.</p>",
+        _histogram_svg("game length", report.turns, length_edges, length_counts, max(length_counts, default=1) or 1,
+                       COLOURS[9]),
         "<h2>Score distribution per seat</h2>",
         "<p>Games per bin of the first score key; the dashed line is the mean. All seats share bins and scale.</p>",
         *panels,
@@ -110,7 +127,34 @@ def html_page(report: Report, edges: list[float], counts: list[list[int]], title
     return "\n".join(parts) + "\n"
 
 
-def _histogram_svg(seat, edges: list[float], counts: list[int], tallest: int) -> str:
+def _shares_svg(report: Report) -> str:
+    row, label_w, width, top = 24, 150, 720, 8
+    height = top * 2 + row * len(report.seats)
+    plot_w = width - label_w - 90
+
+    def x(value):
+        return label_w + value * plot_w
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" role="img" {FONT}>']
+    for i, seat in enumerate(report.seats):
+        y = top + i * row
+        share = seat.win_share
+        out.append(f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">'
+                   f'{html.escape(f"seat {seat.seat} ({seat.agent})")}</text>')
+        out.append(f'<rect x="{label_w}" y="{y + 4}" width="{max(0.5, x(share.value) - label_w):.1f}" height="{row - 8}" '
+                   f'fill="{COLOURS[seat.seat % len(COLOURS)]}"><title>{share.value:.3f}</title></rect>')
+        out.append(f'<line x1="{x(share.low):.1f}" y1="{y + row / 2}" x2="{x(share.high):.1f}" y2="{y + row / 2}" '
+                   f'stroke="#222"/>')
+        out.append(f'<text x="{x(share.high) + 6:.1f}" y="{y + 15}">{share.value:.3f}</text>')
+    even = x(1 / report.players) if report.players else label_w
+    out.append(f'<line x1="{even:.1f}" y1="{top}" x2="{even:.1f}" y2="{height - top}" stroke="#555" '
+               f'stroke-dasharray="4 3"/>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _histogram_svg(label: str, spread, edges: list[float], counts: list[int], tallest: int, colour: str) -> str:
     width, height, left, right, top, bottom = 720, 170, 60, 20, 28, 30
     plot_w, plot_h = width - left - right, height - top - bottom
     low, high = edges[0], edges[-1]
@@ -118,11 +162,10 @@ def _histogram_svg(seat, edges: list[float], counts: list[int], tallest: int) ->
     def x(value):
         return left + (value - low) / (high - low) * plot_w
 
-    colour = COLOURS[seat.seat % len(COLOURS)]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" {FONT}>',
-           f'<text x="{left}" y="16" font-weight="bold">{html.escape(f"seat {seat.seat} ({seat.agent})")}: '
-           f"mean {html.escape(number(seat.score.mean))}, sd {html.escape(number(seat.score.sd))}</text>"]
+           f'<text x="{left}" y="16" font-weight="bold">{html.escape(label)}: '
+           f"mean {html.escape(number(spread.mean))}, sd {html.escape(number(spread.sd))}</text>"]
     for i, count in enumerate(counts):
         if count:
             bar_h = count / tallest * plot_h
@@ -138,7 +181,7 @@ def _histogram_svg(seat, edges: list[float], counts: list[int], tallest: int) ->
     for edge in edges[::step]:
         anchor = "end" if x(edge) > width - right - 30 else "middle"
         out.append(f'<text x="{x(edge):.1f}" y="{base + 16}" text-anchor="{anchor}">{html.escape(number(edge))}</text>')
-    mean_x = x(seat.score.mean)
+    mean_x = x(spread.mean)
     out.append(f'<line x1="{mean_x:.1f}" y1="{top}" x2="{mean_x:.1f}" y2="{base}" stroke="#222" stroke-dasharray="4 3"/>')
     out.append("</svg>")
     return "\n".join(out)
@@ -173,7 +216,8 @@ def _rules_svg(rules) -> str:
 
 # --- PNG through matplotlib -------------------------------------------------------------
 
-def _png(path: str, report: Report, edges: list[float], counts: list[list[int]], title: str) -> None:
+def _png(path: str, report: Report, edges: list[float], counts: list[list[int]], title: str,
+         length: tuple[list[float], list[list[int]]]) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter
@@ -181,14 +225,33 @@ def _png(path: str, report: Report, edges: list[float], counts: list[list[int]],
     readable = FuncFormatter(lambda value, _: number(value))
 
     rules = _rules(report)
-    rows = report.players + (1 if rules else 0)
-    ratios = [1.0] * report.players + ([max(1.0, 0.16 * len(rules))] if rules else [])
+    rows = 2 + report.players + (1 if rules else 0)
+    ratios = [max(1.0, 0.3 * report.players), 1.0] + [1.0] * report.players + (
+        [max(1.0, 0.16 * len(rules))] if rules else [])
     figure = Figure(figsize=(9, 1.7 * sum(ratios) + 0.8), layout="constrained")
     FigureCanvasAgg(figure)
     axes = figure.subplots(rows, 1, gridspec_kw={"height_ratios": ratios}, squeeze=False)[:, 0]
     figure.suptitle(f"{title}: {report.players} players, {report.games} games")
+    shares, games = axes[0], axes[1]
+    names = [f"seat {seat.seat} ({seat.agent})" for seat in report.seats]
+    values = [seat.win_share.value for seat in report.seats]
+    errors = [[v - seat.win_share.low for v, seat in zip(values, report.seats)],
+              [seat.win_share.high - v for v, seat in zip(values, report.seats)]]
+    shares.barh(names, values, xerr=errors, color=[COLOURS[s.seat % len(COLOURS)] for s in report.seats])
+    shares.axvline(1 / report.players, color="#555", linestyle="--", linewidth=1)
+    shares.invert_yaxis()
+    shares.set_title(f"win share ({report.confidence:.0%} Wilson interval; dashed: equally strong seats)",
+                     fontsize=9, loc="left")
+    shares.tick_params(labelsize=8)
+    length_edges, (length_counts,) = length
+    games.stairs(length_counts, length_edges, fill=True, color=COLOURS[9])
+    games.axvline(report.turns.mean, color="#222", linestyle="--", linewidth=1)
+    games.set_title(f"game length (turns): mean {number(report.turns.mean)}, sd {number(report.turns.sd)}",
+                    fontsize=9, loc="left")
+    games.set_ylabel("games", fontsize=8)
+    games.tick_params(labelsize=8)
     tallest = max((c for seat in counts for c in seat), default=1) or 1
-    for seat, ax in zip(report.seats, axes):
+    for seat, ax in zip(report.seats, axes[2:]):
         ax.stairs(counts[seat.seat], edges, fill=True, color=COLOURS[seat.seat % len(COLOURS)])
         ax.axvline(seat.score.mean, color="#222", linestyle="--", linewidth=1)
         ax.set_xlim(edges[0], edges[-1])

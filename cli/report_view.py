@@ -1,5 +1,5 @@
-"""What a person reads after `rulesrun simulate` and `rulesrun compare`: the report and the
-comparison as plain-text tables.
+"""What a person reads after `rulesrun simulate`, `compare` and `sweep`: the report, the
+comparison and the sweep's cells as plain-text tables.
 
 Rendered to a string (no colour, fixed width) rather than printed, so the CLI echoes it
 like any other output and a test can snapshot it.
@@ -8,6 +8,7 @@ like any other output and a test can snapshot it.
 from __future__ import annotations
 
 import io
+import os
 
 from rich import box
 from rich.console import Console
@@ -20,8 +21,10 @@ from ..interpreter.studies.report import QUANTILES, Report, Spread
 WIDTH = 160
 
 
-def report_text(report: Report, title: str) -> str:
-    """Win shares, score and length spread, and the per-rule section when rules were metered."""
+def report_text(report: Report, title: str, show_all: bool = False) -> str:
+    """Win shares, score and length spread, and the per-rule section when rules were metered:
+    first the rules that never fired (with where they are written), then the rules by file;
+    rules that changed nothing (paid, moved, asked nothing) only with `show_all`."""
     percent = f"{report.confidence:.0%}"
     wins = _table("seat", "agent", "wins", "win share", f"{percent} interval")
     for seat in report.seats:
@@ -41,14 +44,54 @@ def report_text(report: Report, title: str) -> str:
     turns = _table(*_spread_columns())
     turns.add_row(*_spread_cells(report.turns))
     tables.append(("Game length (turns in which a player rolled)", turns))
-    if report.rules:
-        rules = _table("rule", "fired in games", "firings / game", "paid / firing", "paid / game")
-        for rule in report.rules:
-            rules.add_row(Text(rule.rule), f"{rule.fired_share:.1%}", number(rule.mean_fired),
+    notes = []
+    if report.rules or report.never_fired:
+        rules_tables, notes = _rule_tables(report, show_all)
+        tables.extend(rules_tables)
+    heading = f"{title}: {report.players} players, {report.games} games"
+    if report.never_fired:
+        heading += "\n\n" + _never_fired(report)
+    return _render(heading, tables, notes)
+
+
+def _never_fired(report: Report) -> str:
+    """The rules that did not fire in any game, with where they are written: a misspelled name in
+    a `when`, or a rule these settings never reach."""
+    lines = [f"Never fired in {report.games} games ({len(report.never_fired)}): check their conditions"]
+    for rule in report.never_fired:
+        where = f"{_shown_path(rule.file)}:{rule.at[0]}:{rule.at[1]}" if rule.file and rule.at else "?"
+        lines.append(f"  {where}: {rule.rule}")
+    return "\n".join(lines)
+
+
+def _rule_tables(report: Report, show_all: bool) -> tuple[list, list[str]]:
+    """One table of rules per file, in the order the files were composed."""
+    shown = [rule for rule in report.rules if show_all or not rule.did_nothing]
+    tables, files = [], {}
+    for rule in shown:
+        files.setdefault(rule.file, []).append(rule)
+    for file, rules in files.items():
+        table = _table("rule", "fired in games", "firings / game", "paid / firing", "paid / game", "moved / game",
+                       "asked / game")
+        for rule in rules:
+            table.add_row(Text(rule.rule), f"{rule.fired_share:.1%}", number(rule.mean_fired),
                           "-" if rule.paid_per_firing is None else number(rule.paid_per_firing),
-                          number(rule.paid_per_game))
-        tables.append(("Rules (paid = change of the seats' first score keys while the rule ran, less what the rules it set off paid)", rules))
-    return _render(f"{title}: {report.players} players, {report.games} games", tables)
+                          number(rule.paid_per_game), number(rule.moved_per_game), number(rule.asked_per_game))
+        tables.append((f"Rules of {_shown_path(file)}" if file else "Rules", table))
+    notes = ["paid = change of the seats' first score keys while the rule ran, less what the rules it set off paid; "
+             "moved = pieces moved; asked = decisions of more than one option."]
+    hidden = len(report.rules) - len(shown)
+    if hidden:
+        notes.append(f"{hidden} rules fired but paid, moved and asked nothing; --all shows them.")
+    return tables, notes
+
+
+def _shown_path(file: str | None) -> str:
+    """A rule's file as a person finds it: relative to the working folder when inside it."""
+    if not file:
+        return "?"
+    relative = os.path.relpath(file)
+    return file if relative.startswith("..") else relative
 
 
 def comparison_text(comparison: Comparison, heading: str) -> str:
@@ -81,6 +124,57 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
         notes.append(f"{unchanged} rules fired and paid the same on average in A and B and are not shown (--json lists them).")
     return _render(f"{heading}\n{comparison.players} players, {comparison.games} games, game i of A and B on the same seed",
                    [(None, table)], notes)
+
+
+SWEEP_RULE_COLUMNS = 8
+
+
+def sweep_text(cells: list[dict]) -> str:
+    """One row per cell: its settings, each seat's win share with its interval, mean scores
+    and length; then the pay per game of each rule whose pay differs between cells. Built
+    from the cells' JSON lines (`sweep --out`), so a saved sweep reads the same."""
+    first = cells[0]
+    names = list(first["settings"])
+    percent = f"{first['confidence']:.0%}"
+    seats = range(first["players"])
+    wins = _table("cell", *names, *(f"seat {s}" for s in seats))
+    means = _table("cell", *names, *(f"seat {s}" for s in seats), "turns")
+    for table in (wins, means):
+        for column in table.columns[1:1 + len(names)]:
+            column.justify = "left"
+    for cell in cells:
+        labels = [Text(f"#{cell['cell']}"), *map(Text, cell["labels"])]
+        wins.add_row(*labels, *(f"{seat['win_share']:.3f} {seat['win_interval'][0]:.3f}-{seat['win_interval'][1]:.3f}"
+                                for seat in cell["seats"]))
+        means.add_row(*labels, *(number(seat["score"]["mean"]) for seat in cell["seats"]), number(cell["turns"]["mean"]))
+    tables = [(f"Win share per seat and its {percent} Wilson interval (a shared win counts 1/k)", wins),
+              ("Mean score per seat (first score key) and mean game length", means)]
+    notes = []
+    varying = varying_rules(cells)
+    if varying and len(cells) <= SWEEP_RULE_COLUMNS:
+        rules = _table("rule", *(f"#{cell['cell']}" for cell in cells))
+        for name, pays in varying.items():
+            rules.add_row(Text(name), *(number(p) for p in pays))
+        tables.append(("Paid per game, per rule whose pay differs between cells", rules))
+    elif varying:
+        rules = _table("rule", "lowest", "in cell", "highest", "in cell")
+        for name, pays in varying.items():
+            low, high = min(range(len(pays)), key=pays.__getitem__), max(range(len(pays)), key=pays.__getitem__)
+            rules.add_row(Text(name), number(pays[low]), f"#{cells[low]['cell']}", number(pays[high]), f"#{cells[high]['cell']}")
+        tables.append(("Paid per game, per rule whose pay differs between cells: its lowest and highest", rules))
+    if varying or any(cell["rules"] for cell in cells):
+        notes.append("Every statistic of every cell, the rules' firings and pay per firing too, is in --out and --json.")
+    heading = (f"{first['setup']['title']}: {len(cells)} cells, {first['players']} players, {first['games']} games each; "
+               f"game i of every cell on seed {first['setup']['seed']} + i")
+    return _render(heading, tables, notes)
+
+
+def varying_rules(cells: list[dict]) -> dict[str, list[float]]:
+    """Pay per game of each rule that paid in some cell and not the same in all, in cell order."""
+    names = sorted({r["rule"] for cell in cells for r in cell["rules"]})
+    pays = {name: [next((r["paid_per_game"] for r in cell["rules"] if r["rule"] == name), 0.0) for cell in cells]
+            for name in names}
+    return {name: values for name, values in pays.items() if any(values) and len(set(values)) > 1}
 
 
 def number(value: float) -> str:

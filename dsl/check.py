@@ -17,9 +17,12 @@ from .ast import walk
 from .builtins import BUILTINS, GLOBAL_VALUES
 from .program import SCORE, Program, kind_word
 from .errors import Diagnostic, RulesError, Span, did_you_mean
+from .shapes import (FAMILY, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake, element,
+                     iteration_mistake, negate_mistake, order_mistake, words)
 
-ZONE, FAMILY, NUMBER, TEXT, UNKNOWN = "zone", "family", "number", "text", "unknown"
 PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
+# What a piece's attribute holds, where it is always the same shape (a face may be a number or text).
+ATTRIBUTE_SHAPES = {"value": NUMBER, "weight": NUMBER, "zone": ZONE}
 RESERVED = {
     "if", "elif", "else", "for", "in", "while", "not", "and", "or", "let", "return", "break", "pass",
     "true", "false", "none", "play", "put", "roll", "shuffle", "deal", "create", "emit", "say",
@@ -42,7 +45,10 @@ class _Checker:
         self.parts = program.parts
         self.points = {m.point for m in program.moves}
         self.errors: list[Diagnostic] = []
-        self.scopes: list[set[str]] = []
+        # Per block, the local names in scope and the shape each holds (UNKNOWN if not known).
+        self.scopes: list[dict[str, str]] = []
+        # The locals that some `=` of the rule being checked assigns: their shape may change.
+        self.reassigned: set[str] = set()
         self.loop_depth = 0
         self.in_proc = False
 
@@ -57,14 +63,12 @@ class _Checker:
         for decl in self.parts.values():
             self._declaration(decl)
         for move in self.program.moves:
-            with_scope = {p.name for p in move.params} | {"player"}
-            self.scopes = [{"player"}]
+            self.scopes = [{"player": NUMBER}]
             for param in move.params:
-                self.expr(param.domain)
-                self.scopes[-1].add(param.name)
+                self.scopes[-1][param.name] = element(self.expr(param.domain))
             if move.when is not None:
                 self.expr(move.when)
-            self._body(move.body, with_scope, proc=True)
+            self._body(move.body, self.scopes[0], proc=True)
         moves = {m.name: m for m in self.program.moves}
         for forbid in self.program.forbids:
             move = moves.get(forbid.move)
@@ -72,7 +76,7 @@ class _Checker:
                 self.error(forbid, f"`forbid {forbid.move}`: no move is named `{forbid.move}`",
                            did_you_mean(forbid.move, moves) or "forbid names a declared move")
                 continue
-            self.scopes = [{p.name for p in move.params} | {"player"}]
+            self.scopes = [dict.fromkeys([p.name for p in move.params], UNKNOWN) | {"player": NUMBER}]
             self.expr(forbid.when)
         for hook in self.program.hooks:
             target = self.parts.get(hook.target)
@@ -81,7 +85,7 @@ class _Checker:
                 self.error(hook, f"`{hook.time} {hook.target}`: no phase is named `{hook.target}`",
                            did_you_mean(hook.target, phases) or "hooks attach to phases")
             if hook.when is not None:
-                self.scopes = [set()]
+                self.scopes = [{}]
                 self.expr(hook.when)
             self._body(hook.body, set(), proc=False)
         for handler in self.program.handlers:
@@ -93,7 +97,7 @@ class _Checker:
             elif len(event.params) != len(handler.params):
                 self.error(handler, f"`on {handler.event}` takes {len(event.params)} values, not {len(handler.params)}",
                            f"the event is declared as {handler.event}({', '.join(event.params)})")
-            self.scopes = [set(handler.params)]
+            self.scopes = [dict.fromkeys(handler.params, UNKNOWN)]
             if handler.when is not None:
                 self.expr(handler.when)
             self._body(handler.body, set(handler.params), proc=True)
@@ -130,7 +134,7 @@ class _Checker:
             self.error(self.main_file, f"{self.program.title}: no `players low..high`", "e.g. `players 2..6`")
 
     def _declaration(self, decl) -> None:
-        self.scopes = [set()]
+        self.scopes = [{}]
         if isinstance(decl, ast.Param):
             self.expr(decl.default)
             self._declared_before(decl, decl.default)
@@ -160,11 +164,11 @@ class _Checker:
         elif isinstance(decl, ast.Phase):
             self._body(decl.body, set(), proc=False)
         elif isinstance(decl, ast.Score):
-            self.scopes = [{decl.player}]
+            self.scopes = [{decl.player: NUMBER}]
             for key in decl.keys:
                 self.expr(key)
         elif isinstance(decl, ast.Value):
-            self.scopes = [{decl.player} if decl.player else set()]
+            self.scopes = [{decl.player: NUMBER} if decl.player else {}]
             self.expr(decl.expr)
             self._no_side_effects(decl.expr, "`value` must not draw chance or ask for a decision",
                                   "agents evaluate it while they think; it has to read the position, not change it")
@@ -182,8 +186,12 @@ class _Checker:
                 self.error(node, f"parameter `{decl.name}` cannot depend on var `{node.id}`",
                            "parameters are fixed before play; vars change during it")
 
-    def _body(self, body, names: set[str], proc: bool) -> None:
-        self.scopes = [set(names)]
+    def _body(self, body, names, proc: bool) -> None:
+        """Check a rule's body; `names`: its parameters, or a dict of them with their shapes."""
+        self.reassigned = {n.target.id for stmt in body for n in walk(stmt)
+                           if isinstance(n, ast.Assign) and isinstance(n.target, ast.Name)}
+        shapes = names if isinstance(names, dict) else dict.fromkeys(names, UNKNOWN)
+        self.scopes = [{name: UNKNOWN if name in self.reassigned else shape for name, shape in shapes.items()}]
         self.in_proc, self.loop_depth = proc, 0
         self.block(body)
 
@@ -198,9 +206,9 @@ class _Checker:
         method(s)
 
     def s_Let(self, s):
-        self.expr(s.value)
+        shape = self.expr(s.value)
         self._name_ok(s, s.name)
-        self.scopes[-1].add(s.name)
+        self.scopes[-1][s.name] = UNKNOWN if s.name in self.reassigned else shape
 
     def _name_ok(self, node, name: str) -> None:
         if name in RESERVED:
@@ -251,19 +259,30 @@ class _Checker:
             self.expr(base)
             self.expr(target.index)
         elif isinstance(target, ast.Attribute):
-            self.expr(target.target)
-            if target.name not in ("face", "owner"):
+            mistake = attribute_mistake(self.expr(target.target), target.name)
+            if mistake:
+                self.error(target, *mistake)
+            elif target.name not in ("face", "owner"):
                 self.error(target, f"cannot set `.{target.name}` of a piece",
                            "only `.face` (turn a die) and `.owner` (hand a piece to another owner) can be set")
         else:
             self.error(target, "this cannot be assigned to", "assign to a name, `name[index]` or `die.face`")
 
     def s_Put(self, s):
-        self.expr(s.pieces)
+        self._pieces(s.pieces, "`put`")
         self._zone(s.zone, "put")
 
     def s_Roll(self, s):
-        self.expr(s.pieces)
+        self._pieces(s.pieces, "`roll`")
+
+    def _pieces(self, e, verb: str) -> None:
+        """What `put` and `roll` move: a piece, a list of pieces or a zone."""
+        shape = self.expr(e)
+        if shape in (NUMBER, TEXT, RANGE):
+            self.error(e, f"{verb} needs pieces (a piece, a list of them or a zone), not {words(shape)}",
+                       "name the pieces: a zone, `first(z)`, `showing(z, f)`, `[d for d in z if ...]`")
+        elif shape == FAMILY:
+            self._zone(e, verb.strip("`"))
 
     def s_Shuffle(self, s):
         self._zone(s.zone, "shuffle")
@@ -339,8 +358,8 @@ class _Checker:
             self._nested(s.orelse)
 
     def s_For(self, s):
-        self.expr(s.iterable)
-        self._nested(s.body, set(s.names), loop=True)
+        shape = self._items(s.iterable, "`for`")
+        self._nested(s.body, s.names, loop=True, shape=element(shape) if len(s.names) == 1 else UNKNOWN)
 
     def s_While(self, s):
         self.expr(s.cond)
@@ -348,14 +367,14 @@ class _Checker:
 
     def s_Repeat(self, s):
         self._number(s.count, "repeat")
-        self._nested(s.body, {s.name} if s.name else set(), loop=True)
+        self._nested(s.body, [s.name] if s.name else [], loop=True, shape=NUMBER)
 
     def s_Turn(self, s):
         self.expr(s.player)
         self._nested(s.body)
 
-    def _nested(self, body, names=frozenset(), loop=False) -> None:
-        self.scopes.append(set(names))
+    def _nested(self, body, names=(), loop=False, shape=UNKNOWN) -> None:
+        self.scopes.append({name: UNKNOWN if name in self.reassigned else shape for name in names})
         self.loop_depth += loop
         self.block(body)
         self.loop_depth -= loop
@@ -370,7 +389,7 @@ class _Checker:
 
     def e_Name(self, e):
         if self._is_local(e.id):
-            return UNKNOWN
+            return next(scope[e.id] for scope in reversed(self.scopes) if e.id in scope)
         decl = self.parts.get(e.id)
         if decl is not None:
             if isinstance(decl, ast.Zone):
@@ -379,6 +398,8 @@ class _Checker:
                 return FAMILY
             if isinstance(decl, ast.Param):
                 return _literal_shape(decl.default)
+            if isinstance(decl, ast.Imaginary):
+                return NUMBER
             if isinstance(decl, ast.Event):
                 self.error(e, f"`{e.id}` is an event; use it with `emit` or `on`")
             elif isinstance(decl, (ast.Proc, ast.Phase)):
@@ -386,7 +407,7 @@ class _Checker:
                            f"call it: `{e.id}(...)`; to pass behaviour, write a lambda such as `x => {e.id}(x)`")
             return UNKNOWN
         if e.id in GLOBAL_VALUES:
-            return UNKNOWN
+            return NUMBER if e.id == "num_players" else UNKNOWN
         if e.id in BUILTINS:
             self.error(e, f"built-in `{e.id}` is used as a value", f"call it: `{e.id}(...)`, or wrap it: `x => {e.id}(x)`")
             return UNKNOWN
@@ -403,7 +424,7 @@ class _Checker:
         return TEXT
 
     def e_Lambda(self, e):
-        self.scopes.append({e.param})
+        self.scopes.append({e.param: UNKNOWN})
         self.expr(e.body)
         self.scopes.pop()
         return UNKNOWN
@@ -426,29 +447,44 @@ class _Checker:
         return UNKNOWN
 
     def e_Compare(self, e):
-        self.expr(e.left)
-        self.expr(e.right)
+        left, right = self.expr(e.left), self.expr(e.right)
+        mistake = order_mistake(e.op, left, right) if e.op in ("<", "<=", ">", ">=") else None
+        if mistake:
+            self.error(e, *mistake)
         return UNKNOWN
 
-    e_InOp = e_NotIn = e_Compare
+    def e_InOp(self, e):
+        self.expr(e.left)
+        self._items(e.right, "`in`")
+        return UNKNOWN
+
+    e_NotIn = e_InOp
 
     def e_Range(self, e):
         self._number(e.low, "a range")
         self._number(e.high, "a range")
-        return UNKNOWN
+        return RANGE
 
     def e_Binary(self, e):
         left, right = self.expr(e.left), self.expr(e.right)
-        if TEXT in (left, right) and {left, right} & {NUMBER}:
-            self.error(e, f"`{e.op}` between text and a number", "text cannot be used in arithmetic")
+        mistake = binary_mistake(e.op, left, right)
+        if mistake:
+            self.error(e, *mistake)
             return UNKNOWN
         if (left, right) == (NUMBER, NUMBER):
             return NUMBER
+        if e.op == "+" and left == right and left in (TEXT, LIST):
+            return left
+        if e.op == "+" and {left, right} <= {LIST, ZONE}:
+            return LIST
+        if e.op == "*" and NUMBER in (left, right) and {left, right} & {LIST, TEXT}:
+            return ({left, right} - {NUMBER}).pop()
         return UNKNOWN
 
     def e_Negate(self, e):
-        if self.expr(e.operand) == TEXT:
-            self.error(e, "`-` of text")
+        mistake = negate_mistake(self.expr(e.operand))
+        if mistake:
+            self.error(e, *mistake)
         return NUMBER
 
     def e_Call(self, e):
@@ -484,7 +520,7 @@ class _Checker:
                 if kw.name not in builtin.keywords:
                     self.error(kw, f"`{func.id}` has no option `{kw.name}`",
                                did_you_mean(kw.name, builtin.keywords) or f"{func.id}: {builtin.doc}")
-            return NUMBER if builtin.number else UNKNOWN
+            return NUMBER if builtin.number else LIST if builtin.returns == "list" else UNKNOWN
         if decl is not None:
             self.error(func, f"{kind_word(decl)} `{func.id}` cannot be called")
         else:
@@ -499,36 +535,46 @@ class _Checker:
     def e_Index(self, e):
         shape = self.expr(e.target)
         self.expr(e.index)
+        if shape in (NUMBER, PIECE):
+            self.error(e, f"{words(shape)} cannot be indexed with `[...]`",
+                       "only zones, lists, texts and families of zones or vars have items")
         if isinstance(e.target, ast.Name) and not self._is_local(e.target.id):
             decl = self.parts.get(e.target.id)
             if shape == FAMILY:
                 return ZONE if isinstance(decl, ast.Zone) else UNKNOWN
-        return UNKNOWN
+        return PIECE if shape == ZONE else TEXT if shape == TEXT else UNKNOWN
 
     def e_Attribute(self, e):
-        self.expr(e.target)
+        shape = self.expr(e.target)
         if e.name not in PIECE_ATTRIBUTES:
             self.error(e, f"pieces have no `.{e.name}`",
                        did_you_mean(e.name, PIECE_ATTRIBUTES) or "a piece has " + ", ".join(f".{a}" for a in PIECE_ATTRIBUTES))
-        return UNKNOWN
+            return UNKNOWN
+        mistake = attribute_mistake(shape, e.name)
+        if mistake:
+            self.error(e, *mistake)
+        return ATTRIBUTE_SHAPES.get(e.name, UNKNOWN)
 
     def e_Tuple(self, e):
         for item in e.items:
             self.expr(item)
         return UNKNOWN
 
-    e_List = e_Tuple
+    def e_List(self, e):
+        for item in e.items:
+            self.expr(item)
+        return LIST
 
     def e_Comprehension(self, e):
         for clause in e.clauses:
-            self.expr(clause.iterable)
-            self.scopes.append(set(clause.names))
+            shape = self._items(clause.iterable, "`for`")
+            self.scopes.append(dict.fromkeys(clause.names, element(shape) if len(clause.names) == 1 else UNKNOWN))
             if clause.cond is not None:
                 self.expr(clause.cond)
         self.expr(e.element)
         for _ in e.clauses:
             self.scopes.pop()
-        return UNKNOWN
+        return LIST
 
     def e_Play(self, e):
         if e.point not in self.points:
@@ -554,13 +600,21 @@ class _Checker:
         elif shape in (ZONE, FAMILY):
             self.error(e, f"{where} needs a number, not a zone", f"write len({_show(e)}) for how many pieces it holds")
 
+    def _items(self, e, where: str) -> str:
+        """Check `e`, which is gone through item by item (`for`, `in`); its shape."""
+        shape = self.expr(e)
+        mistake = iteration_mistake(shape, where)
+        if mistake:
+            self.error(e, *mistake)
+        return shape
+
     def _is_local(self, name: str) -> bool:
         return any(name in scope for scope in self.scopes)
 
     def _visible(self) -> set[str]:
         names = set(self.parts) | set(BUILTINS) | set(GLOBAL_VALUES)
         for scope in self.scopes:
-            names |= scope
+            names |= set(scope)
         return names
 
     def _callables(self) -> list[str]:

@@ -194,11 +194,9 @@ def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
 def set_params(program: Program, settings: dict[str, str]) -> Program:
     """Replace parameter defaults from `name=value` settings (the CLI's `--set`).
 
-    A value must be of the kind of the parameter's default: true/false, a whole number, a
-    decimal (a whole number will do), or text; a parameter whose default is a list takes a
-    comma-separated list of its items' kind: `--set forced=a,b`. A default the rules compute
-    takes true/false, a number or else text. `inf`, `nan` and numbers too large to hold are
-    refused everywhere: a rule could not compute with them.
+    A text value must be of the kind of the parameter's default (`setting_value`). From
+    Python a value may also be given as it is (`params={"sides": [["a", "b"]], "rounds": 2}`),
+    nested lists too.
     """
     parts = dict(program.parts)
     errors = []
@@ -209,28 +207,62 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
                                      did_you_mean(name, params) or "`rulesrun check --params RULES` lists them"))
             continue
         old = parts[name]
+        if not isinstance(text, str):
+            parts[name] = attrs.evolve(old, default=_literal(text, old.default.span))
+            continue
         try:
-            if isinstance(old.default, ast.List):
-                kind = _kind(old.default.items[0]) if old.default.items else None
-                if kind is list:
-                    raise ValueError("a list of lists, which --set cannot write", "")
-                try:
-                    items = tuple(ast.Literal(_parse_value(t.strip(), kind)) for t in text.split(",") if t.strip())
-                except ValueError as error:
-                    wanted, example = error.args
-                    raise ValueError(f"a list, each item {wanted}", example and f"{example},{example}") from None
-                parts[name] = attrs.evolve(old, default=ast.List(items, span=old.default.span))
-            else:
-                value = _parse_value(text.strip(), _kind(old.default))
-                parts[name] = attrs.evolve(old, default=ast.Literal(value, span=old.default.span))
+            value = setting_value(old, text)
         except ValueError as error:
             wanted, example = error.args
             shown = text if len(text) <= 40 else text[:37] + "..."
             errors.append(Diagnostic(old.span, f"--set {name}={shown}: `{name}` is {wanted}",
                                      f"e.g. --set {name}={example}" if example else "change it in the rules instead"))
+            continue
+        if isinstance(value, list):
+            items = tuple(ast.Literal(item) for item in value)
+            parts[name] = attrs.evolve(old, default=ast.List(items, span=old.default.span))
+        else:
+            parts[name] = attrs.evolve(old, default=ast.Literal(value, span=old.default.span))
     if errors:
         raise RulesError(errors)
     return attrs.evolve(program, parts=parts)
+
+
+def _literal(value, span):
+    """A value given from Python (`params={"sides": [["a", "b"], ["c", "d"]]}`) as the literal
+    that says it: lists and tuples to any depth, numbers, texts, truths, none."""
+    if isinstance(value, list):
+        return ast.List(tuple(_literal(item, span) for item in value), span=span)
+    if isinstance(value, tuple):
+        return ast.Tuple(tuple(_literal(item, span) for item in value), span=span)
+    return ast.Literal(value, span=span)
+
+
+def setting_value(param: ast.Param, text: str):
+    """What `--set NAME=TEXT` makes of TEXT for this parameter: a list of values when its
+    default is a list (`a,b` -> ["a", "b"]), else one value (`3` -> 3, `true` -> True).
+
+    The value must be of the kind of the default: true/false, a whole number, a decimal (a
+    whole number will do), text, or a list of its items' kind; a default the rules compute
+    takes true/false, a number or else text. `inf`, `nan` and numbers too large to hold are
+    refused everywhere: no rule can compute with them. Else ValueError(what the parameter
+    takes, an example).
+    """
+    if isinstance(param.default, ast.List):
+        kind = _kind(param.default.items[0]) if param.default.items else None
+        if kind in (list, tuple):
+            raise ValueError("a list of lists, which --set cannot write", "")
+        try:
+            return [_parse_value(t.strip(), kind) for t in text.split(",") if t.strip()]
+        except ValueError as error:
+            wanted, example = error.args
+            raise ValueError(f"a list, each item {wanted}", example and f"{example},{example}") from None
+    return _parse_value(text.strip(), _kind(param.default))
+
+
+def plain_value(text: str):
+    """`text` read as true/false, a number or else text, whatever parameter it is for."""
+    return _parse_value(text.strip(), None)
 
 
 _KINDS = {bool: ("true or false", "true"), int: ("a whole number", "3"), float: ("a number", "0.5"),
@@ -245,6 +277,8 @@ def _kind(default) -> type | None:
         return type(default.value)
     if isinstance(default, ast.List):
         return list
+    if isinstance(default, ast.Tuple):
+        return tuple
     return None
 
 

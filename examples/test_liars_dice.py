@@ -34,7 +34,7 @@ def bid_on_the_table(rules, cups: list[list[int]], count: int, face: int, bidder
     """A round in progress: each seat's cup showing `cups`, and `bidder`'s bid `count x face` standing."""
     s = Scenario(rules, players=len(cups), answers=answers)
     for seat, faces in enumerate(cups):
-        s.place(seat, "d6", faces, "cup", seat)
+        s.create("d6", faces, seat, "cup", seat)
     s.set("bid_count", count)
     s.set("bid_face", face)
     s.set("bidder", bidder)

@@ -24,8 +24,8 @@ def random_agents(seed, players):
     return [RandomAgent(f"{seed}:{p}:random") for p in range(players)]
 
 
-def readme_example(heading: str) -> str:
-    """The Python block under `### HEADING` of the README's section on the bridges."""
+def readme_example(heading: str, language: str = "python") -> str:
+    """The `language` block under `### HEADING` of the README's section on the bridges."""
     text = (ROOT / "README.md").read_text()
-    section = re.search(r"## Use it from OpenSpiel / PettingZoo\n(.*?)(?=\n## )", text, re.S).group(1)
-    return re.search(rf"### {heading}\n.*?```python\n(.*?)```", section, re.S).group(1)
+    section = re.search(r"## Use it from OpenSpiel / PettingZoo[^\n]*\n(.*?)(?=\n## )", text, re.S).group(1)
+    return re.search(rf"### {heading}\n.*?```{language}\n(.*?)```", section, re.S).group(1)

@@ -253,10 +253,11 @@ def test_lucky_punch_markers_are_secret_from_the_guessing_neighbour():
             seen.append(decision.view.history)
             return 0
 
-    rules = load_rules(str(RULESETS / "royale.rules"), params={"forced_boards": "lucky_punch"})
+    rules = load_rules(str(RULESETS / "royale.rules"), params={"forced_boards": "lucky_punch", "boards_per_round": "1"})
     scenario = Scenario(rules, players=2, agents=[ScriptedAgent(["3"]), Guesser()])
     scenario.call("setup")
-    scenario.call("activate", "lucky_punch", 0, 1, [])
+    scenario.call("draw_boards")  # LUCKY PUNCH at casino 1
+    scenario.emit("placed", 0, scenario.zone("casino", 1), [], [])
     assert seen == [((0, None),)]
     assert any("holds 3" in line for line in scenario.said())
 

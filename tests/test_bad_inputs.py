@@ -29,6 +29,10 @@ CHECK_ERRORS = {
     "proc_arity": (7, 13, "`twice` takes 1 argument, given 2"),
     "builtin_arity": (5, 13, "`len` takes 1 argument, given 0"),
     "text_arithmetic": (5, 13, "between text and a number"),
+    "text_local_arithmetic": (6, 13, "`-` between text and a number"),
+    "zone_plus_number": (6, 16, "`+` between a zone and a number"),
+    "attribute_of_number": (6, 5, "a number has no `.face`"),
+    "loop_over_number": (7, 14, "`for` needs a list, a zone or a range, not a number"),
     "repeat_text": (5, 12, "needs a number, not text"),
     "family_without_index": (7, 18, "family of zones"),
     "assign_param": (6, 5, "cannot assign to param `rounds`"),
@@ -227,6 +231,8 @@ def test_two_fragments_overriding_one_part_are_refused_naming_both():
     ("index_outside", 6, "index 7 is outside"),
     ("changed_param", 6, "a param's list cannot change"),
     ("zone_changed_through_a_local", 10, "a zone changes only by put, deal"),
+    ("param_plus_number", 7, "`+` between a list and a number"),
+    ("param_attribute_of_number", 6, "a number has no `.face`"),
 ])
 def test_mistakes_that_show_only_in_play_are_located_too(name, line, words):
     assert invoke("check", BAD / f"{name}.rules").exit_code == 0
@@ -234,6 +240,7 @@ def test_mistakes_that_show_only_in_play_are_located_too(name, line, words):
     assert result.exit_code == exit_codes.PLAY_ERROR
     assert words in result.output
     assert_located(result.output, name, line, 5)
+    assert "object" not in result.output and "'int'" not in result.output, "the designer's words, not Python's"
 
 
 def test_a_missing_file_is_a_message_not_a_traceback():

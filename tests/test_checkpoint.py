@@ -11,6 +11,7 @@ from rulesrun.interpreter.lookahead.agents import RandomAgent
 from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
 from rulesrun.interpreter.running.runtime import Game
 from rulesrun.interpreter.lookahead.search import copy_nested
+from rulesrun.interpreter.testing.scenario import Scenario
 
 from tests.helpers import rules_from_text
 from tests.test_agents import rules_of
@@ -55,6 +56,41 @@ proc through_a_local(n):
     let mine = tally
     mine[n % 2] += 1
 
+# The operations a step of the test plays, each as a rule: piece i of all the pieces, zone z of a, b, c[1], c[2].
+proc piece_at(i):
+    let all = [d for d in a] + [d for d in b] + [d for d in c[1]] + [d for d in c[2]]
+    return all[i % len(all)]
+
+proc zone_at(z):
+    return [a, b, c[1], c[2]][z]
+
+proc put_one(i, z):
+    put piece_at(i) into zone_at(z)
+
+proc put_all(i, z):
+    put zone_at(i % 4) into zone_at(z)
+
+proc put_one_under(i, z):
+    put [piece_at(i)] under zone_at(z)
+
+proc deal_some(i, z):
+    deal i % 3 from zone_at(i % 4) into zone_at(z)
+
+proc roll_zone(i, z):
+    roll zone_at(z)
+
+proc turn_one(i, z):
+    piece_at(i).face = i % 6 + 1
+
+proc hand_over(i, z):
+    piece_at(i).owner = none if z == 3 else z % 2
+
+proc shuffle_zone(i, z):
+    shuffle zone_at(z)
+
+proc create_one(i, z):
+    create d6 x 1 into zone_at(z)
+
 score by p: 0
 '''
 
@@ -70,55 +106,40 @@ def rules(tmp_path_factory):
     return rules_from_text(tmp_path_factory.mktemp("table"), TABLE)
 
 
-def new_game(rules) -> Game:
-    game = Game(rules, 2, 0, [RandomAgent(0), RandomAgent(1)], None, 1000)
-    rules.run(game)
-    return game
+def new_game(rules) -> Scenario:
+    scenario = Scenario(rules, 2, log=False)
+    scenario.call("game")
+    return scenario
 
 
 def zone(game, name):
     return game.z_c[int(name[1])] if name.startswith("c") else getattr(game, f"z_{name}")
 
 
-def play(game, step) -> None:
-    ops = game.rules.namespace
+# Each step runs a rule of TABLE with its operands, as a game would.
+RULE = {"put": "put_one", "put_all": "put_all", "put_under": "put_one_under", "deal": "deal_some", "roll": "roll_zone",
+        "face": "turn_one", "owner": "hand_over", "shuffle": "shuffle_zone", "create": "create_one"}
+
+
+def play(scenario, step) -> None:
     what, first, second = step
-    pieces = [p for name in ZONES for p in zone(game, name)]
-    piece = pieces[first % len(pieces)]
-    target = zone(game, ZONES[second])
-    if what == "put":
-        ops["put"](game, piece, target)
-    elif what == "put_all":
-        ops["put"](game, zone(game, ZONES[first % 4]), target)
-    elif what == "put_under":
-        ops["put_under"](game, [piece], target)
-    elif what == "deal":
-        ops["deal"](game, first % 3, zone(game, ZONES[first % 4]), target)
-    elif what == "roll":
-        ops["roll"](game, target)
-    elif what == "face":
-        ops["set_face"](game, piece, first % 6 + 1)
-    elif what == "owner":
-        ops["set_owner"](game, piece, None if second == 3 else second % 2)
-    elif what == "shuffle":
-        ops["shuffle"](game, target)
-    elif what == "create":
-        ops["create"](game, game.k_d6, 1, None, target)
+    if what in RULE:
+        scenario.call(RULE[what], first, second)
     elif what == "count":
-        ops["pr_count_up"](game, first)
+        scenario.call("count_up", first)
     elif what == "tally":
-        ops["pr_tally_up"](game, second % 2, first)
+        scenario.call("tally_up", second % 2, first)
     elif what == "link":
         # Two vars holding one list: a change through either changes both.
-        ops["pr_link"](game)
+        scenario.call("link")
     elif what == "unlink":
-        ops["pr_unlink"](game, first)
+        scenario.call("unlink", first)
     elif what == "push":
-        ops["pr_push"](game, first)
+        scenario.call("push", first)
     elif what == "poke":
-        ops["pr_poke"](game, first)
+        scenario.call("poke", first)
     else:
-        ops["pr_through_a_local"](game, first)
+        scenario.call("through_a_local", first)
 
 
 def state(game) -> tuple:
@@ -134,17 +155,18 @@ def state(game) -> tuple:
 @settings(max_examples=150, deadline=None)
 @given(st.lists(STEP, max_size=12), st.lists(STEP, max_size=12))
 def test_going_back_restores_everything_as_often_as_asked(rules, first, second):
-    game = new_game(rules)
+    scenario = new_game(rules)
+    game = scenario.game
     before = state(game)
     tally = game.v_tally
     here = Checkpoint(game)
     try:
         for step in first:
-            play(game, step)
+            play(scenario, step)
         here.restore(game)
         assert state(game) == before
         for step in second:
-            play(game, step)
+            play(scenario, step)
         here.restore(game)
         assert state(game) == before
         # The very list, refilled: a rule holding it sees what the game has.
@@ -159,19 +181,20 @@ def test_going_back_restores_everything_as_often_as_asked(rules, first, second):
 def test_a_newer_checkpoint_survives_going_back_to_an_older_one(rules, before_newer, after_newer, after_going_back):
     """How a re-run works: the rule's start (older) is gone back to while the present (newer)
     is open, the rule runs again, and then the present is put back."""
-    game = new_game(rules)
+    scenario = new_game(rules)
+    game = scenario.game
     start = Checkpoint(game)
     try:
         for step in before_newer:
-            play(game, step)
+            play(scenario, step)
         present_state = state(game)
         present = Checkpoint(game)
         try:
             for step in after_newer:
-                play(game, step)
+                play(scenario, step)
             start.restore(game)
             for step in after_going_back:
-                play(game, step)
+                play(scenario, step)
             present.restore(game)
             assert state(game) == present_state
         finally:

@@ -22,7 +22,7 @@ def scenario(players=3, **kw):
 def test_beispiel_the_example_turn_takes_two_3s_and_two_5s_and_leaves_the_6():
     """Arena 2, 3, 5; clustered, the throw shows 2, 3, 4, 6; one more throw gives 3, 3, 5, 5, 6: take four, the 6 stays."""
     s = scenario()
-    s.place(None, "wurf", [2, 3, 5], "arena")
+    s.place(2, "wurf", [2, 3, 5], "arena")  # dice seat 2 left in the arena
     f = lambda face: s.face_draw(face, "wurf")  # noqa: E731
     s.load_random(MISS, MISS, HIT, f(4), f(6), MISS, MISS)               # throw 1: the 5 is hit and shows 6
     s.load_random(HIT, MISS, MISS, HIT, f(3), f(5), f(5), MISS, MISS, MISS)  # arena 2, 3, 6, 4: the 2 and the 4 are hit, both show 5
@@ -37,7 +37,7 @@ def test_beispiel_the_example_turn_takes_two_3s_and_two_5s_and_leaves_the_6():
 def test_an_x_leaves_the_game_at_once_but_does_not_end_the_turn():
     """'Das war wohl X!': X dice leave the arena for good; only taking matching dice ends the turn."""
     s = scenario()
-    s.place(None, "wurf", [2, 3], "arena")
+    s.place(2, "wurf", [2, 3], "arena")
     s.load_random(MISS, MISS, s.face_draw("X", "wurf"), MISS)
     s.script(0, "spread", "stop")
     out = len(s.zone("out_of_game"))
@@ -50,7 +50,7 @@ def test_an_x_leaves_the_game_at_once_but_does_not_end_the_turn():
 def test_a_die_that_flies_out_leaves_the_game():
     """'Das war wohl niX!': a die flying out of the arena is out of the game; the turn goes on."""
     s = scenario()
-    s.place(None, "wurf", [2, 3], "arena")
+    s.place(2, "wurf", [2, 3], "arena")
     s.load_random(MISS, MISS, s.face_draw(4, "wurf"), 0.01)
     s.script(0, "spread", "stop")
     out = len(s.zone("out_of_game"))

@@ -3,6 +3,8 @@
 import json
 import operator
 
+from types import SimpleNamespace
+
 import pytest
 from click.testing import CliRunner
 
@@ -50,15 +52,16 @@ def test_a_zone_refuses_assignment_and_the_operations_still_change_it():
     kind = Kind("d", (1, 2), (1, 2), 1, True)
     zone, other = Zone("pile"), Zone("other")
     first, second = Piece(kind, 0, 0, 0), Piece(kind, 0, 0, 1)
-    operations.put(None, first, zone)
-    operations.put(None, second, other)
+    game = SimpleNamespace(meter=None, score_changed=False)
+    operations.put(game, first, zone)
+    operations.put(game, second, other)
 
     for change in (lambda: operator.setitem(zone, 0, second), lambda: operator.iadd(zone, [second]),
                    lambda: operator.delitem(zone, 0), lambda: operator.imul(zone, 2)):
         with pytest.raises(ZoneChanged):
             change()
     assert list(zone) == [first] and list(other) == [second]
-    operations.put_under(None, second, zone)
+    operations.put_under(game, second, zone)
     assert list(zone) == [second, first] and list(other) == [] and second.zone is zone
 
 
@@ -254,7 +257,7 @@ def test_a_hook_with_when_runs_and_is_metered_only_when_its_condition_holds(tmp_
     result = rules.play(2, 1, random_agents(1, 2), [], meter=True)
     assert result.scores == [20, 0]
     assert [e["text"] for e in result.log if e["t"] == "say"] == ["even round 2", "even round 4"]
-    assert result.rules == {"hooks: after tally": {"fired": 2, "paid": 20}}
+    assert result.rules == {"hooks: after tally": {"fired": 2, "paid": 20, "moved": 0, "asked": 0}}
 
 
 def test_taking_one_attribute_of_each_piece_is_compiled_without_a_call_per_piece(tmp_path):

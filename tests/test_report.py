@@ -100,7 +100,8 @@ def test_report_without_metered_rules_has_no_rule_section(rules):
 
 def test_report_json_has_a_stable_documented_shape():
     data = report.build(TWO_SEATS).to_json()
-    assert list(data) == ["games", "players", "confidence", "interval", "quantiles", "seats", "agents", "turns", "rules"]
+    assert list(data) == ["games", "players", "confidence", "interval", "quantiles", "seats", "agents", "turns", "rules",
+                          "never_fired"]
     assert list(data["seats"][0]) == ["seat", "agent", "wins", "win_share", "win_interval", "score"]
     assert list(data["seats"][0]["score"]) == ["mean", "sd", "p10", "p25", "p50", "p75", "p90"]
     assert list(data["agents"][0]) == ["agent", "seats", "even_share", "wins", "win_share", "win_interval"]
@@ -170,7 +171,9 @@ def test_cli_simulate_plots_html_without_dependencies(tmp_path):
     out = run(*SIMULATE, "--plot", path)
     assert out.exit_code == 0, out.output
     page = path.read_text()
-    assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 3
+    # win shares, game length, and one score histogram per seat (SIMULATE has no rule that pays)
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 2 + 3
+    assert "Win share per seat" in page and "Game length" in page and page.count("Wilson interval") == 1
     assert "<script" not in page and "src=" not in page and "href=" not in page
 
 
@@ -230,3 +233,70 @@ def test_cli_compare_reports_a_bad_b_parameter_without_traceback():
     assert out.exit_code == 2 and isinstance(out.exception, SystemExit)
     out = run("compare", CLASSIC, CLASSIC, "--games", 5, "--set-b", "rounds")
     assert out.exit_code == 2 and "--set-b" in out.output
+
+
+# --- the report a designer reads: by file, never-fired rules, what each rule did ------------
+
+BASE = """\
+game "Draw"
+players 2..2
+param bonus_kind = "gold"
+zone bag
+zone kept per player
+var points per player = 0
+die d6 faces 1..6
+event took(p)
+
+phase game:
+    create d6 x 6 into bag
+    repeat 3:
+        for p in players:
+            play take by p
+
+move take(f in [1, 2]) for take:
+    put first(bag) into kept[player]
+    emit took(player)
+
+score by p: points[p] + len(kept[p])
+"""
+
+BOARD = """\
+fragment "Board"
+
+on took(p) when bonus_kind == "gold":
+    points[p] += 5
+
+on took(p) when bonus_kind == "golld":
+    points[p] += 100
+
+after game:
+    say "done"
+"""
+
+
+def test_the_report_names_rules_that_never_fired_and_groups_rules_by_file(tmp_path, monkeypatch):
+    (tmp_path / "draw.rules").write_text(BASE)
+    (tmp_path / "board.rules").write_text(BOARD)
+    monkeypatch.chdir(tmp_path)
+    out = run("simulate", "draw.rules", "--with", "board.rules", "--games", 6, "--jobs", 1)
+    assert out.exit_code == 0, out.output
+    text = out.output
+    # The misspelled condition: flagged at the top, with where it is written.
+    never = text.index("Never fired in 6 games (1)")
+    assert "board.rules:6:1: board: on took (line 6)" in text[never:]
+    assert never < text.index("Win share per seat")
+    # One table per file, base first; what each rule did.
+    assert text.index("Rules of draw.rules") < text.index("Rules of board.rules")
+    take = next(line for line in text.splitlines() if line.strip().startswith("move take"))
+    assert take.split()[-2:] == ["6", "0"]  # a piece a firing, no decision of more than one option asked
+    # `after game` fired but paid, moved and asked nothing: hidden, and said so.
+    assert "board: after game" not in text and "1 rules fired but paid, moved and asked nothing; --all" in text
+    shown = run("simulate", "draw.rules", "--with", "board.rules", "--games", 6, "--jobs", 1, "--all")
+    assert "board: after game" in shown.output
+
+    data = json.loads(run("simulate", "draw.rules", "--with", "board.rules", "--games", 6, "--jobs", 1,
+                          "--json").output)
+    (unfired,) = data["never_fired"]
+    assert unfired["rule"] == "board: on took (line 6)" and unfired["at"] == [6, 1] and unfired["fired_games"] == 0
+    paying = {r["rule"]: r for r in data["rules"]}["board: on took (line 3)"]
+    assert paying["paid_per_game"] == 30 and paying["file"].endswith("board.rules")

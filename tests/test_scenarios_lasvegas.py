@@ -50,12 +50,6 @@ def decisions(s, point=None):
     return [e for e in s.log if e["t"] == "decide" and (point is None or e["point"] == point)]
 
 
-def move(s, pieces, zone, index=None):
-    """Put these very pieces into a zone (the last put lies on top of a deck)."""
-    for piece in pieces:
-        s.put(piece, s.zone(zone, index))
-
-
 def stack_deck(s, items):
     """Put distinct cards on top of the deck in this order (the last item is the top, dealt first).
 
@@ -67,7 +61,7 @@ def stack_deck(s, items):
         if isinstance(item, int):
             item = next(c for c in s.zone("deck") if c.value == item and not any(c is x for x in chosen))
         chosen.append(item)
-    move(s, chosen, "deck")
+    s.put(chosen, "deck")
 
 
 def values(zone):
@@ -309,10 +303,10 @@ def test_two_player_variant_neutral_colour_is_7_small_dice_and_its_biggy_countin
     assert sorted(d.kind.name for d in s.zone("supply", "neutral")) == ["biggy"] + ["small"] * 7
     s.load_dice(1, 2, 3, 4, 5, 6, 6, 5)  # the seven small dice, then the Biggy on casino 5
     no_dice = [d for p in (0, 1) for d in s.zone("supply", p)]
-    move(s, no_dice, "box")  # placement ends right after the neutral dice
+    s.put(no_dice, "box")  # placement ends right after the neutral dice
     s.call("placement")
     assert "neutral dice: [1, 2, 3, 4, 5, 5B, 6, 6]" in s.said()
-    s.place(0, "small", [5, 5], "casino", 5)  # 2 against the neutral 1 + Biggy = 3
+    s.place(0, "small", [5, 5], "casino", 5, source="box")  # 2 against the neutral 1 + Biggy = 3
     s.cards("bills_at", 5, [70000, 40000])
     s.call("score_casinos")
     assert values(s.zone("won", 0)) == [40000]
@@ -439,7 +433,7 @@ def test_minimum_sum_stops_when_the_deck_runs_out():
     """Seed 002 minimum sum: with too few cards left the casinos take what there is and dealing stops."""
     s = scenario(LV2012, "min_sum", players=6)
     stack_deck(s, [20000, 10000, 10000])
-    move(s, list(s.zone("deck")[:-3]), "box")
+    s.put(list(s.zone("deck")[:-3]), "box")
     s.call("deal_bills")
     assert len(s.zone("deck")) == 0
     assert values(s.zone("bills_at", 1)) == [20000, 10000, 10000]
@@ -490,7 +484,7 @@ def test_kicker_placed_takes_itself_and_one_chosen_die_off_the_casino():
     s.script(ANNA, "place(4)", "small:4@1")
     s.call("take_turn", ANNA)
     (kick,) = decisions(s, "kick")
-    assert sorted(kick["options"]) == ["small:4@1", "small:4@1", "small:4@2"]
+    assert sorted(kick["options"]) == ["small:4@1", "small:4@1 #2", "small:4@2"]  # one label per option
     assert s.faces("casino", 4, owner=BENNO) == [4] and s.faces("casino", 4, owner=CARLA) == [4]
     assert s.faces("casino", 4, owner=ANNA) == []
     assert len(s.zone("supply", BENNO)) == 7
@@ -629,7 +623,7 @@ def test_kicker_placed_with_other_dice_on_the_bandit_must_kick_one_of_those():
     s.load_dice(5, 5, 5)  # two small dice and the kicker
     s.script(ANNA, "place_on_bandit(5)", "small:5@0")
     s.call("take_turn", ANNA)
-    assert decisions(s, "kick")[0]["options"] == ["small:5@0", "small:5@0"]
+    assert decisions(s, "kick")[0]["options"] == ["small:5@0", "small:5@0 #2"]
     assert s.faces("bandit", owner=BENNO) == [3, 3] and s.faces("bandit", owner=ANNA) == [5]
     assert len(s.zone("supply", ANNA)) == 1
 
@@ -679,7 +673,7 @@ def test_rainbow_cards_are_replaced_from_the_deck_before_scoring_again_if_a_rain
     s = scenario(LV2012, "rainbow")
     first, second = rainbow_cards(s)[:2]
     s.cards("bills_at", 1, [20000])
-    move(s, [first], "bills_at", 1)
+    s.put([first], "bills_at", 1)
     stack_deck(s, [70000, second])  # the replacement is a rainbow again, then a 70000
     s.place(ANNA, "small", [1, 1], "casino", 1)
     s.place(BENNO, "small", [1], "casino", 1)
@@ -733,7 +727,7 @@ def _bandit_example_position():
     assert s.faces("bandit", owner=CARLA) == [1, 4, 4]
     for c in range(1, 7):  # only the Bandit is part of the example
         for d in list(s.zone("casino", c)):
-            move(s, [d], "supply", d.owner)
+            s.put([d], "supply", d.owner)
     return s
 
 

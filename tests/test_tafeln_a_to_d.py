@@ -186,11 +186,11 @@ def test_jackpot_marker_moves_one_field_per_miss_and_stops_at_80000():
     shown = []
     for _ in range(7):
         extra(s, 1, 2)
-        s.call("activate", "jackpot", ANNA, 1, [])
+        s.emit("placed", ANNA, s.zone("casino", 1), [], [])
         shown.append(jackpot_shows(s))
     assert shown == [40000, 50000, 60000, 70000, 80000, 80000, 80000]
     extra(s, 6, 1)
-    s.call("activate", "jackpot", BENNO, 1, [])
+    s.emit("placed", BENNO, s.zone("casino", 1), [], [])
     assert s.var("cash", BENNO) == 80000 and s.var("cash", ANNA) == 0
 
 
@@ -198,7 +198,7 @@ def test_jackpot_from_a_short_bank_pays_what_the_bank_holds():
     s = royale("jackpot")
     s.set("bank", 20000)
     extra(s, 2, 2)
-    s.call("activate", "jackpot", ANNA, 1, [])
+    s.emit("placed", ANNA, s.zone("casino", 1), [], [])
     assert s.var("cash", ANNA) == 20000 and s.var("bank") == 0
 
 
@@ -207,7 +207,7 @@ def test_jackpot_marker_starts_at_30000_again_when_the_board_comes_up_in_a_later
     s.set("jackpot_field", 4)  # 70000 at the end of a round
     s.call("draw_boards")  # the next round draws JACKPOT again
     extra(s, 1, 6)
-    s.call("activate", "jackpot", ANNA, 1, [])
+    s.emit("placed", ANNA, s.zone("casino", 1), [], [])
     assert s.var("cash", ANNA) == 30000
 
 
@@ -268,7 +268,7 @@ def test_prime_time_with_doubles_the_winner_may_set_only_one_of_them():
     extra(s, 4, 4)
     s.script(ANNA, "[extra:4]")
     s.call("score_casinos")
-    assert decisions(s, "prime_time")[0]["options"] == ["[]", "[extra:4]", "[extra:4]", "[extra:4, extra:4]"]
+    assert decisions(s, "prime_time")[0]["options"] == ["[]", "[extra:4]", "[extra:4] #2", "[extra:4, extra:4]"]
     assert [(d.kind.name, d.owner) for d in s.zone("casino", 4) if d.kind.name == "extra"] == [("extra", ANNA)]
     assert len(s.zone("extra_dice")) == 1
 
@@ -364,10 +364,10 @@ def test_fifty_fifty_the_same_sum_again_counts_as_wrong():
     s = royale("fifty_fifty")
     extra(s, 3, 4, 2, 5)
     s.script(ANNA, "higher")
-    s.call("activate", "fifty_fifty", ANNA, 1, [])
+    s.emit("placed", ANNA, s.zone("casino", 1), [], [])
     extra(s, 5, 6, 6, 5)
     s.script(ANNA, "lower")
-    s.call("activate", "fifty_fifty", ANNA, 1, [])
+    s.emit("placed", ANNA, s.zone("casino", 1), [], [])
     assert len(decisions(s, "fifty_fifty")) == 2  # neither time asked again
     assert s.var("cash", ANNA) == 0
 
@@ -376,7 +376,7 @@ def test_fifty_fifty_six_right_calls_reach_the_end_of_the_track_and_pay_60000():
     s = royale("fifty_fifty")
     extra(s, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4)  # 2, 3, 4, 5, 6, 7, 8
     s.script(ANNA, *["higher"] * 6)
-    s.call("activate", "fifty_fifty", ANNA, 1, [])
+    s.emit("placed", ANNA, s.zone("casino", 1), [], [])
     assert len(decisions(s, "fifty_fifty")) == 6  # the last field is taken without asking
     assert s.var("cash", ANNA) == 60000
 
@@ -385,10 +385,10 @@ def test_fifty_fifty_the_marker_starts_from_the_start_field_on_every_activation(
     s = royale("fifty_fifty")
     extra(s, 3, 4, 5, 6, 2, 2)
     s.script(ANNA, "higher", "stop")
-    s.call("activate", "fifty_fifty", ANNA, 1, [])
+    s.emit("placed", ANNA, s.zone("casino", 1), [], [])
     assert s.var("cash", ANNA) == 10000
     s.script(BENNO, "stop")
-    s.call("activate", "fifty_fifty", BENNO, 1, [])
+    s.emit("placed", BENNO, s.zone("casino", 1), [], [])
     assert s.var("cash", BENNO) == 0
 
 

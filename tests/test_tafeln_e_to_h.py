@@ -53,9 +53,10 @@ def turn(s, seat, faces, *answers, extra=()):
 
 
 def activate(s, board, seat, answers=()):
-    """Activate `board` for `seat` as a placement in its casino would (no dice of the placement)."""
+    """Activate `board` for `seat` as a placement in its casino does (no dice of the placement):
+    the placement's event, with all it sets off (the board, then what every board checks after)."""
     s.script(seat, *answers)
-    s.call("activate", board, seat, s.call("host", board), [])
+    s.emit("placed", seat, s.zone("casino", s.call("host", board)), [], [])
 
 
 def asked(s, point):
@@ -66,11 +67,6 @@ def asked(s, point):
 def options(s, point):
     """The option labels of the last decision at `point`."""
     return asked(s, point)[-1][1]
-
-
-def put(s, pieces, zone, index=None):
-    for piece in pieces:
-        s.put(piece, s.zone(zone, index))
 
 
 def dice_of(s, owner, zone, index=None):
@@ -474,7 +470,7 @@ def test_handicap_with_no_grey_die_left_in_any_casino_gives_nothing():
     """F2 boundary: when every grey die has left the casinos there is nothing to take and no reward."""
     s = royale("handicap")
     for c in range(1, 7):
-        put(s, [d for d in s.zone("casino", c)], "handicap_board")
+        s.put([d for d in s.zone("casino", c)], "handicap_board")
     activate(s, "handicap", 0)
     used_up(s)
     assert (jetons(s, 0), cash(s, 0)) == (0, 0)
@@ -639,7 +635,7 @@ def test_double_down_moves_chosen_own_dice_from_its_casino_onto_the_field():
     s.place(1, "small", [1], "casino", 1)
     turn(s, 0, [1, 1, 2, 3, 4, 5, 6], "place(1)", "biggy:1@0", "small:1@0", "stop")
     used_up(s)
-    assert asked(s, "double_down")[0] == (0, ["stop", "biggy:1@0", "small:1@0", "small:1@0"])
+    assert asked(s, "double_down")[0] == (0, ["stop", "biggy:1@0", "small:1@0", "small:1@0 #2"])
     assert sorted(d.kind.name for d in s.zone("double_down_field")) == ["biggy", "small"]
     assert dice_of(s, 0, "casino", 1) == 1 and dice_of(s, 1, "casino", 1) == 1
 
@@ -774,7 +770,7 @@ def test_nice_dice_displaces_no_die_into_a_casino_closed_by_no_entry():
     activate(s, "no_entry", 0, ["4"])
     turn(s, 0, [2, 2, 4, 5, 6, 6, 3, 3], "place(2)", "small:5@0")
     used_up(s)
-    assert options(s, "nice_dice") == ["none", "small:2@0", "small:2@0", "small:5@0", "small:6@0", "small:6@0",
+    assert options(s, "nice_dice") == ["none", "small:2@0", "small:2@0 #2", "small:5@0", "small:6@0", "small:6@0 #2",
                                        "small:3@0", "biggy:3@0"]  # the 4 of the roll is not offered
     assert [d.owner for d in s.zone("nice_dice_field", 4)] == [1] and len(s.zone("casino", 4)) == 0
 

@@ -26,6 +26,7 @@ from ...dsl.errors import Diagnostic, RulesError, Span
 from .ownership import OwnLocals, is_flat, is_number, own_locals
 from .purity import pure_procs
 from .reach import Reach
+from .scored import scored
 from ..running import builtins as runtime_builtins
 from ..running import operations
 from .asking import NOTHING, asking, is_single
@@ -117,12 +118,17 @@ class _Compiler:
         self.var_index = {name: i for i, name in enumerate(d.name for d in self.parts.values() if isinstance(d, ast.Var))}
         # The hidden zones each function a look-ahead may run can read (interpreter/compiling/reach.py), by its name.
         self.reach = Reach(program)
+        # What the score's first key reads (interpreter/compiling/scored.py): changes to these
+        # set the game's `score_changed`, which tells the meter to measure again.
+        self.scored_zones, self.scored_vars = scored(program)
         self.reaches: dict[str, frozenset] = {}
         # The rules that can ask a decision, compiled as generators (interpreter/compiling/asking.py).
         self.asks_anywhere = asking(program)
         # The rules that can call themselves: each of their calls spends a step of the budget.
         self.recursive = recursive(program)
         self.asking = self.asks_anywhere if pausing else NOTHING
+        # Where each rule the meter counts is written (a move, a hook, a handler), by its name.
+        self.rule_sites: dict[str, Span | None] = {}
         # `choose` calls compiled so far: each keeps its option in a name of its own.
         self.chosen = 0
 
@@ -151,6 +157,7 @@ class _Compiler:
         self._value()
         self._layout()
         self._hidden_reach()
+        self._rule_sites()
         for name in sorted(self.getters):
             self.out.emit(f"get_{name} = attrgetter({name!r})")
         return self.out
@@ -182,7 +189,9 @@ class _Compiler:
                 o.emit(f"g.k_{decl.name} = make_card({decl.name!r}, [{entries}])", decl.span)
                 o.emit(f"g.deck_{decl.name} = [{entries}]", decl.span)
             elif isinstance(decl, ast.Zone):
-                o.emit(f"g.z_{decl.name} = {self._shaped(decl, 'Zone({label})')}", decl.span)
+                make = "Zone({label}, True)" if self.scored_zones is None or decl.name in self.scored_zones \
+                    else "Zone({label})"
+                o.emit(f"g.z_{decl.name} = {self._shaped(decl, make)}", decl.span)
             elif isinstance(decl, ast.Var):
                 o.emit(f"g.v_{decl.name} = {self._shaped(decl, self.expr(decl.init))}", decl.span)
 
@@ -328,10 +337,25 @@ class _Compiler:
     def _metered_call(self, function: str, args: str, rule: str, span, asks: bool) -> None:
         """Call a rule's function; while a meter is attached, through it (how often a rule fires,
         what it pays). `asks`: the function is a generator, run to its end with `yield from`."""
+        self.rule_sites.setdefault(rule, span)
+        self._metered(f"{self._pause(asks)}{function}({args})", repr(rule), span)
+
+    def _metered(self, call: str, rule: str, span=None) -> None:
+        """`call`, counted by the game's meter if it has one (interpreter/running/meter.py, inlined
+        here: a firing costs a count and two flag tests). `rule`: the rule's name, as code. An
+        error ends the game, meter and all, so the rule's place on the meter's stack needs no
+        `finally`."""
         o = self.out
-        pause, run = (self._pause(True), "run_asking") if asks else ("", "run")
-        o.emit(f"if g.meter is None: {pause}{function}({args})", span)
-        o.emit(f"else: {pause}g.meter.{run}({rule!r}, {function}, {args})", span)
+        o.emit("_meter = g.meter", span)
+        o.emit(f"if _meter is None: {call}", span)
+        o.emit("else:", span)
+        with o.indented():
+            o.emit("if g.score_changed: _meter.settle(g)", span)
+            o.emit(f"_meter.running.append({rule})", span)
+            o.emit(call, span)
+            o.emit("if g.score_changed: _meter.settle(g)", span)
+            o.emit("_meter.running.pop()", span)
+            o.emit(f"_meter.fired[{rule}] = _meter.fired.get({rule}, 0) + 1", span)
 
     def _asks_in(self, body) -> bool:
         """Whether statements can pause the game: they can ask, and the form compiled pauses."""
@@ -355,6 +379,7 @@ class _Compiler:
             self._function(named("mv", move.name), ["g", "l_player"] + [f"l_{p.name}" for p in move.params],
                            ["player"] + [p.name for p in move.params], move.body, move.span)
             self.reaches[named("mv", move.name)] = self.reach.of(move.body)
+            self.rule_sites.setdefault(f"move {move.name}", move.span)
         o.emit("MOVES = {" + ", ".join(f"{m.name!r}: {named('mv', m.name)}" for m in self.program.moves) + "}")
         for point, moves in points.items():
             o.emit(f"def {named('pt', point)}(g, l_player):")
@@ -416,9 +441,7 @@ class _Compiler:
 
     def _move_call(self, asks: bool) -> None:
         """The chosen move of a decision point, played (through the meter, while one is attached)."""
-        pause, run = ("yield from ", "run_asking") if asks else ("", "run")
-        self.out.emit(f"if g.meter is None: {pause}MOVES[_name](g, l_player, *_args)")
-        self.out.emit(f"else: {pause}g.meter.{run}('move ' + _name, MOVES[_name], g, l_player, *_args)")
+        self._metered(f"{self._pause(asks)}MOVES[_name](g, l_player, *_args)", "'move ' + _name")
 
     def _events(self) -> None:
         o = self.out
@@ -438,7 +461,7 @@ class _Compiler:
                         o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
                         o.emit("    return")
                     self._metered_call(named("bd", decl.name, index), f"g, {params}",
-                                       _rule_name(handler.span, f"on {decl.name}"), handler.span,
+                                       self._handler_name(handler, handlers), handler.span,
                                        self._asks_in(handler.body))
             args = [f"a{i}" for i in range(len(decl.params))]
             o.emit(f"def {named('ev', decl.name)}(g, {', '.join(args)}):", decl.span)
@@ -504,6 +527,23 @@ class _Compiler:
         entries = ", ".join(f"{name}: {tuple(sorted(zones | value))!r}" for name, zones in self.reaches.items())
         self.out.emit(f"HIDDEN_REACH = {{{entries}}}")
 
+    def _handler_name(self, handler, handlers) -> str:
+        """How reports name a handler: its file and event (`bonus: on placed`), and its line when
+        its file has more than one handler of that event, so each is counted on its own."""
+        name = _rule_name(handler.span, f"on {handler.event}")
+        alike = [h for h in handlers if h.span is not None and handler.span is not None and h.span.file == handler.span.file]
+        return f"{name} (line {handler.span.line})" if len(alike) > 1 else name
+
+    def _rule_sites(self) -> None:
+        """`RULES`: every rule the meter counts, with (file, line, column) of where it is written,
+        in the order of the program's files, so a report can name the rules that never fired and
+        group rules by file."""
+        files = {source.path: index for index, source in enumerate(self.program.sources)}
+        spans = sorted(self.rule_sites.items(), key=lambda item: (
+            (files.get(item[1].file, len(files)), item[1].line, item[1].column) if item[1] else (len(files) + 1, 0, 0)))
+        sites = {rule: (span.file, span.line, span.column) if span is not None else None for rule, span in spans}
+        self.out.emit(f"RULES = {sites!r}")
+
     # ------------------------------------------------------------ statements
 
     def block(self, body) -> None:
@@ -547,11 +587,23 @@ class _Compiler:
         if op == "-=" or is_flat(value, frozenset(BUILTINS) - self.frame.names()):
             o.emit(f"if g.open: {before}", span)
             o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
-            return
-        o.emit(f"_value = {self.expr(value)}", span)
-        o.emit(f"if g.open: {before}", span)
-        o.emit(f"{self.expr(target)} {op} _value", span)
-        o.emit(f"if g.open and type(_value) in NESTED: {after}", span)
+        else:
+            o.emit(f"_value = {self.expr(value)}", span)
+            o.emit(f"if g.open: {before}", span)
+            o.emit(f"{self.expr(target)} {op} _value", span)
+            o.emit(f"if g.open and type(_value) in NESTED: {after}", span)
+        if self._changes_score(target):
+            o.emit("g.score_changed = True", span)
+
+    def _changes_score(self, target) -> bool:
+        """Whether an assignment that may change a var may change one the score reads: the var
+        named, or, through a local that may hold a var's list, any."""
+        root = target
+        while isinstance(root, ast.Index):
+            root = root.target
+        if isinstance(root, ast.Name) and not self._is_local(root.id):
+            return root.id in self.scored_vars
+        return bool(self.scored_vars)
 
     def _vars_notices(self, target, value, extends: bool) -> tuple[str, str] | None:
         """What to tell checkpoints before and after assigning `value` to `target`: about the

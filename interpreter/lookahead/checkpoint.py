@@ -219,6 +219,8 @@ class Checkpoint:
         look-ahead that drew from a stream of its own, or a checkpoint that did not keep it)."""
         if g.open and g.open[-1] is not self:
             self._tell_newer(g, [kept for kept in self.kept.values() if kept[0].stamp != kept[2]])
+        # What is put back goes by the operations: the meter must measure the score anew.
+        g.score_changed = True
         for piece in self.loose.values():
             piece.zone = None
         for zone, pieces, stamp in self.kept.values():

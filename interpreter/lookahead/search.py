@@ -155,6 +155,8 @@ class Explorer:
         if self._real is not None:
             g.rng, g.random, g.agents, g.log, g.meter, g.frames = self._real
             self._real = None
+            # What the look-ahead changed and took back went by the meter unseen.
+            g.score_changed = True
         if self._start is not None and self._start is not self._present:
             self._start.close()
         self._start = None
@@ -278,6 +280,7 @@ class Explorer:
             return self.rules.values_of(g)
         finally:
             g.rng, g.random, g.agents, g.log, g.meter, g.frames = real
+            g.score_changed = True
 
     def _replay(self, rng, policy) -> Game:
         driver = _Replay(self.past, self.seat, rng, policy)

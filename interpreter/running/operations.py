@@ -20,57 +20,84 @@ def _as_list(pieces) -> list:
 
 def put(g, pieces, zone) -> None:
     kind = type(pieces)
+    if zone.scored:
+        g.score_changed = True
     if kind is Piece:
         source = pieces.zone
         if source is not None:
+            if source.scored:
+                g.score_changed = True
             source.remove(pieces)
         zone.append(pieces)
         pieces.zone = zone
+        if g.meter is not None:
+            g.meter.moving(1)
         return
     if kind is Zone:
         if pieces is zone:
             return
+        if pieces.scored:
+            g.score_changed = True
         moved = pieces[:]
         pieces.clear()
         zone.extend(moved)
         for piece in moved:
             piece.zone = zone
-        return
-    moved = _detach(pieces)
-    zone.extend(moved)
-    for piece in moved:
-        piece.zone = zone
+    else:
+        moved = _detach(g, pieces)
+        zone.extend(moved)
+        for piece in moved:
+            piece.zone = zone
+    if g.meter is not None:
+        g.meter.moving(len(moved))
 
 
 def put_under(g, pieces, zone) -> None:
     """Slide pieces beneath a zone's bottom as one block, keeping their order."""
-    moved = _detach(pieces)
+    if zone.scored:
+        g.score_changed = True
+    moved = _detach(g, pieces)
     list.__setitem__(zone, slice(0, 0), moved)
     for piece in moved:
         piece.zone = zone
+    if g.meter is not None:
+        g.meter.moving(len(moved))
 
 
-def _detach(pieces) -> list:
+def _detach(g, pieces) -> list:
     """Take pieces out of wherever they lie; returns them in order."""
     moved = _as_list(pieces)
     for piece in moved:
-        if piece.zone is not None:
-            piece.zone.remove(piece)
+        source = piece.zone
+        if source is not None:
+            if source.scored:
+                g.score_changed = True
+            source.remove(piece)
             piece.zone = None
     return moved
 
 
 def deal(g, count: int, source, dest) -> None:
     """Move up to `count` pieces from the top of `source` onto `dest`, one at a time."""
-    for _ in range(min(count, len(source))):
+    if source.scored or dest.scored:
+        g.score_changed = True
+    dealt = min(count, len(source))
+    for _ in range(dealt):
         piece = source.pop()
         dest.append(piece)
         piece.zone = dest
+    if g.meter is not None:
+        g.meter.moving(dealt)
 
 
 def roll(g, pieces) -> None:
     if type(pieces) is Piece:
         pieces = [pieces]
+    if type(pieces) is Zone:
+        if pieces.scored:
+            g.score_changed = True
+    elif any(piece.zone is not None and piece.zone.scored for piece in pieces):
+        g.score_changed = True
     random = g.random
     for piece in pieces:
         index = int(random() * len(piece.faces))
@@ -82,6 +109,8 @@ def roll(g, pieces) -> None:
 
 
 def shuffle(g, zone) -> None:
+    if zone.scored:
+        g.score_changed = True
     pile = zone[:]
     g.rng.shuffle(pile)
     list.__setitem__(zone, slice(None), pile)
@@ -90,18 +119,28 @@ def shuffle(g, zone) -> None:
 def set_face(g, piece, face) -> None:
     """Turn a die to `face` (it must be one of its faces)."""
     index = piece.faces.index(face)
+    _turning(g, piece)
     piece.face = face
     piece.value = piece.values[index]
 
 
 def set_owner(g, piece, owner) -> None:
     """Hand a piece to another owner (or to none)."""
+    _turning(g, piece)
     piece.owner = owner
+
+
+def _turning(g, piece) -> None:
+    """A piece of a scored zone is about to show another face or belong to another owner."""
+    if piece.zone is not None and piece.zone.scored:
+        g.score_changed = True
 
 
 def create(g, kind: Kind, count: int, owner, zone) -> None:
     if g.next_piece_id + count > g.budget.pieces:
         raise OverBudget("pieces", g.budget.pieces, "pieces created")
+    if zone.scored:
+        g.score_changed = True
     made = g.pieces_by_kind.setdefault(kind.name, [])
     for _ in range(count):
         piece = Piece(kind, owner, 0, g.next_piece_id)
@@ -113,6 +152,8 @@ def create(g, kind: Kind, count: int, owner, zone) -> None:
 
 def create_deck(g, kind: Kind, entries, zone) -> None:
     """One card for each entry of the card table (value x count), in table order."""
+    if zone.scored:
+        g.score_changed = True
     made = g.pieces_by_kind.setdefault(kind.name, [])
     for value, count in entries:
         index = kind.faces.index(value)

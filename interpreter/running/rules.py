@@ -27,6 +27,7 @@ from .driven import Game as DrivenGame
 from .driven import PlayError
 from .meter import Meter
 from .budget import Budget, OverBudget
+from .play_words import designer_words
 from .runtime import Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, zones_of
 from ..lookahead.search import Explorer, Frames
 
@@ -81,6 +82,8 @@ class Rules:
         self.values_of = self.namespace["values_of"]
         self.moves = self.namespace["MOVES"]
         self.lowest_wins = self.namespace["LOWEST_WINS"]
+        # Every rule the meter counts, with where it is written: (file, line, column).
+        self.rule_sites = self.namespace["RULES"]
         players = program.players
         self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
         self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])
@@ -224,7 +227,7 @@ class Rules:
         if isinstance(error, KeyError):
             return RulesError(Diagnostic(span, f"index {error.args[0]!r} is outside the zone or variable family",
                                          "a family declared [1..6] has the indexes 1 to 6"))
-        return RulesError(Diagnostic(span, f"while playing: {error}", "this value does not fit what the rule does with it"))
+        return RulesError(Diagnostic(span, *designer_words(error)))
 
 
 def _reader(names: tuple):

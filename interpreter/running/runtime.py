@@ -61,12 +61,15 @@ class Zone(list):
     checkpoints (interpreter/lookahead/checkpoint.py) skip unchanged zones.
     """
 
-    __slots__ = ("name", "stamp", "kept")
+    __slots__ = ("name", "stamp", "kept", "scored")
     __hash__ = object.__hash__
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, scored: bool = False):
         super().__init__()
         self.name = name
+        # Whether the score reads this zone: a change to it sets `Game.score_changed`
+        # (interpreter/compiling/scored.py).
+        self.scored = scored
         self.stamp = next_stamp()
         # When every checkpoint open then last kept this zone (interpreter/lookahead/checkpoint.py).
         self.kept = 0
@@ -195,7 +198,7 @@ class Decision:
         return self.point
 
     def labels(self) -> list[str]:
-        return [option_label(o) for o in self.options]
+        return option_labels(self.options)
 
     @property
     def view(self):
@@ -210,6 +213,21 @@ class Decision:
         if self._explorer is None:
             self._explorer = self._game.rules.explorer(self._game, self)
         return self._explorer
+
+
+def option_labels(options) -> list[str]:
+    """The options' labels as transcripts, logs, agents and scripts name them, each one once:
+    a label that repeats (three dice that all print `small:1@0`) is numbered from its second
+    time on (`small:1@0`, `small:1@0 #2`, `small:1@0 #3`), so an answer by label is never ambiguous."""
+    labels = [option_label(o) for o in options]
+    if len(set(labels)) == len(labels):
+        return labels
+    seen: dict[str, int] = {}
+    unique = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        unique.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
+    return unique
 
 
 def option_label(option) -> str:
@@ -257,6 +275,8 @@ class Game:
         self.turns = 0
         self.decisions = 0
         self.next_piece_id = 0
+        # Whether what the score reads may have changed since the meter last measured it.
+        self.score_changed = True
         self.pieces_by_kind: dict[str, list[Piece]] = {}
         # Renewed whenever pieces are made while books are kept, like a zone's stamp; and,
         # one per var, whenever a var changes while a checkpoint is open
@@ -299,6 +319,8 @@ class Game:
         if len(options) == 1:
             index = 0
         else:
+            if self.meter is not None:
+                self.meter.asking()
             if self.script:
                 index = self.script.pop()
                 if not (type(index) is int and 0 <= index < len(options)):
@@ -334,7 +356,7 @@ class Game:
         self.decisions += 1
         if self.log is not None:
             event = {"t": "decide", "player": player, "point": point,
-                     "options": [option_label(o) for o in options], "choice": index}
+                     "options": option_labels(options), "choice": index}
             if secret:
                 event["secret"] = True
             self.log.append(event)

@@ -3,8 +3,11 @@ game length and what each named rule is worth, computed from the games' records 
 
 A record is the dict `simulate.run` yields (and `simulate --out` writes): `scores` (first
 score key per seat), `winners`, `turns`, `agents` and, when the engine meters rules,
-`rules` = {name: {"fired": int, "paid": number}}. Building a report from records rather
-than from a plan keeps it usable on a saved `--out` file and keeps printing elsewhere.
+`rules` = {name: {"fired": int, "paid": number, "moved": int, "asked": int}}. Building a
+report from records rather than from a plan keeps it usable on a saved `--out` file and keeps
+printing elsewhere. Given the ruleset's `sites` (`Rules.rule_sites`: every rule the meter can
+count, with where it is written), the report also groups rules by file and names the rules
+that never fired in any game: a misspelled `when board == "..."` shows up there.
 
 A shared win counts 1/k for each of the k winners, so win shares over the seats add up to 1.
 Intervals are Wilson score intervals; quantiles interpolate linearly (numpy's default).
@@ -84,8 +87,10 @@ class AgentReport:
 
 @attrs.frozen(slots=True)
 class RuleReport:
-    """How often a named rule ran and what it paid (change of the seats' first score keys while it ran, less what the rules it set off paid).
-    `paid_per_firing` is None when the rule never fired."""
+    """How often a named rule ran and what it did: paid (change of the seats' first score keys
+    while it ran, less what the rules it set off paid), pieces moved, decisions asked (of more
+    than one option). `paid_per_firing` is None when the rule never fired. `file` and `at`
+    (line, column) say where it is written, when the report was given the ruleset's sites."""
 
     rule: str
     fired_games: int
@@ -93,11 +98,22 @@ class RuleReport:
     mean_fired: float
     paid_per_firing: float | None
     paid_per_game: float
+    moved_per_game: float = 0.0
+    asked_per_game: float = 0.0
+    file: str | None = None
+    at: tuple[int, int] | None = None
+
+    @property
+    def did_nothing(self) -> bool:
+        """Fired, perhaps, but paid nothing, moved nothing and asked nothing: bookkeeping."""
+        return not (self.paid_per_game or self.moved_per_game or self.asked_per_game)
 
     def to_json(self) -> dict:
         return {"rule": self.rule, "fired_games": self.fired_games, "fired_share": self.fired_share,
                 "mean_fired": self.mean_fired, "paid_per_firing": self.paid_per_firing,
-                "paid_per_game": self.paid_per_game}
+                "paid_per_game": self.paid_per_game, "moved_per_game": self.moved_per_game,
+                "asked_per_game": self.asked_per_game, "file": self.file,
+                "at": list(self.at) if self.at else None}
 
 
 @attrs.frozen(slots=True)
@@ -109,12 +125,14 @@ class Report:
     agents: tuple[AgentReport, ...]
     turns: Spread
     rules: tuple[RuleReport, ...]
+    never_fired: tuple[RuleReport, ...] = ()
 
     def to_json(self) -> dict:
         return {"games": self.games, "players": self.players, "confidence": self.confidence,
                 "interval": "wilson", "quantiles": list(QUANTILES),
                 "seats": [s.to_json() for s in self.seats], "agents": [a.to_json() for a in self.agents],
-                "turns": self.turns.to_json(), "rules": [r.to_json() for r in self.rules]}
+                "turns": self.turns.to_json(), "rules": [r.to_json() for r in self.rules],
+                "never_fired": [r.to_json() for r in self.never_fired]}
 
 
 def win_credit(record: dict, seat: int) -> float:
@@ -134,8 +152,9 @@ def rule_counts(record: dict, name: str) -> tuple[int, float]:
     return entry.get("fired", 0), entry.get("paid", 0)
 
 
-def build(records: Sequence[dict], confidence: float = 0.95) -> Report:
-    """The report over `records` (in any order; all with the same number of seats)."""
+def build(records: Sequence[dict], confidence: float = 0.95, sites: dict | None = None) -> Report:
+    """The report over `records` (in any order; all with the same number of seats); `sites`:
+    every rule the meter can count, with (file, line, column), as `Rules.rule_sites` has them."""
     n = len(records)
     players = len(records[0]["scores"]) if records else 0
     seats = []
@@ -143,8 +162,19 @@ def build(records: Sequence[dict], confidence: float = 0.95) -> Report:
         wins = sum(win_credit(r, seat) for r in records)
         seats.append(SeatReport(seat, _seat_agent(records, seat), wins, Share.of(wins, n, confidence),
                                 Spread.of([r["scores"][seat] for r in records])))
+    sites = sites or {}
+    fired = rule_names(records)
+    rules = [_rule(records, name, sites.get(name)) for name in fired]
+    order = {rule: index for index, rule in enumerate(sites)}
+    files = {}
+    for rule in sites.values():
+        if rule is not None:
+            files.setdefault(rule[0], len(files))
+    rules.sort(key=lambda r: (files.get(r.file, len(files)), order.get(r.rule, len(order)), r.rule))
+    never = tuple(_rule(records, name, site) for name, site in sites.items() if name not in fired) \
+        if any(r.get("rules") is not None for r in records) else ()
     return Report(n, players, confidence, tuple(seats), _agents(records, players, confidence),
-                  Spread.of([r["turns"] for r in records]), tuple(_rule(records, name) for name in rule_names(records)))
+                  Spread.of([r["turns"] for r in records]), tuple(rules), never)
 
 
 def _seat_agent(records: Sequence[dict], seat: int) -> str:
@@ -165,10 +195,15 @@ def _agents(records: Sequence[dict], players: int, confidence: float) -> tuple[A
                  for agent in sorted(seats, key=lambda a: min(seats[a])))
 
 
-def _rule(records: Sequence[dict], name: str) -> RuleReport:
+def _rule(records: Sequence[dict], name: str, site: tuple | None) -> RuleReport:
     counts = [rule_counts(r, name) for r in records]
     fired = sum(f for f, _ in counts)
     paid = math.fsum(p for _, p in counts)
     n = len(records)
     fired_games = sum(1 for f, _ in counts if f > 0)
-    return RuleReport(name, fired_games, fired_games / n, fired / n, paid / fired if fired else None, paid / n)
+    entries = [(r.get("rules") or {}).get(name) or {} for r in records]
+    moved = sum(e.get("moved", 0) for e in entries)
+    asked = sum(e.get("asked", 0) for e in entries)
+    return RuleReport(name, fired_games, fired_games / n if n else 0.0, fired / n if n else 0.0,
+                      paid / fired if fired else None, paid / n if n else 0.0, moved / n if n else 0.0,
+                      asked / n if n else 0.0, site[0] if site else None, tuple(site[1:]) if site else None)

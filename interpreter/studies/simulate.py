@@ -7,7 +7,6 @@ does not depend on how the games are split over worker processes (`jobs`).
 
 from __future__ import annotations
 
-import multiprocessing
 from typing import Callable, Iterator
 
 import attrs
@@ -15,6 +14,7 @@ import attrs
 from ..lookahead.agents import make_agent
 from ..running.budget import Budget
 from ..running.rules import load_rules
+from .backends import Local
 
 
 @attrs.frozen(slots=True)
@@ -36,7 +36,9 @@ class Plan:
 _worker_rules = {}
 
 
-def _rules_for(plan: Plan):
+def rules_for(plan: Plan):
+    """The plan's compiled rules, loaded once per process (workers forked after a first
+    call inherit them)."""
     key = (plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow, plan.budget)
     if key not in _worker_rules:
         _worker_rules[key] = load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow, plan.budget)
@@ -45,7 +47,7 @@ def _rules_for(plan: Plan):
 
 def play_one(plan: Plan, index: int) -> dict:
     """Game `index` of the plan, as the JSON object `--out` writes."""
-    rules = _rules_for(plan)
+    rules = rules_for(plan)
     seed = plan.seed + index
     agents = [make_agent(plan.agent_for(p), seed, p) for p in range(plan.players)]
     result = rules.play(plan.players, seed, agents, meter=True)
@@ -54,25 +56,27 @@ def play_one(plan: Plan, index: int) -> dict:
             "agents": [plan.agent_for(p) for p in range(plan.players)], "rules": result.rules}
 
 
-def _play_chunk(args) -> list[dict]:
-    plan, start, stop = args
+def play_games(unit: tuple[Plan, int, int]) -> list[dict]:
+    """Games start to stop - 1 of a plan: the unit of work a process (or a Ray task) is given."""
+    plan, start, stop = unit
     return [play_one(plan, i) for i in range(start, stop)]
+
+
+def units(plan: Plan, size: int) -> list[tuple[Plan, int, int]]:
+    """The plan's games cut into units of `size` games, in game order."""
+    return [(plan, s, min(s + size, plan.games)) for s in range(0, plan.games, size)]
+
+
+def unit_size(games: int, jobs: int) -> int:
+    """About eight units per process, at most 200 games each: small enough to balance, large
+    enough that sending a unit costs little next to playing it."""
+    return max(1, min(200, games // (jobs * 8) or 1))
 
 
 def run(plan: Plan, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Iterator[dict]:
     """Yield every game's record in game order, playing on `jobs` processes."""
-    _rules_for(plan)
-    chunk = max(1, min(200, plan.games // (jobs * 8) or 1))
-    bounds = [(plan, s, min(s + chunk, plan.games)) for s in range(0, plan.games, chunk)]
-    if jobs <= 1:
-        batches = map(_play_chunk, bounds)
-        for batch in batches:
-            yield from batch
-            if progress:
-                progress(len(batch))
-        return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for batch in pool.imap(_play_chunk, bounds):
-            yield from batch
-            if progress:
-                progress(len(batch))
+    rules_for(plan)
+    for batch in Local(jobs).map(play_games, units(plan, unit_size(plan.games, jobs))):
+        yield from batch
+        if progress:
+            progress(len(batch))

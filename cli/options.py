@@ -1,0 +1,100 @@
+"""What the `rulesrun` commands share: their common options and how they read them, and how
+a command shows located errors and exits. Commands in their own modules (`sweep.py`) take
+them from here, as `main.py` does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from ..dsl.errors import RulesError
+from ..interpreter.lookahead.agents import AgentSpecError, parse_agent
+from ..interpreter.running.budget import Budget
+from . import exit_codes
+
+
+def settings(values, option: str = "--set") -> dict:
+    """`NAME=VALUE` options as a dict of texts, as `set_params` takes them."""
+    params = {}
+    for item in values:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise click.BadParameter(f"`{item}` is not NAME=VALUE (e.g. {option} rounds=4)", param_hint=option)
+        params[name.strip()] = value.strip()
+    return params
+
+
+def agent_names(values, default: str = "random") -> tuple[str, ...]:
+    """Agent specs per seat (`greedy`, `mcts:playouts=200`), each checked before any game starts."""
+    for value in values:
+        try:
+            parse_agent(value)
+        except AgentSpecError as error:
+            raise click.BadParameter(str(error), param_hint="--agent") from None
+    return tuple(values) or (default,)
+
+
+PLAYERS_HELP = "Seats in play  [default: 4, or the nearest number the rules allow]"
+
+
+def default_players(*rulesets) -> int:
+    """Four seats, or the nearest number every one of `rulesets` allows (a two-player game gets two)."""
+    low = max(rules.min_players for rules in rulesets)
+    high = min(rules.max_players for rules in rulesets)
+    return max(low, min(4, high))
+
+
+def fail(error: RulesError, as_json: bool = False, status: int = exit_codes.INVALID):
+    """Show located errors and exit: `INVALID` for rules that do not load, `PLAY_ERROR` for a game gone wrong."""
+    if as_json:
+        click.echo(json.dumps({"valid": False, "errors": [d.to_json() for d in error.diagnostics]}, indent=2))
+    else:
+        click.echo(error.render(), err=True)
+    sys.exit(status)
+
+
+def allow_path(function):
+    """`--allow-path DIR`: a folder rules may include from beyond the project's (dsl/files.py)."""
+    return click.option("--allow-path", "allow", multiple=True, metavar="DIR", type=click.Path(file_okay=False),
+                        help="A folder the rules may include from, beyond the ruleset's own and the shipped "
+                             "rulesets (repeatable).")(function)
+
+
+def _budget(ctx, param, values):
+    try:
+        return Budget.parse(values)
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+
+
+def budget_option(function):
+    """`--budget NAME=N`: raise one of the limits of each game (interpreter/running/budget.py)."""
+    return click.option("--budget", multiple=True, metavar="NAME=N", callback=_budget,
+                        help="Raise a limit of each game: steps (loop passes and calls), pieces, size (of a list or "
+                             "text), digits (of a number); repeatable.")(function)
+
+
+def common(function):
+    function = click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
+                            help="Set a declared parameter (repeatable); `check --params` lists them.")(function)
+    function = click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", type=click.Path(),
+                            help="Compose a variant or board fragment onto the ruleset (repeatable, in order).")(function)
+    return click.argument("rules", metavar="RULES", type=click.Path())(function)
+
+
+def simulation_options(function):
+    """The options `simulate`, `compare` and `sweep` share: who plays how many games on which seeds."""
+    for option in reversed([
+        click.option("--players", type=click.IntRange(1, 99), default=None, help=PLAYERS_HELP),
+        click.option("--games", type=click.IntRange(1), default=1000, show_default=True),
+        click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED + i."),
+        click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats)."),
+        click.option("--jobs", type=click.IntRange(1, 64), default=min(os.cpu_count() or 1, 64), show_default="this machine's cores",
+                     help="Worker processes (results do not depend on it)."),
+    ]):
+        function = option(function)
+    return function

@@ -1,0 +1,91 @@
+"""Where many games are played: worker processes on this machine, or Ray (a local instance
+or a cluster).
+
+A backend is an ordered map: `backend.map(function, items)` yields `function(item)` for
+each item, in the order of the items, whatever order they finish in. Since a unit of games
+depends only on itself (`simulate.play_games`), every backend and every number of workers
+yields the same results. Ray is an optional dependency (`pip install 'rulesrun[ray]'`),
+imported only when a Ray backend is asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from typing import Callable, Iterable, Iterator
+
+import attrs
+
+NAMES = ("local", "ray")
+
+
+class BackendError(Exception):
+    """A backend that cannot be used here, with a message that says what to do."""
+
+
+@attrs.frozen(slots=True)
+class Local:
+    """`jobs` forked processes (none below two: the games run in this process)."""
+
+    jobs: int
+
+    def map(self, function: Callable, items: Iterable) -> Iterator:
+        if self.jobs <= 1:
+            yield from map(function, items)
+            return
+        with multiprocessing.get_context("fork").Pool(self.jobs) as pool:
+            yield from pool.imap(function, items)
+
+
+@attrs.frozen(slots=True)
+class Ray:
+    """Ray tasks: on a Ray instance started here with `jobs` CPUs, or on the cluster at
+    `address` (`auto` inside `ray job submit`), whose workers must find the rules files at
+    the same paths. A Ray already initialised by the caller is used as it is."""
+
+    jobs: int
+    address: str | None = None
+
+    def map(self, function: Callable, items: Iterable) -> Iterator:
+        ray = import_ray()
+        started = not ray.is_initialized()
+        if started:
+            try:
+                ray.init(address=self.address, num_cpus=None if self.address else self.jobs, include_dashboard=False,
+                         log_to_driver=False, logging_level=logging.ERROR)
+            except (ConnectionError, RuntimeError, ValueError) as error:
+                where = f"the Ray cluster at `{self.address}`" if self.address else "a Ray instance here"
+                raise BackendError(f"cannot reach {where}: {error}; hint: check --address, or leave it out "
+                                   "to start Ray here") from None
+        try:
+            task = ray.remote(function)
+            pending = [task.remote(item) for item in items]
+            for ref in pending:
+                try:
+                    yield ray.get(ref)
+                except ray.exceptions.RayTaskError as error:
+                    raise error.cause from None
+        finally:
+            if started:
+                ray.shutdown()
+
+
+def import_ray():
+    try:
+        import ray
+    except ImportError:
+        raise BackendError("the Ray backend needs Ray, which is not installed; "
+                           "hint: pip install 'rulesrun[ray]', or use --backend local") from None
+    return ray
+
+
+def backend(name: str, jobs: int, address: str | None = None) -> Local | Ray:
+    """The backend called `name` (one of NAMES); BackendError when it cannot run here."""
+    if name == "local":
+        if address:
+            raise BackendError("--address names a Ray cluster; hint: add --backend ray")
+        return Local(jobs)
+    if name == "ray":
+        import_ray()
+        return Ray(jobs, address)
+    raise BackendError(f"unknown backend `{name}`; hint: one of {', '.join(NAMES)}")
