@@ -15,6 +15,7 @@ from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, parse_agent
 from ..interpreter.running.budget import Budget
 from . import exit_codes
+from .terminal import printable
 
 
 def settings(values, option: str = "--set") -> dict:
@@ -53,7 +54,7 @@ def fail(error: RulesError, as_json: bool = False, status: int = exit_codes.INVA
     if as_json:
         click.echo(json.dumps({"valid": False, "errors": [d.to_json() for d in error.diagnostics]}, indent=2))
     else:
-        click.echo(error.render(), err=True)
+        click.echo(printable(error.render()), err=True)
     sys.exit(status)
 
 
