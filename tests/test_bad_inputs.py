@@ -419,3 +419,13 @@ def test_ctrl_c_stops_a_simulation_cleanly_with_the_games_so_far_written(tmp_pat
     assert "Traceback" not in errors
     lines = out.read_text().splitlines()
     assert len(lines) == int(played.group(2)) and all(json.loads(line) for line in lines)
+
+
+def test_a_score_that_is_not_a_number_is_located_at_score_in_play_and_simulate():
+    path = BAD / "score_not_a_number.rules"
+    assert invoke("check", path).exit_code == 0
+    for command in ([path, "--seed", 1], ["simulate", path, "--games", 2, "--jobs", 1]):
+        result = invoke(*command)
+        assert result.exit_code == exit_codes.PLAY_ERROR, result.output
+        assert "the score of seat 0 is [1, 2], not a number" in result.output
+        assert_located(result.output, "score_not_a_number", 6, 1)
