@@ -36,8 +36,8 @@ from . import exit_codes, plot, report_view
 from . import snapshot as snapshots
 from .options import PLAYERS_HELP as _PLAYERS_HELP, agent_names as _agent_names, common as _common
 from .options import default_players as _default_players, fail as _fail, settings as _settings
-from .options import allow_path as _allow_path, budget_option as _budget_option
 from .options import simulation_options as _simulation_options
+from .options import allow_path as _allow_path, budget_option as _budget_option
 from .table import InputEnded, Stopped, Table
 from ..interpreter.running.driven import PlayError
 from .jsonlines import JsonLines
@@ -107,7 +107,6 @@ main.add_command(sweep)
 
 @main.command()
 @_common
-@_allow_path
 @click.option("--players", type=click.IntRange(1, 99), default=None, help=_PLAYERS_HELP)
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted; printed for replay).")
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
@@ -214,7 +213,6 @@ def _progress(text: str | None) -> None:
 
 @main.command()
 @_common
-@_allow_path
 @click.option("--params", "show_params", is_flag=True, help="List the ruleset's parameters with defaults and docs.")
 @click.option("--verbose", "-v", is_flag=True, help="Also list the files composed and what each overrides.")
 @click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
@@ -315,7 +313,6 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
 
 @main.command(name="list")
 @_common
-@_allow_path
 def list_(rules, fragments, settings, allow):
     """Which files a composed ruleset consists of, and what each declares, overrides and adds."""
     try:
@@ -342,10 +339,9 @@ def _plot_target(ctx, param, value):
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html|PATH.png",
               help="Draw win shares, score distributions, game length and each rule's mean pay (.html needs nothing, .png matplotlib).")
 @click.option("--all", "show_all", is_flag=True, help="Also list the rules that fired but paid, moved and asked nothing.")
-@_allow_path
 @_budget_option
-def simulate(rules, fragments, settings, players, games, seed, agents, jobs, out_path, as_json, plot_path, show_all,
-             allow, budget):
+def simulate(rules, fragments, settings, allow, players, games, seed, agents, jobs, out_path, as_json, plot_path, show_all,
+             budget):
     """Play many games with bots and report balance, score spread, length and rule values."""
     params = _settings(settings)
     agents = _agent_names(agents)

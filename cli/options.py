@@ -80,6 +80,7 @@ def budget_option(function):
 
 
 def common(function):
+    function = allow_path(function)
     function = click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
                             help="Set a declared parameter (repeatable); `check --params` lists them.")(function)
     function = click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", type=click.Path(),

@@ -45,8 +45,9 @@ def _plot_target(ctx, param, value):
 @click.option("--json", "as_json", is_flag=True, help="Print the cells as one JSON object instead of the table.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html",
               help="Draw each seat's win share and each rule's pay per game, cell by cell.")
-def sweep(rules, fragments, settings, grids, fragment_grids, players, games, seed, agents, jobs, backend, address,
-          out_path, as_json, plot_path):
+@options.budget_option
+def sweep(rules, fragments, settings, allow, grids, fragment_grids, players, games, seed, agents, jobs, backend, address,
+          out_path, as_json, plot_path, budget):
     """Play every combination of the --grid and --with-grid settings, all on the same seeds, and report each.
 
     rulesrun sweep R.rules --grid rounds=2,3 --with-grid -,variants/bandit.rules --games 1000 --out sweep.jsonl
@@ -62,11 +63,11 @@ def sweep(rules, fragments, settings, grids, fragment_grids, players, games, see
     names = ["with"] if len(fragment_grids) == 1 else [f"with{i + 1}" for i in range(len(fragment_grids))]
     try:
         axes = [sweeping.fragment_axis(text, name) for text, name in zip(fragment_grids, names)]
-        axes += sweeping.param_axes(rules, fragments, params, grids, axes)
+        axes += sweeping.param_axes(rules, fragments, params, grids, axes, allow)
         if players is None:
-            drafts = sweeping.cells(rules, fragments, params, axes, 0, agents, seed, games)
+            drafts = sweeping.cells(rules, fragments, params, axes, 0, agents, seed, games, allow, budget)
             players = options.default_players(*sweeping.load(drafts))
-        cells = sweeping.cells(rules, fragments, params, axes, players, agents, seed, games)
+        cells = sweeping.cells(rules, fragments, params, axes, players, agents, seed, games, allow, budget)
         loaded = sweeping.load(cells, players)
     except RulesError as error:
         options.fail(error)

@@ -38,8 +38,11 @@ def standing(result, seats: list[str], lowest_wins: bool) -> str:
         crown = "  <- winner" if seat in result.winners else ""
         lines.append(f"  {rank}. seat {seat} ({seats[seat]}): {keys}{crown}")
     shared = " (shared)" if len(result.winners) > 1 else ""
-    lines.append(f"Winner{'s' if len(result.winners) > 1 else ''}: "
-                 + ", ".join(f"seat {w}" for w in result.winners) + shared
-                 + f" after {result.turns} turns")
+    if not result.winners:
+        lines.append(f"Nobody wins after {result.turns} turns")
+    else:
+        lines.append(f"Winner{'s' if len(result.winners) > 1 else ''}: "
+                     + ", ".join(f"seat {w}" for w in result.winners) + shared
+                     + f" after {result.turns} turns")
     return "\n".join(lines)
 

@@ -197,6 +197,62 @@ class Value(Node):
     expr: Any
 
 
+@node
+class Assertion(Node):
+    """`assert COND, "message"` among the declarations: checked once the parameters are known,
+    for every player count the rules allow, so bad settings (`--set rounds=-1`) are refused
+    before play."""
+
+    cond: Any
+    message: Any
+
+
+@node
+class NobodyWins(Node):
+    """`nobody wins when COND`: at the end of a game, if COND holds, no seat wins (the
+    scores stand). Several add up: any one that holds is enough."""
+
+    cond: Any
+
+
+@node
+class PartKind(Node):
+    """`kind board [reset on board_attached]`: parts of this kind are declared by name, each in
+    a file of its own (`board bonus`), and the kind's name is the list of them all. An event
+    whose first value is named after the kind (`event activated(board, p)`) is dispatched: a
+    part's file handles it as `on activated(p)`, for that part only. `reset`: when that event
+    comes for a part, the vars its file declares start again from their initial values."""
+
+    name: str
+    reset: str | None
+
+
+@node
+class Part(Node):
+    """`board bonus`: the rest of this file is part `bonus` of kind `board`."""
+
+    kind: str
+    name: str
+
+
+@node
+class Total(Node):
+    """`total money(p): EXPR`: a procedure returning EXPR plus every `term money(...)`."""
+
+    name: str
+    params: tuple
+    expr: Any
+
+
+@node
+class Term(Node):
+    """`term money(p): EXPR`: one more term of the total `money`, from any file."""
+
+    name: str
+    params: tuple
+    expr: Any
+
+
 # ---------------------------------------------------------------- statements
 
 
@@ -217,6 +273,31 @@ class Augmented(Node):
     target: Any
     op: str
     value: Any
+
+
+@node
+class Append(Augmented):
+    """`append X to L` is `L += [X]`; `add N to T` is `T += N` (`Add`). Subclasses of
+    `Augmented`, so every analysis that knows what `+=` changes knows these too."""
+
+    @classmethod
+    def of(cls, item, target, span=None):
+        return cls(target, "+=", List((item,), span=span), span=span)
+
+
+@node
+class Add(Augmented):
+    @classmethod
+    def of(cls, amount, target, span=None):
+        return cls(target, "+=", amount, span=span)
+
+
+@node
+class Assert(Node):
+    """`assert COND, "message"` as a statement: a play-time error at this line if COND fails."""
+
+    cond: Any
+    message: Any
 
 
 @node
@@ -464,6 +545,19 @@ class CompFor(Node):
     names: tuple
     iterable: Any
     cond: Any
+
+
+@node
+class Record(Node):
+    """`{kind: "coins", n: 2}`: a value with named fields, read as `r.kind`."""
+
+    fields: tuple
+
+
+@node
+class Field(Node):
+    name: str
+    value: Any
 
 
 @node

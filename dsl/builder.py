@@ -49,6 +49,7 @@ _ALIASES = {
     "elif_": "Elif",
     "for_": "For",
     "while_": "While",
+    "assert_": "Assert",
 }
 _INTERPOLATION = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
@@ -170,6 +171,15 @@ class Builder(Transformer):
 
     def put_under(self, meta, children):
         return ast.Put(children[0], "under", children[1], span=self._span(meta))
+
+    def append(self, meta, children):
+        return ast.Append.of(children[0], children[1], span=self._span(meta))
+
+    def add(self, meta, children):
+        return ast.Add.of(children[0], children[1], span=self._span(meta))
+
+    def record(self, meta, children):
+        return ast.Record(tuple(c for c in children if c is not None), span=self._span(meta))
 
     def lowest(self, meta, children):
         return True

@@ -39,6 +39,8 @@ from __future__ import annotations
 import attrs
 
 LIST, NUMBER, PLAIN, ANY = "list", "number", "plain", "any"
+MANY = 255
+"""`high` of a built-in that takes any number of arguments (`min(a, b, c)`)."""
 
 
 @attrs.frozen(slots=True)
@@ -96,8 +98,12 @@ BUILTINS = {
     for b in (
         Builtin("len", 1, 1, "number of items in a list or pieces in a zone", returns=NUMBER, python=True),
         Builtin("sum", 1, 1, "sum of a list of numbers", returns=NUMBER, python=True, one_pass=True),
-        Builtin("max", 1, 1, "largest item of a non-empty list", python=True, one_pass=True),
-        Builtin("min", 1, 1, "smallest item of a non-empty list", python=True, one_pass=True),
+        Builtin("max", 1, MANY, "largest of several values, or the largest item of one non-empty list", python=True,
+                one_pass=True),
+        Builtin("min", 1, MANY, "smallest of several values, or the smallest item of one non-empty list", python=True,
+                one_pass=True),
+        Builtin("list", 1, 1, "a new list of the items of a list, or of the pieces of a zone in order", returns=LIST,
+                python=True, one_pass=True),
         Builtin("abs", 1, 1, "absolute value", returns=NUMBER, python=True),
         Builtin("sorted", 1, 1, "the list sorted; key=x => ..., desc=true for high to low", ("key", "desc"),
                 returns=LIST, one_pass=True),

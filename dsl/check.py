@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from . import ast
 from .ast import walk
-from .builtins import BUILTINS, GLOBAL_VALUES
+from .builtins import BUILTINS, GLOBAL_VALUES, MANY
 from .program import SCORE, Program, kind_word
 from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .shapes import (FAMILY, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake, element,
@@ -26,7 +26,7 @@ ATTRIBUTE_SHAPES = {"value": NUMBER, "weight": NUMBER, "zone": ZONE}
 RESERVED = {
     "if", "elif", "else", "for", "in", "while", "not", "and", "or", "let", "return", "break", "pass",
     "true", "false", "none", "play", "put", "roll", "shuffle", "deal", "create", "emit", "say",
-    "repeat", "turn", "as", "into", "under", "from", "when", "by",
+    "repeat", "turn", "as", "into", "under", "from", "when", "by", "append", "add", "assert",
 }
 
 
@@ -51,6 +51,11 @@ class _Checker:
         self.reassigned: set[str] = set()
         self.loop_depth = 0
         self.in_proc = False
+        # The field names of every record the rules make (`{kind: ..., n: ...}`): what `.name` may read besides a piece's attributes.
+        self.fields = {f.name for root in _roots(program) for node in walk(root) if isinstance(node, ast.Record)
+                       for f in node.fields}
+        if program.of_kind(ast.Part):
+            self.fields.add("name")
 
     def error(self, node, message: str, hint: str = "", related=()) -> None:
         self.errors.append(Diagnostic(node.span if node is not None else None, message, hint, related))
@@ -101,6 +106,43 @@ class _Checker:
             if handler.when is not None:
                 self.expr(handler.when)
             self._body(handler.body, set(handler.params), proc=True)
+        for item in self.program.asserts + self.program.nobody_wins:
+            self.scopes = [set()]
+            self.expr(item.cond)
+            if isinstance(item, ast.Assertion):
+                self.expr(item.message)
+            self._no_side_effects(item.cond, "this condition must not draw chance or ask for a decision",
+                                  "it reads the game's settings or its end; it cannot change them")
+        self._check_sweeps()
+
+    def _check_sweeps(self) -> None:
+        """A kind's pieces are its declaring file's: another file may make more of them only if no
+        third file takes every piece of the kind (`pieces(extra)`), which would sweep the newcomers
+        into its own rule unawares.
+
+            base.rules:  die extra ...        sweeper.rules: for d in pieces(extra): ...
+            addon.rules: create extra x 1 into ...     <- error here, noting the sweeper's use
+        """
+        sweeps: dict[str, list] = {}
+        creates = []
+        for root in _roots(self.program):
+            for node in walk(root):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "pieces" \
+                        and len(node.args) == 1 and isinstance(node.args[0], ast.Name) and node.span is not None:
+                    sweeps.setdefault(node.args[0].id, []).append(node)
+                elif isinstance(node, (ast.Create, ast.CreateDeck)) and node.span is not None:
+                    creates.append(node)
+        for create in creates:
+            kind = self.parts.get(create.kind)
+            if kind is None or kind.span is None or create.span.file == kind.span.file:
+                continue
+            for sweep in sweeps.get(create.kind, ()):
+                if sweep.span.file not in (create.span.file, kind.span.file):
+                    self.error(create, f"`{create.kind}` is a kind of {kind.span.file}, and {sweep.span.file} takes every piece of it",
+                               f"declare a kind of your own here (`die my_{create.kind} faces ...`), so no other rule sweeps these up",
+                               related=((sweep.span, f"every `{create.kind}` is taken here"),
+                                        (kind.span, f"`{create.kind}` is declared here")))
+                    break
 
     def _check_binders(self) -> None:
         """No declaration, parameter or local may be named by a reserved word (`let if = 1`)."""
@@ -219,13 +261,20 @@ class _Checker:
         self.expr(s.value)
 
     def s_Augmented(self, s):
+        verb = {ast.Append: "append", ast.Add: "add"}.get(type(s), s.op)
         if isinstance(s.target, ast.Attribute):
-            self.error(s, f"`{s.op}` cannot change `.{s.target.name}` of a piece",
+            self.error(s, f"`{verb}` cannot change `.{s.target.name}` of a piece",
                        "turn a die with `d.face = ...` (the face must be one of its faces)")
             return
         self._target(s.target)
         if self.expr(s.value) == TEXT:
-            self.error(s.value, f"`{s.op}` needs a number, not text")
+            self.error(s.value, f"`{verb}` needs a number, not text")
+
+    s_Append = s_Add = s_Augmented
+
+    def s_Assert(self, s):
+        self.expr(s.cond)
+        self.expr(s.message)
 
     def _target(self, target) -> None:
         if isinstance(target, ast.Name):
@@ -513,7 +562,8 @@ class _Checker:
         builtin = BUILTINS.get(func.id)
         if builtin is not None:
             if not builtin.low <= len(positional) <= builtin.high:
-                wanted = str(builtin.low) if builtin.low == builtin.high else f"{builtin.low} to {builtin.high}"
+                wanted = str(builtin.low) if builtin.low == builtin.high else \
+                    f"{builtin.low} or more" if builtin.high == MANY else f"{builtin.low} to {builtin.high}"
                 self.error(e, f"`{func.id}` takes {wanted} argument{'s' * (builtin.high != 1)}, given {len(positional)}",
                            f"{func.id}: {builtin.doc}")
             for kw in keywords:
@@ -546,14 +596,27 @@ class _Checker:
 
     def e_Attribute(self, e):
         shape = self.expr(e.target)
+        if e.name not in PIECE_ATTRIBUTES and e.name not in self.fields:
+            known = PIECE_ATTRIBUTES + tuple(sorted(self.fields))
+            self.error(e, f"no piece or record has `.{e.name}`",
+                       did_you_mean(e.name, known) or "a piece has " + ", ".join(f".{a}" for a in PIECE_ATTRIBUTES)
+                       + "; a record has the fields it is made with: {name: value, ...}")
+            return UNKNOWN
         if e.name not in PIECE_ATTRIBUTES:
-            self.error(e, f"pieces have no `.{e.name}`",
-                       did_you_mean(e.name, PIECE_ATTRIBUTES) or "a piece has " + ", ".join(f".{a}" for a in PIECE_ATTRIBUTES))
             return UNKNOWN
         mistake = attribute_mistake(shape, e.name)
         if mistake:
             self.error(e, *mistake)
         return ATTRIBUTE_SHAPES.get(e.name, UNKNOWN)
+
+    def e_Record(self, e):
+        seen = set()
+        for field in e.fields:
+            if field.name in seen:
+                self.error(field, f"field `{field.name}` is given twice")
+            seen.add(field.name)
+            self.expr(field.value)
+        return UNKNOWN
 
     def e_Tuple(self, e):
         for item in e.items:
@@ -619,6 +682,12 @@ class _Checker:
 
     def _callables(self) -> list[str]:
         return [n for n, d in self.parts.items() if isinstance(d, (ast.Proc, ast.Phase))] + list(BUILTINS)
+
+
+def _roots(program: Program) -> list:
+    """Every declaration and rule of a program: what a walk over all of its nodes starts from."""
+    return list(program.parts.values()) + list(program.moves) + list(program.forbids) + list(program.hooks) \
+        + list(program.handlers) + list(program.asserts) + list(program.nobody_wins)
 
 
 def _literal_shape(e) -> str:

@@ -21,6 +21,7 @@ from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .files import Reach, refusal
 from .limits import MAX_DIGITS
 from .parser import parse_file
+from .parts import Member, expand
 from .program import Program, Source, kind_word, part_name
 
 
@@ -32,6 +33,10 @@ class _Composer:
         self.forbids: list = []
         self.handlers: list = []
         self.hooks: list = []
+        self.asserts: list = []
+        self.nobody_wins: list = []
+        self.terms: list = []
+        self.members: list[Member] = []
         self.sources: list[Source] = []
         self.origin: dict = {}
         self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
@@ -62,8 +67,20 @@ class _Composer:
         file = parse_file(_display(path), at)
         title = None
         declares, overrides, adds = [], [], []
+        member = None
         for item in file.items:
-            if isinstance(item, (ast.Extends, ast.Include)):
+            if member is not None and not isinstance(item, ast.Part):
+                member.append(item)
+            if isinstance(item, ast.Part):
+                if member is not None:
+                    self.errors.append(Diagnostic(item.span, f"a file declares one part, and this one is `{self.members[-1].part.name}`",
+                                                  "put each part in a file of its own"))
+                    continue
+                member = []
+                self._declare(item, unit)
+                declares.append(item.name)
+                self.members.append(Member(item, len(self.handlers), member))
+            elif isinstance(item, (ast.Extends, ast.Include)):
                 target = path.parent / item.path
                 sub_role = "base" if isinstance(item, ast.Extends) else "include"
                 self.apply(target, sub_role, unit, chain + (path,), item.span, item.path)
@@ -76,8 +93,8 @@ class _Composer:
             elif isinstance(item, ast.Override):
                 self._override(item.decl, unit)
                 overrides.append(part_name(item.decl))
-            elif isinstance(item, (ast.Hook, ast.Forbid, ast.Handler)):
-                {ast.Hook: self.hooks, ast.Forbid: self.forbids, ast.Handler: self.handlers}[type(item)].append(item)
+            elif type(item) in _ADDING:
+                getattr(self, _ADDING[type(item)]).append(item)
                 adds.append(_describe(item))
             else:
                 self._declare(item, unit)
@@ -145,11 +162,22 @@ def _override_form(decl) -> str:
     return f"{kind_word(decl)} {decl.name}"
 
 
+# The items that add up, by the list of the composer they join.
+_ADDING = {ast.Hook: "hooks", ast.Forbid: "forbids", ast.Handler: "handlers", ast.Assertion: "asserts",
+           ast.NobodyWins: "nobody_wins", ast.Term: "terms"}
+
+
 def _describe(item) -> str:
     if isinstance(item, ast.Hook):
         return f"{item.time} {item.target}"
     if isinstance(item, ast.Forbid):
         return f"forbid {item.move}"
+    if isinstance(item, ast.Assertion):
+        return "assert"
+    if isinstance(item, ast.NobodyWins):
+        return "nobody wins"
+    if isinstance(item, ast.Term):
+        return f"term {item.name}"
     return f"on {item.event}"
 
 
@@ -176,27 +204,34 @@ def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
     for fragment in fragments:
         path = Path(fragment)
         composer.apply(path, "fragment", f"fragment:{path.resolve()}", (), None)
-    if composer.errors:
-        raise RulesError(composer.errors)
+    members = [attrs.evolve(m, items=tuple(m.items)) for m in composer.members]
+    parts, handlers, errors = expand(composer.parts, composer.handlers, members, composer.terms)
+    if composer.errors or errors:
+        raise RulesError(composer.errors + errors)
     return Program(
         title=composer.title or Path(ruleset).stem,
         players=composer.players,
-        parts=composer.parts,
+        parts=parts,
         moves=tuple(composer.moves.values()),
         forbids=tuple(composer.forbids),
-        handlers=tuple(composer.handlers),
+        handlers=tuple(handlers),
         hooks=tuple(composer.hooks),
         sources=tuple(composer.sources),
         origin=composer.origin,
+        asserts=tuple(composer.asserts),
+        nobody_wins=tuple(composer.nobody_wins),
     )
 
 
 def set_params(program: Program, settings: dict[str, str]) -> Program:
     """Replace parameter defaults from `name=value` settings (the CLI's `--set`).
 
-    A text value must be of the kind of the parameter's default (`setting_value`). From
-    Python a value may also be given as it is (`params={"sides": [["a", "b"]], "rounds": 2}`),
-    nested lists too.
+    A value must be of the kind of the parameter's default: true/false, a whole number, a
+    decimal (a whole number will do), or text; a parameter whose default is a list takes a
+    comma-separated list of its items' kind: `--set forced=a,b`. A default the rules compute
+    takes true/false, a number or else text. `inf`, `nan` and numbers too large to hold are
+    refused everywhere: a rule could not compute with them. From Python a value may also be
+    given as it is (`params={"sides": [["a", "b"]], "rounds": 2}`), nested lists too.
     """
     parts = dict(program.parts)
     errors = []
@@ -219,13 +254,13 @@ def set_params(program: Program, settings: dict[str, str]) -> Program:
                                      f"e.g. --set {name}={example}" if example else "change it in the rules instead"))
             continue
         if isinstance(value, list):
-            items = tuple(ast.Literal(item) for item in value)
-            parts[name] = attrs.evolve(old, default=ast.List(items, span=old.default.span))
+            parts[name] = attrs.evolve(old, default=ast.List(tuple(ast.Literal(item) for item in value),
+                                                             span=old.default.span))
         else:
             parts[name] = attrs.evolve(old, default=ast.Literal(value, span=old.default.span))
     if errors:
         raise RulesError(errors)
-    return attrs.evolve(program, parts=parts)
+    return attrs.evolve(program, parts=parts, settings={**program.settings, **settings})
 
 
 def _literal(value, span):
@@ -238,31 +273,22 @@ def _literal(value, span):
     return ast.Literal(value, span=span)
 
 
-def setting_value(param: ast.Param, text: str):
-    """What `--set NAME=TEXT` makes of TEXT for this parameter: a list of values when its
-    default is a list (`a,b` -> ["a", "b"]), else one value (`3` -> 3, `true` -> True).
-
-    The value must be of the kind of the default: true/false, a whole number, a decimal (a
-    whole number will do), text, or a list of its items' kind; a default the rules compute
-    takes true/false, a number or else text. `inf`, `nan` and numbers too large to hold are
-    refused everywhere: no rule can compute with them. Else ValueError(what the parameter
-    takes, an example).
-    """
+def setting_value(param: ast.Param, text: str, typed: bool = True):
+    """What `--set NAME=TEXT` makes of TEXT for this parameter: a list of values of its items'
+    kind when its default is a list (`a,b` -> ["a", "b"]), else one value of the default's kind
+    (`3` -> 3, `true` -> True); ValueError(what the kind is, an example) if TEXT is not one.
+    `typed=False` reads each value as whatever it looks like (what it is not is then the
+    caller's to say)."""
     if isinstance(param.default, ast.List):
-        kind = _kind(param.default.items[0]) if param.default.items else None
-        if kind in (list, tuple):
+        kind = _kind(param.default.items[0]) if param.default.items and typed else None
+        if kind is list:
             raise ValueError("a list of lists, which --set cannot write", "")
         try:
             return [_parse_value(t.strip(), kind) for t in text.split(",") if t.strip()]
         except ValueError as error:
             wanted, example = error.args
             raise ValueError(f"a list, each item {wanted}", example and f"{example},{example}") from None
-    return _parse_value(text.strip(), _kind(param.default))
-
-
-def plain_value(text: str):
-    """`text` read as true/false, a number or else text, whatever parameter it is for."""
-    return _parse_value(text.strip(), None)
+    return _parse_value(text.strip(), _kind(param.default) if typed else None)
 
 
 _KINDS = {bool: ("true or false", "true"), int: ("a whole number", "3"), float: ("a number", "0.5"),

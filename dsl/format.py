@@ -34,12 +34,12 @@ from .parser import TAB_WIDTH, parse_text, token_stream
 
 INDENT = "    "
 _GAP = re.compile(r"(?P<comment>#[^\n]*)|(?P<continuation>\\[\t \f]*\r?\n)|(?P<newline>\r?\n)|(?P<space>[\t \f]+)")
-_OPENERS = {"(", "["}
-_CLOSERS = {")", "]"}
-_NO_SPACE_AFTER = {"(", "[", ".", ".."}
-_NO_SPACE_BEFORE = {")", "]", ",", ":", ".", ".."}
+_OPENERS = {"(", "[", "{"}
+_CLOSERS = {")", "]", "}"}
+_NO_SPACE_AFTER = {"(", "[", "{", ".", ".."}
+_NO_SPACE_BEFORE = {")", "]", "}", ",", ":", ".", ".."}
 _OPERAND_TYPES = {"NAME", "INT", "DECIMAL", "STRING"}
-_OPERAND_ENDS = {")", "]", "true", "false", "none"}
+_OPERAND_ENDS = {")", "]", "}", "true", "false", "none"}
 _BLANK = None
 
 

@@ -38,8 +38,8 @@ _READABLE = {
 
 class _RulesIndenter(Indenter):
     NL_type = "_NL"
-    OPEN_PAREN_types = ["LPAR", "LSQB"]
-    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB", "RBRACE"]
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = TAB_WIDTH

@@ -23,6 +23,9 @@ _KIND_WORDS = {
     ast.Move: "move",
     ast.Score: "score",
     ast.Value: "value",
+    ast.PartKind: "kind",
+    ast.Part: "part",
+    ast.Total: "total",
 }
 
 
@@ -68,6 +71,11 @@ class Program:
     hooks: tuple
     sources: tuple[Source, ...]
     origin: dict  # name -> the unit (file or fragment) that last defined it
+    # Like moves and hooks, these add up: every file's `assert`s, every `nobody wins when`.
+    asserts: tuple = ()
+    nobody_wins: tuple = ()
+    # The `--set` settings applied (name -> the text given), for errors that blame one.
+    settings: dict = attrs.field(factory=dict)
 
     def of_kind(self, kind) -> list:
         return [d for d in self.parts.values() if isinstance(d, kind)]

@@ -22,7 +22,7 @@ from .files import Reach, read_rules, refusal
 from .parser import parse_text
 
 _DECLARATIONS = (ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var, ast.Imaginary, ast.Event, ast.Proc,
-                 ast.Phase, ast.Move)
+                 ast.Phase, ast.Move, ast.PartKind, ast.Part, ast.Total)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 

@@ -33,7 +33,7 @@ SAMPLES = {
     "showing": (PIECES, 3), "owners_of": (PIECES,), "by_owner": (PIECES,), "of_kind": (PIECES, DIE),
     "pieces": (DIE,), "left": (2,), "right": (0,), "name": (1,), "is_player": (3,),
     "choose": (1, "which", [[1], [2]]), "chance": (0.5,), "random_int": (1, 6),
-    "combinations": ([1, 2, 3], 2), "without": ([1, 2, 3], [2]), "shuffled": ([1, 2, 3],),
+    "combinations": ([1, 2, 3], 2), "without": ([1, 2, 3], [2]), "shuffled": ([1, 2, 3],), "list": ([1, 2, 3],),
 }
 
 # What a game's attributes are, for `RecordingGame`.

@@ -475,6 +475,21 @@ def test_kicker_each_player_has_7_normal_dice_and_a_kicker():
         assert sorted(d.kind.name for d in s.zone("supply", p)) == ["kicker"] + ["small"] * 7
 
 
+def test_two_kickers_per_player_only_with_fewer_than_6_players():
+    """Seed 002: "Nehmen weniger als 6 Spieler teil, kann auch mit 2 Kickern pro Spieler gespielt
+    werden." Two kickers at five players play; at six the game is refused by the variant's own
+    `assert`, located there; three kickers are refused for every player count."""
+    rules = load_rules(LV2012, [RULESETS / "variants" / "kicker.rules"], {"kickers_per_player": "2"})
+    assert rules.start(players=5, seed=8, agents=[RandomAgent(8)] * 5).over
+    with pytest.raises(RulesError) as refused:
+        rules.start(players=6, seed=8)
+    (error,) = refused.value.diagnostics
+    assert error.span.file.endswith("kicker.rules") and "fewer than 6 players" in error.message
+    assert "(6 players)" in error.message and "--set kickers_per_player=2" in error.hint
+    with pytest.raises(RulesError, match="not 3"):
+        load_rules(LV2012, [RULESETS / "variants" / "kicker.rules"], {"kickers_per_player": "3"})
+
+
 def test_kicker_placed_takes_itself_and_one_chosen_die_off_the_casino():
     """Seed 002 Kicker: the kicker leaves at once with one chosen die: that die back to its owner, the kicker out for the round."""
     s = scenario(LV2012, "kicker")

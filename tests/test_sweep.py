@@ -149,7 +149,10 @@ def test_a_bad_grid_is_status_2_with_a_hint_and_no_traceback(grid, words):
 def test_a_wrong_item_in_a_list_value_names_the_list_form():
     result = invoke(RULESETS / "royale.rules", "--grid", "jackpot_track=1,x;2,3", "--games", 1)
     assert result.exit_code == exit_codes.INVALID
-    assert "`x` is not a number" in result.output and "jackpot.rules:7" in result.output and "`;`" in result.output
+    declared = 1 + next(i for i, line in enumerate((RULESETS / "tafeln" / "jackpot.rules").read_text().splitlines())
+                        if line.startswith("param jackpot_track"))
+    assert "`x` is not a number" in result.output and f"jackpot.rules:{declared}" in result.output
+    assert "`;`" in result.output
 
 
 def test_ray_missing_is_status_2_with_how_to_install_it(monkeypatch):

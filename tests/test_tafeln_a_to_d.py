@@ -34,8 +34,13 @@ def royale(*boards, players=4):
     s = Scenario(rules(boards), players=players)
     s.call("setup")
     s.call("draw_boards")
-    assert [s.var("board_at", c) for c in range(1, len(boards) + 1)] == list(boards)
+    assert [s.var("board_at", c).name for c in range(1, len(boards) + 1)] == list(boards)
     return s
+
+
+def board(s, name):
+    """The board side `name` lying at a casino (a part of kind `board`), as the rules hold it."""
+    return next(s.var("board_at", c) for c in range(1, 7) if getattr(s.var("board_at", c), "name", None) == name)
 
 
 def turn(s, seat, faces, face, *answers, extras=()):

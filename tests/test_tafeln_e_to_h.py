@@ -32,7 +32,7 @@ def royale(*boards, players=4):
     s = Scenario(_RULES[boards], players=players)
     s.call("setup")
     s.call("draw_boards")
-    assert [s.var("board_at", c) for c in range(1, 7)] == list(boards) + [None] * (6 - len(boards))
+    assert [getattr(s.var("board_at", c), "name", None) for c in range(1, 7)] == list(boards) + [None] * (6 - len(boards))
     return s
 
 
@@ -53,10 +53,12 @@ def turn(s, seat, faces, *answers, extra=()):
 
 
 def activate(s, board, seat, answers=()):
-    """Activate `board` for `seat` as a placement in its casino does (no dice of the placement):
-    the placement's event, with all it sets off (the board, then what every board checks after)."""
+    """Activate `board` (a board side's name) for `seat` as a placement in its casino does (no
+    dice of the placement): the placement's event, with all it sets off (the board, then what
+    every board checks after)."""
+    part = next(s.var("board_at", c) for c in range(1, 7) if getattr(s.var("board_at", c), "name", None) == board)
     s.script(seat, *answers)
-    s.emit("placed", seat, s.zone("casino", s.call("host", board)), [], [])
+    s.emit("placed", seat, s.zone("casino", s.call("host", part)), [], [])
 
 
 def asked(s, point):

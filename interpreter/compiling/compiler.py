@@ -34,7 +34,7 @@ from .names import derived, named
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
 from .recursion import recursive
 from ..running.budget import OverBudget, over_steps, spend, times
-from ..running.runtime import PAUSE, Zone, fixed
+from ..running.runtime import PAUSE, AssertFailed, Part, Zone, fixed, record_type
 
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -131,6 +131,8 @@ class _Compiler:
         self.rule_sites: dict[str, Span | None] = {}
         # `choose` calls compiled so far: each keeps its option in a name of its own.
         self.chosen = 0
+        # The record types made so far, by their field names: `rec0`, `rec1`, ... (runtime.record_type).
+        self.records: dict[tuple, str] = {}
 
     @contextmanager
     def _in(self, frame: Frame):
@@ -155,11 +157,16 @@ class _Compiler:
         self._events()
         self._score()
         self._value()
+        self._settings()
         self._layout()
         self._hidden_reach()
         self._rule_sites()
         for name in sorted(self.getters):
             self.out.emit(f"get_{name} = attrgetter({name!r})")
+        for fields, name in self.records.items():
+            self.out.emit(f"{name} = record_type({fields!r})")
+        for part in self.program.of_kind(ast.Part):
+            self.out.emit(f"{named('part', part.name)} = Part({part.kind!r}, {part.name!r})")
         return self.out
 
     def _init(self) -> None:
@@ -171,10 +178,15 @@ class _Compiler:
     def _init_body(self) -> None:
         o = self.out
         o.emit("pass")
-        order = (ast.Imaginary, ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var)
+        order = (ast.Imaginary, ast.Part, ast.PartKind, ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var)
         for decl in sorted(self.parts.values(), key=lambda d: order.index(type(d)) if type(d) in order else len(order)):
             if isinstance(decl, ast.Imaginary):
                 o.emit(f"g.i_{decl.name} = g.n + {self._imaginary_index(decl.name)}", decl.span)
+            elif isinstance(decl, ast.Part):
+                o.emit(f"g.t_{decl.name} = {named('part', decl.name)}", decl.span)
+            elif isinstance(decl, ast.PartKind):
+                members = "".join(f"g.t_{d.name}, " for d in self.program.of_kind(ast.Part) if d.kind == decl.name)
+                o.emit(f"g.t_{decl.name} = fixed([{members}])", decl.span)
             elif isinstance(decl, ast.Param):
                 o.emit(f"g.p_{decl.name} = fixed({self.expr(decl.default)})", decl.span)
             elif isinstance(decl, ast.Die):
@@ -510,6 +522,23 @@ class _Compiler:
         else:
             o.emit(f"    return [{self.expr(declared.expr)} for l_{declared.player} in g.players]", declared.span)
 
+    def _settings(self) -> None:
+        """`failed_asserts(g)`: the index and message of each top-level `assert` that fails once
+        a game is set up (rules.py runs it for every player count before any game is played);
+        `nobody_wins(g)`: whether a `nobody wins when` holds at the end."""
+        o = self.out
+        with self._in(Frame([set()])):
+            o.emit("def failed_asserts(g):")
+            o.emit("    failed = []")
+            for index, item in enumerate(self.program.asserts):
+                o.emit(f"    if not ({self.expr(item.cond)}): failed.append(({index}, {self._text(item.message)}))",
+                       item.span)
+            o.emit("    return failed")
+            o.emit("def nobody_wins(g):")
+            conditions = [f"({self.expr(item.cond)})" for item in self.program.nobody_wins]
+            o.emit(f"    return bool({' or '.join(conditions) or 'False'})",
+                   self.program.nobody_wins[0].span if self.program.nobody_wins else None)
+
     def _layout(self) -> None:
         """What a seat's view and a search agent need to know of the state: zones with who sees
         their pieces ("public", "hidden", "private"), and vars."""
@@ -573,6 +602,11 @@ class _Compiler:
 
     def s_Augmented(self, s):
         self._assign(s.target, s.op, s.value, s.span)
+
+    s_Append = s_Add = s_Augmented
+
+    def s_Assert(self, s):
+        self.out.emit(f"if not ({self.expr(s.cond)}): raise AssertFailed({self._text(s.message)})", s.span)
 
     def _assign(self, target, op: str, value, span) -> None:
         """An assignment, with what checkpoints must hear of it (interpreter/lookahead/checkpoint.py):
@@ -753,6 +787,8 @@ class _Compiler:
             return f"g.i_{name}"
         if isinstance(decl, (ast.Die, ast.Card)):
             return f"g.k_{name}"
+        if isinstance(decl, (ast.Part, ast.PartKind)):
+            return f"g.t_{name}"
         if name in _GLOBAL_VALUES:
             return _GLOBAL_VALUES[name]
         if name in BUILTINS:
@@ -971,6 +1007,11 @@ class _Compiler:
     def e_List(self, e):
         return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
 
+    def e_Record(self, e):
+        fields = tuple(f.name for f in e.fields)
+        name = self.records.setdefault(fields, f"rec{len(self.records)}")
+        return f"{name}({', '.join(self.expr(f.value) for f in e.fields)})"
+
     def e_Comprehension(self, e):
         with self._in(self.frame.inner()):
             return self._comprehension(e)
@@ -1053,8 +1094,9 @@ def namespace(operations_kept: dict) -> dict:
     """What generated code may call: the operations (`operations_kept`: plain, or keeping books,
     interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
-    names = {"Zone": Zone, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times, "attrgetter": operator.attrgetter, "fixed": fixed,
-             "PAUSE": PAUSE,
+    names = {"Zone": Zone, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
+             "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE, "AssertFailed": AssertFailed,
+             "record_type": record_type, "Part": Part,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)

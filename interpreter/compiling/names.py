@@ -29,6 +29,7 @@ KINDS = frozenset({
     "on",  # handler, with its `when`
     "bd",  # handler's statements
     "l", "p", "z", "v", "k", "i",  # local, param, zone, var, kind of piece, imaginary player
+    "t", "part",  # a part or a kind of parts (dsl/parts.py), as the game holds it; a part's value
     "deck", "get",  # a card kind's deck, the getter of an attribute (`c => c.value`)
 })
 """Every kind of generated name that holds a designer's name; no other name in generated code

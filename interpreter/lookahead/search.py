@@ -101,9 +101,11 @@ class Explorer:
         game = self._replay(rng, policy if horizon is None else bounded)
         try:
             results = self.rules.run(game)
-            winners = self.rules.winners(results)
+            winners = self.rules.winners(results, game)
         except _Horizon as cut:
             return margins(cut.values)
+        if not winners:
+            return [0.0 for p in players]
         share = 1 / len(winners)
         return [share if p in winners else 0.0 for p in players]
 

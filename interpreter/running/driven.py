@@ -118,7 +118,7 @@ class Game:
     @property
     def winners(self) -> list:
         """The winning seats once the game is over; none before."""
-        return self.rules.winners(self._keys) if self._keys is not None else []
+        return self.rules.winners(self._keys, self._state) if self._keys is not None else []
 
     @property
     def log(self) -> list | None:

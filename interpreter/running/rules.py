@@ -28,12 +28,12 @@ from .driven import PlayError
 from .meter import Meter
 from .budget import Budget, OverBudget
 from .play_words import designer_words
-from .runtime import Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, format_value, zones_of
+from .runtime import AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, format_value, zones_of
 from ..lookahead.search import Explorer, Frames
 
 # What a mistake in the rules raises while they run: each becomes a located RulesError.
-PLAY_ERRORS = (OverBudget, MemoryError, NoOptions, ParamChanged, ZoneChanged, RecursionError, ArithmeticError, LookupError,
-               TypeError, ValueError, AttributeError)
+PLAY_ERRORS = (OverBudget, MemoryError, NoOptions, ParamChanged, ZoneChanged, AssertFailed, RecursionError,
+               ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 
 
 @attrs.frozen(slots=True)
@@ -95,6 +95,42 @@ class Rules:
         self.hidden_reach = {}
         for names in self._namespaces.values():
             self.hidden_reach.update(names["HIDDEN_REACH"])
+        self._nobody_wins = self.namespace["nobody_wins"]
+        # Player counts that a top-level `assert` refuses, with its errors.
+        self._refused_counts: dict[int, list[Diagnostic]] = {}
+        if program.asserts:
+            self._check_asserts()
+
+    def _check_asserts(self) -> None:
+        """Every top-level `assert`, on a game set up for each player count the rules allow. One
+        that fails for every count is a located error before any game is played, naming the
+        `--set` it reads; one that fails for some counts refuses just those (`check_players`),
+        so `assert extra == 0 or num_players < 6` forbids `extra` at six players only."""
+        errors = []
+        failing: dict[int, tuple[list, str]] = {}
+        counts = range(self.min_players, self.max_players + 1)
+        for n in counts:
+            game = Game(self, n, 0, None, None, self.step_budget)
+            try:
+                self.namespace["init"](game)
+                failed = self.namespace["failed_asserts"](game)
+            except PLAY_ERRORS as error:
+                raise self._located(error) from None
+            for index, message in failed:
+                failing.setdefault(index, ([], message))[0].append(n)
+        for index, (numbers, message) in sorted(failing.items()):
+            item = self.program.asserts[index]
+            settings = " ".join(f"--set {name}={self.program.settings[name]}"
+                                for name in _params_read(self.program, item.cond) if name in self.program.settings)
+            hint = (f"this `assert` of the rules refuses {settings}" if settings
+                    else "this `assert` of the rules does not hold for the parameters as declared")
+            if len(numbers) == len(counts):
+                errors.append(Diagnostic(item.span, message, hint))
+                continue
+            for n in numbers:
+                self._refused_counts.setdefault(n, []).append(Diagnostic(item.span, f"{message} ({n} players)", hint))
+        if errors:
+            raise RulesError(errors)
 
     def hidden_zones(self, game: Game) -> list:
         """The zones declared `hidden` (face down), the same every time for a game."""
@@ -120,6 +156,8 @@ class Rules:
             span = self.program.players.span if self.program.players else None
             raise RulesError(Diagnostic(span, f"{self.program.title} is for {self.min_players}-{self.max_players} players, not {num_players}",
                                         f"choose --players from {self.min_players} to {self.max_players}"))
+        if num_players in self._refused_counts:
+            raise RulesError(self._refused_counts[num_players])
 
     def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
               step_budget: int | None = None, answers=(), agents=None) -> DrivenGame:
@@ -184,7 +222,7 @@ class Rules:
 
     def ended(self, game: Game, keys: list) -> None:
         if game.log is not None:
-            game.log.append({"t": "end", "scores": [k[0] for k in keys], "winners": self.winners(keys)})
+            game.log.append({"t": "end", "scores": [k[0] for k in keys], "winners": self.winners(keys, game)})
 
     def _numbers(self, keys: list) -> list:
         """The final score keys, each a number, or a located error at `score`: winners are found
@@ -200,7 +238,10 @@ class Rules:
     def score_keys_of(self, game: Game) -> list:
         return [self._score_keys(game, p) for p in game.players]
 
-    def winners(self, keys: list) -> list:
+    def winners(self, keys: list, game: Game) -> list:
+        """The seats with the best score keys, or none when a `nobody wins when` holds in `game`."""
+        if self._nobody_wins(game):
+            return []
         best = (min if self.lowest_wins else max)(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
@@ -235,10 +276,25 @@ class Rules:
         if isinstance(error, ParamChanged):
             return RulesError(Diagnostic(span, "a param's list cannot change during play, also not through a name that holds it",
                                          "change a copy of it: let mine = [x for x in the_param]"))
+        if isinstance(error, AssertFailed):
+            return RulesError(Diagnostic(span, error.args[0], "an `assert` of the rules does not hold here"))
         if isinstance(error, KeyError):
             return RulesError(Diagnostic(span, f"index {error.args[0]!r} is outside the zone or variable family",
                                          "a family declared [1..6] has the indexes 1 to 6"))
         return RulesError(Diagnostic(span, *designer_words(error)))
+
+
+def _params_read(program: Program, expr) -> list[str]:
+    """The params `expr` reads, also through the defaults of the params it reads, in order."""
+    found: list[str] = []
+    pending = [expr]
+    while pending:
+        for node in ast.walk(pending.pop()):
+            decl = program.parts.get(node.id) if isinstance(node, ast.Name) else None
+            if isinstance(decl, ast.Param) and node.id not in found:
+                found.append(node.id)
+                pending.append(decl.default)
+    return found
 
 
 def _reader(names: tuple):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from operator import itemgetter
 from types import GeneratorType
 
 import attrs
@@ -114,8 +115,57 @@ class Fixed(list):
     append = extend = insert = pop = remove = clear = sort = reverse = _fixed
 
 
+class Record(tuple):
+    """A value with named fields, `{kind: "coins", n: 2}`, read as `r.kind`. Like a tuple it
+    cannot change, and lists in its fields are fixed as a param's are, so no checkpoint ever
+    needs to keep one. Two records are equal when their fields and values are."""
+
+    __slots__ = ()
+    fields: tuple = ()
+
+    def __new__(cls, *values):
+        return tuple.__new__(cls, map(fixed, values))
+
+    def __eq__(self, other):
+        return isinstance(other, Record) and self.fields == other.fields and tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return format_value(self)
+
+
+def record_type(fields: tuple) -> type:
+    """The class of records with these field names; each field is read by its position."""
+    members = {"__slots__": (), "fields": fields}
+    members.update((name, property(itemgetter(i))) for i, name in enumerate(fields))
+    return type("Record", (Record,), members)
+
+
+class Part:
+    """A part of a kind (`board bonus`): known by its name, equal only to itself."""
+
+    __slots__ = ("kind", "name")
+
+    def __init__(self, kind: str, name: str):
+        self.kind = kind
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class AssertFailed(Exception):
+    """An `assert` of the rules did not hold; its text is the rules' message."""
+
+
 def fixed(value):
     """A param's value with every list in it (inside tuples too) made `Fixed`."""
+    if isinstance(value, Record):
+        return value
     if isinstance(value, list):
         return Fixed(fixed(item) for item in value)
     if isinstance(value, tuple):
@@ -248,6 +298,8 @@ def format_value(value) -> str:
         return value.name
     if isinstance(value, dict):
         return "[" + ", ".join(f"{k}: {format_value(v)}" for k, v in value.items()) + "]"
+    if isinstance(value, Record):
+        return "{" + ", ".join(f"{k}: {format_value(v)}" for k, v in zip(value.fields, value)) + "}"
     if isinstance(value, (list, tuple)) and not isinstance(value, Zone):
         return "[" + ", ".join(format_value(v) for v in value) + "]"
     return str(value)

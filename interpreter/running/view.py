@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import attrs
 
-from .runtime import Kind, Piece, Zone
+from .runtime import Kind, Part, Piece, Record, Zone
 
 
 @attrs.frozen(slots=True)
@@ -75,8 +75,10 @@ def _plain(value):
         return value.name
     if isinstance(value, Piece):
         return (value.kind.name, value.face, value.owner)
-    if isinstance(value, Kind):
+    if isinstance(value, (Kind, Part)):
         return value.name
+    if isinstance(value, Record):
+        return type(value)(*map(_plain, value))
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

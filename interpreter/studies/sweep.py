@@ -21,7 +21,8 @@ from typing import Callable, Iterator, Sequence
 import attrs
 
 from ...dsl import ast
-from ...dsl.compose import compose, plain_value, setting_value
+from ...dsl.compose import compose, setting_value
+from ..running.budget import Budget
 from ...dsl.errors import Diagnostic, RulesError, did_you_mean
 from . import report
 from .simulate import Plan, play_games, rules_for, unit_size, units
@@ -75,7 +76,7 @@ def fragment_axis(text: str, name: str = "with") -> Axis:
 
 
 def param_axes(ruleset: str, fragments: Sequence[str], params: dict, grids: Sequence[str],
-               fragment_axes: Sequence[Axis]) -> tuple[Axis, ...]:
+               fragment_axes: Sequence[Axis], allow: Sequence[str] = ()) -> tuple[Axis, ...]:
     """`--grid NAME=V1,V2,...` texts as axes, checked against the parameters of every
     composition the fragment axes make: a name unknown there, a value of the wrong kind or
     an empty list is a RulesError (every mistake at once), before any game is played.
@@ -83,7 +84,7 @@ def param_axes(ruleset: str, fragments: Sequence[str], params: dict, grids: Sequ
     A parameter whose default is a list takes lists separated by `;` (`--grid
     track=1,2;3,4` is two cells); a whole-number parameter takes ranges (`rounds=2..4`).
     """
-    programs = [compose(ruleset, list(fragments) + [f for part in combo for f in part])
+    programs = [compose(ruleset, list(fragments) + [f for part in combo for f in part], allow)
                 for combo in itertools.product(*(a.values for a in fragment_axes))]
     errors, axes = [], []
     for text in grids:
@@ -122,10 +123,19 @@ def _param_axis(text: str, programs: list, params: dict, taken: list[str]) -> Ax
     if not listed and any(not t for t in texts):
         raise _grid_error(f"--grid {text}: an empty value", f"separate values by single commas: --grid {name}=2,3")
     _no_repeats(f"--grid {text}", texts)
-    shown = tuple(_setting(param, t, text) for t in texts)
-    for value in shown:
-        _check_kind(param, value, text)
-    return Axis(name, tuple(texts), shown)
+    return Axis(name, tuple(texts), tuple(_grid_value(param, t, text) for t in texts))
+
+
+def _grid_value(param: ast.Param, value: str, text: str):
+    """One value of a grid, of the kind of the parameter's default."""
+    try:
+        return setting_value(param, value)
+    except ValueError as error:
+        loose = setting_value(param, value, typed=False)
+        _check_kind(param, loose, text)
+        wanted, example = error.args
+        raise _grid_error(f"--grid {text}: `{param.name}` is {wanted}",
+                          f"e.g. --grid {param.name}={example}" if example else "change it in the rules instead") from None
 
 
 def _range(value: str, text: str) -> list[str]:
@@ -199,8 +209,10 @@ def _grid_error(message: str, hint: str) -> RulesError:
 
 
 def cells(ruleset: str, fragments: Sequence[str], params: dict, axes: Sequence[Axis], players: int,
-          agents: tuple[str, ...], seed: int, games: int) -> list[Cell]:
-    """Every combination of the axes' values, in order, each with its plan."""
+          agents: tuple[str, ...], seed: int, games: int, allow: Sequence[str] = (), budget: Budget = Budget()
+          ) -> list[Cell]:
+    """Every combination of the axes' values, in order, each with its plan (`allow`, `budget`:
+    as `simulate` takes them)."""
     out = []
     for index, combination in enumerate(itertools.product(*(range(len(a.values)) for a in axes))):
         cell_fragments, cell_params = list(fragments), dict(params)
@@ -211,7 +223,8 @@ def cells(ruleset: str, fragments: Sequence[str], params: dict, axes: Sequence[A
                 cell_params[axis.name] = axis.values[at]
         out.append(Cell(index, {a.name: a.shown[at] for a, at in zip(axes, combination)},
                         tuple(a.label(at) for a, at in zip(axes, combination)),
-                        Plan(ruleset, tuple(cell_fragments), cell_params, players, agents, seed, games)))
+                        Plan(ruleset, tuple(cell_fragments), cell_params, players, agents, seed, games,
+                             tuple(allow), budget)))
     return out
 
 
