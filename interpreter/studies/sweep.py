@@ -160,18 +160,6 @@ def _kind(value) -> str:
     return "a list" if isinstance(value, (list, tuple)) else "text"
 
 
-def _setting(param: ast.Param, value: str, text: str):
-    """One value of a grid, as `--set` reads it; one of another kind is said as `_check_kind` says it."""
-    try:
-        return setting_value(param, value)
-    except ValueError as error:
-        listed = isinstance(param.default, ast.List)
-        _check_kind(param, [plain_value(v) for v in value.split(",") if v.strip()] if listed else plain_value(value), text)
-        wanted, example = error.args
-        raise _grid_error(f"--grid {text}: `{param.name}` is {wanted}",
-                          f"e.g. --grid {param.name}={example}" if example else "") from None
-
-
 def _check_kind(param: ast.Param, value, text: str) -> None:
     """A value must be of the kind of a literal default (each item, for a list); a computed
     default is left to the checker, which reports where the value is used."""
