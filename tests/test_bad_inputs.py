@@ -429,3 +429,12 @@ def test_a_score_that_is_not_a_number_is_located_at_score_in_play_and_simulate()
         assert result.exit_code == exit_codes.PLAY_ERROR, result.output
         assert "the score of seat 0 is [1, 2], not a number" in result.output
         assert_located(result.output, "score_not_a_number", 6, 1)
+
+
+def test_a_score_of_more_digits_than_the_budget_is_located(tmp_path):
+    path = tmp_path / "huge.rules"
+    path.write_text('game "huge"\nplayers 2..2\nvar points per player = 1\nphase game:\n    repeat 15000:\n'
+                    "        points[0] += points[0]\nscore by p: points[p]\n")
+    result = invoke(path, "--seed", 1)
+    assert result.exit_code == exit_codes.PLAY_ERROR and "more than 4,000 digits" in result.output, result.output
+    assert re.search(r"huge\.rules:7:1: error", result.output)

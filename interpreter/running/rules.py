@@ -231,8 +231,12 @@ class Rules:
             for key in seat_keys:
                 if type(key) not in (int, float) or key != key:
                     score = self.program.parts[SCORE]
-                    raise RulesError(Diagnostic(score.span, f"the score of seat {seat} is {format_value(key)}, not a number",
+                    raise RulesError(Diagnostic(score.span, f"the score of seat {seat} is {format_value(key)[:60]}, not a number",
                                                 "each key of `score by` must be a number"))
+                if type(key) is int and abs(key).bit_length() * 0.30103 > self.budget.digits:
+                    raise RulesError(Diagnostic(self.program.parts[SCORE].span,
+                                                f"the score of seat {seat} has more than {self.budget.digits:,} digits",
+                                                "if the rules need it, raise the limit: --budget digits=N"))
         return keys
 
     def score_keys_of(self, game: Game) -> list:
