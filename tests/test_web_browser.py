@@ -120,6 +120,7 @@ def test_a_person_plays_a_short_game_by_clicks_and_keys_and_undoes_once(browser)
         assert page.locator("#table .die").count() > 0 and page.locator("#table .card").count() > 0
 
 
+@pytest.mark.slow
 def test_a_replay_steps_jumps_to_a_turn_and_plays_back(browser):
     rules = rulesrun.load(CLASSIC, params={"rounds": 1})
     log = []
@@ -145,6 +146,7 @@ def test_a_replay_steps_jumps_to_a_turn_and_plays_back(browser):
         assert "Winner" in page.locator("#question .standing").inner_text()
 
 
+@pytest.mark.slow
 def test_hot_seat_covers_the_table_while_the_screen_passes_to_the_next_person(browser):
     serving = playing(ROOT / "examples" / "liars_dice.rules", ["human"], 2, 4)
     with served(serving) as address, opened(browser, address) as page:
@@ -160,6 +162,7 @@ def test_hot_seat_covers_the_table_while_the_screen_passes_to_the_next_person(br
         assert page.locator("#table h2").inner_text() == "The table as seat 1 sees it"
 
 
+@pytest.mark.slow
 def test_a_game_of_bots_only_opens_on_its_timeline(browser):
     serving = playing(CLASSIC, ["random"], 2, 9, {"rounds": 1})
     with served(serving) as address, opened(browser, address) as page:
@@ -167,6 +170,7 @@ def test_a_game_of_bots_only_opens_on_its_timeline(browser):
         assert page.locator("#timeline").is_visible() and page.locator("#question button.chosen").count() == 1
 
 
+@pytest.mark.slow
 def test_royale_mid_game_looks_like_a_table(browser, tmp_path):
     serving = playing(RULESETS / "royale.rules", ["human", "greedy", "greedy", "greedy"], 4, 11)
     with served(serving) as address, opened(browser, address, 1360, 900) as page:
