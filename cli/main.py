@@ -130,7 +130,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
     click.echo()
     try:
         game = compiled.start(players, seed, lookahead=any(getattr(bot, "looks_ahead", False) for bot in bots))
-        Table(game, bots, _read_line, click.echo, _progress if sys.stderr.isatty() else None).run()
+        Table(game, bots, _read_line, click.echo, _progress if _on_terminal() else None).run()
     except PlayError as error:
         click.echo(transcript(error.log))
         click.echo(error.render(), err=True)
@@ -167,6 +167,11 @@ def _read_line() -> str | None:
     """The next line typed or piped in, None at the end of the input."""
     line = sys.stdin.readline()
     return line if line else None
+
+
+def _on_terminal() -> bool:
+    """Whether stderr is a terminal: passing lines are for eyes, never for a pipe or a file."""
+    return sys.stderr.isatty()
 
 
 def _progress(text: str | None) -> None:

@@ -68,7 +68,7 @@ class Table:
             elif agent.blind or self.thinking is None:
                 game.play(game.rules.answer(agent, decision))
             else:
-                self.thinking(f"{game.names[decision.seat]} ({agent.name}) is thinking ...")
+                self.thinking(f"turn {game.turns}: {game.names[decision.seat]} ({agent.name}) is thinking ...")
                 answer = game.rules.answer(agent, decision)
                 self.thinking(None)
                 game.play(answer)

@@ -4,6 +4,7 @@ import json
 
 from click.testing import CliRunner
 
+from rulesrun.cli import main as cli_main
 from rulesrun.cli.main import main
 
 from helpers import RULESETS, rules_from_text
@@ -112,3 +113,21 @@ phase game:
 
 score by p: count
 """
+
+
+def test_a_bot_that_searches_shows_a_passing_line_on_a_terminal_only(monkeypatch):
+    args = (CLASSIC, "--seed", 2, "--players", 2, "--set", "rounds=1", "--agent", "greedy")
+    piped = invoke(*args)
+    assert piped.exit_code == 0 and "thinking" not in piped.output
+    monkeypatch.setattr(cli_main, "_on_terminal", lambda: True)
+    shown = invoke(*args)
+    assert shown.exit_code == 0, shown.output
+    assert "\rturn 1: seat 0 (greedy) is thinking ..." in shown.stderr
+    # Each passing line is erased before the transcript goes on; the transcript itself is unchanged.
+    assert shown.stdout == piped.stdout
+
+
+def test_random_bots_need_no_passing_line(monkeypatch):
+    monkeypatch.setattr(cli_main, "_on_terminal", lambda: True)
+    result = invoke(CLASSIC, "--seed", 2, "--players", 2, "--set", "rounds=1", "--agent", "random")
+    assert result.exit_code == 0 and "thinking" not in result.stderr
