@@ -27,7 +27,7 @@ from ..dsl.check import check as check_program
 from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent
-from ..interpreter.studies.log import NotALog, Setup, read_log, replay, write_log
+from ..interpreter.studies.log import NotALog, Setup, changed_sources, read_log, replay, write_log
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
@@ -41,6 +41,7 @@ from .options import allow_path as _allow_path, budget_option as _budget_option
 from .table import InputEnded, Stopped, Table
 from ..interpreter.running.driven import PlayError
 from .transcript import standing, transcript
+from . import stepper
 from .fmt import fmt
 from .lsp import lsp
 from .sweep import sweep
@@ -144,7 +145,8 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
     click.echo()
     click.echo(standing(game, seats, compiled.lowest_wins))
     if log_path:
-        write_log(log_path, Setup(rules, tuple(fragments), params, players, seed, tuple(seats)), game.log)
+        write_log(log_path, Setup(rules, tuple(fragments), params, players, seed, tuple(seats)), game.log,
+                  [source.path for source in compiled.program.sources])
 
 
 HUMAN = "human"
@@ -407,14 +409,22 @@ def _run_with_progress(plans, jobs) -> list[list[dict]]:
 
 @main.command(name="replay")
 @click.argument("log_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False))
+@click.option("--show", is_flag=True, help="Print the game's transcript and final standing, as the game printed them.")
+@click.option("--step", is_flag=True, help="Walk the game decision by decision, reading commands from stdin "
+                                            "(enter/n next, b back, t N turn N, q quit).")
 @_allow_path
 @_budget_option
-def replay_(log_path, allow, budget):
-    """Replay a game log and check that it reproduces the same game, event for event."""
+def replay_(log_path, show, step, allow, budget):
+    """Replay a game log and check that it reproduces the same game, event for event; `--show`
+    prints it, `--step` walks it. A log names its files relative to itself: it replays from any directory."""
     try:
         setup, events = read_log(log_path)
     except NotALog as error:
         raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
+    changed = changed_sources(setup)
+    if changed:
+        raise _InvalidInput(f"changed source: {', '.join(changed)} (relative to the log) differs from the file the "
+                            "game was played with; hint: the log replays only with the sources it recorded")
     try:
         rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
         rules.check_players(setup.players)
@@ -427,7 +437,10 @@ def replay_(log_path, allow, budget):
         _fail(error, status=exit_codes.PLAY_ERROR)
     first_difference = replayed.first_difference
     if first_difference is None:
-        click.echo(f"replayed {len(events)} events: identical")
+        if show or step:
+            _show(rules, setup, events, replayed.game, step)
+        else:
+            click.echo(f"replayed {len(events)} events: identical")
         return
     if replayed.another_game:
         click.echo(f"the log is of another ruleset or changed source: it was written by `{events[0].get('title')}` "
@@ -440,3 +453,18 @@ def replay_(log_path, allow, budget):
     if replayed.stopped:
         click.echo(f"  the replay stopped: {replayed.stopped}", err=True)
     sys.exit(exit_codes.DIFFERENCE)
+
+
+def _show(rules, setup, events, game, step: bool) -> None:
+    """What `play` printed for the logged game (verified by its replay), whole or step by step."""
+    seats = list(setup.agents)
+    click.echo(f"{rules.program.title}: {setup.players} players, seed {setup.seed}")
+    settings = [f"{name}={value}" for name, value in setup.params.items()]
+    click.echo("replay: " + _replay_command(setup.ruleset, setup.fragments, settings, setup.players, setup.seed, seats))
+    click.echo()
+    ending = "\n" + standing(game, seats, rules.lowest_wins)
+    if step:
+        stepper.walk(events, _read_line, click.echo, ending)
+        return
+    click.echo(transcript(events))
+    click.echo(ending)
