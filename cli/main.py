@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import random
 import shlex
 import sys
@@ -32,7 +33,7 @@ from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
 from ..interpreter.studies import simulate as simulation
-from . import exit_codes, plot, report_view
+from . import colours, exit_codes, plot, report_view
 from . import snapshot as snapshots
 from .options import PLAYERS_HELP as _PLAYERS_HELP, agent_names as _agent_names, common as _common
 from .options import default_players as _default_players, fail as _fail, settings as _settings
@@ -129,11 +130,12 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
     click.echo(f"{compiled.program.title}: {players} players, seed {seed}")
     click.echo("replay: " + _replay_command(rules, fragments, settings, players, seed, seats))
     click.echo()
+    write = _writer()
     try:
         game = compiled.start(players, seed, lookahead=any(getattr(bot, "looks_ahead", False) for bot in bots))
-        Table(game, bots, _read_line, click.echo, _progress if _on_terminal() else None).run()
+        Table(game, bots, _read_line, write, _progress if _on_terminal() else None).run()
     except PlayError as error:
-        click.echo(transcript(error.log))
+        write(transcript(error.log))
         click.echo(error.render(), err=True)
         sys.exit(exit_codes.PLAY_ERROR)
     except (BotError, InputEnded) as error:
@@ -143,7 +145,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
         click.echo("stopped at the table", err=True)
         return
     click.echo()
-    click.echo(standing(game, seats, compiled.lowest_wins))
+    write(standing(game, seats, compiled.lowest_wins))
     if log_path:
         write_log(log_path, Setup(rules, tuple(fragments), params, players, seed, tuple(seats)), game.log,
                   [source.path for source in compiled.program.sources])
@@ -169,6 +171,18 @@ def _read_line() -> str | None:
     """The next line typed or piped in, None at the end of the input."""
     line = sys.stdin.readline()
     return line if line else None
+
+
+def _writer():
+    """How a command shows a game's text: with each seat's colour and bold headings on a
+    terminal (cli/colours.py), plain in a pipe or with NO_COLOR set."""
+    if not colours.wanted(_stdout_on_terminal(), os.environ):
+        return click.echo
+    return lambda text="": click.echo(colours.paint(text), color=True)
+
+
+def _stdout_on_terminal() -> bool:
+    return sys.stdout.isatty()
 
 
 def _on_terminal() -> bool:
@@ -458,13 +472,14 @@ def replay_(log_path, show, step, allow, budget):
 def _show(rules, setup, events, game, step: bool) -> None:
     """What `play` printed for the logged game (verified by its replay), whole or step by step."""
     seats = list(setup.agents)
+    write = _writer()
     click.echo(f"{rules.program.title}: {setup.players} players, seed {setup.seed}")
     settings = [f"{name}={value}" for name, value in setup.params.items()]
     click.echo("replay: " + _replay_command(setup.ruleset, setup.fragments, settings, setup.players, setup.seed, seats))
     click.echo()
     ending = "\n" + standing(game, seats, rules.lowest_wins)
     if step:
-        stepper.walk(events, _read_line, click.echo, ending)
+        stepper.walk(events, _read_line, write, ending)
         return
-    click.echo(transcript(events))
-    click.echo(ending)
+    write(transcript(events))
+    write(ending)
