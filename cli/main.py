@@ -45,6 +45,7 @@ from .transcript import standing, transcript
 from . import stepper
 from .fmt import fmt
 from .lsp import lsp
+from .serve import serve
 from .sweep import sweep
 
 
@@ -97,6 +98,7 @@ def main():
 
 main.add_command(fmt)
 main.add_command(lsp)
+main.add_command(serve)
 main.add_command(sweep)
 
 

@@ -60,6 +60,13 @@ def expand(parts: dict, handlers: list, members: list[Member], terms: list) -> t
         part, event = by_handler.get(id(handler), (None, None))
         if event is not None and len(handler.params) == len(event.params) - 1:
             handler = _for_part(handler, part, event.params[0])
+        elif event is not None and len(handler.params) != len(event.params):
+            wanted = len(event.params) - 1
+            errors.append(Diagnostic(handler.span, f"`on {event.name}` of {part.kind} {part.name} takes "
+                                     f"{wanted} value{'s' * (wanted != 1)}, not {len(handler.params)}",
+                                     f"the event is {event.name}({', '.join(event.params)}); here the {part.kind} is "
+                                     f"{part.name}: on {event.name}({', '.join(event.params[1:])})"))
+            continue
         expanded.append(handler)
     return _totals(parts, terms, errors), expanded, errors
 

@@ -194,9 +194,11 @@ def test_the_server_knows_the_shipped_rulesets(editor, tmp_path):
     royale = tmp_path / "rulesets" / "royale.rules"
     open_document(editor, royale)
     assert editor.diagnostics(uri(royale)) == []
-    line = royale.read_text().splitlines().index("override proc money(p):")
-    overriding, overridden = editor.request("textDocument/definition", at(royale, line, 15))
-    assert overriding["uri"] == uri(royale) and overriding["range"]["start"] == {"line": line, "character": 14}
+    lasvegas = tmp_path / "rulesets" / "lasvegas.rules"
+    open_document(editor, lasvegas)
+    line = lasvegas.read_text().splitlines().index("override proc next_start_player():")
+    overriding, overridden = editor.request("textDocument/definition", at(lasvegas, line, 15))
+    assert overriding["uri"] == uri(lasvegas) and overriding["range"]["start"] == {"line": line, "character": 14}
     assert overridden["uri"] == uri(tmp_path / "rulesets" / "classic.rules")
 
 

@@ -140,3 +140,13 @@ def test_royale_refuses_bad_settings(setting, message):
 
 def test_royale_with_good_settings_checks():
     assert _check("--set", "forced_boards=jackpot,pay_day", "--set", "rounds=1").exit_code == 0
+
+
+def test_a_parts_handler_with_the_wrong_values_says_the_part_is_implied(tmp_path):
+    base = write(tmp_path, base=BASE.read_text().replace('include "two.rules"\n', ""),
+                 one=(ROOT / "tests" / "parts" / "one.rules").read_text().replace("on activated(p):", "on activated(p, q, r):"))
+    with pytest.raises(RulesError) as error:
+        load_rules(base)
+    message = error.value.render()
+    assert "error: `on activated` of board one takes 1 value, not 3" in message
+    assert "hint: the event is activated(board, p); here the board is one: on activated(p)" in message

@@ -243,3 +243,60 @@ def test_a_block_of_one_simple_statement_stands_on_its_openers_line_in_both_form
     game.play(2)
     assert game.scores == [113, 33]
     assert rules.play(2, 1, random_agents(1, 2)).scores[0] in (113, 123, 133)
+
+
+def test_the_effects_analyses_know_append_add_and_assert(tmp_path):
+    """A procedure that appends to its own list is still pure (remembered); one that adds to a
+    var is not; an `assert` reads its operands only, so a list it looks at stays the rule's own."""
+    from rulesrun.dsl.compose import compose
+    from rulesrun.interpreter.compiling.ownership import own_locals
+    from rulesrun.interpreter.compiling.purity import pure_procs
+
+    path = tmp_path / "pure.rules"
+    path.write_text("""
+var total = 0
+proc doubled(xs):
+    let out = []
+    for x in xs: append 2 * x to out
+    assert out, "nothing to double"
+    return out
+proc counted(x):
+    add x to total
+    return total
+""")
+    parts = compose(path).parts
+    assert pure_procs(parts) == {"doubled"}
+    assert "out" in own_locals(parts["doubled"].params, parts["doubled"].body).lists
+
+
+LOOKED_AHEAD = """
+game "Collect"
+players 2..2
+var seen per player = []
+var shared = []
+
+phase game:
+    repeat 3:
+        for p in players:
+            turn p:
+                play pick by p
+
+move take(k in [1, 2, 3]) for pick:
+    append k to seen[player]
+    append k to shared
+    add k to seen[player][0]
+
+value by p: sum(seen[p])
+score by p: sum(seen[p])
+"""
+
+
+def test_a_look_ahead_takes_back_what_append_and_add_changed(tmp_path):
+    """Greedy tries every option on the game itself and goes back: the lists end as played."""
+    from rulesrun.interpreter.lookahead.agents import make_agent
+
+    rules = rules_from_text(tmp_path, LOOKED_AHEAD)
+    game = rules.start(players=2, seed=4, agents=[make_agent("greedy", 4, p) for p in range(2)])
+    state = game._state
+    assert len(state.v_shared) == 6 and [len(state.v_seen[p]) for p in range(2)] == [3, 3]
+    assert state.v_shared == [3] * 6 and state.v_seen[0] == [12, 3, 3]

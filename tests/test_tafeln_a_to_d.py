@@ -38,11 +38,6 @@ def royale(*boards, players=4):
     return s
 
 
-def board(s, name):
-    """The board side `name` lying at a casino (a part of kind `board`), as the rules hold it."""
-    return next(s.var("board_at", c) for c in range(1, 7) if getattr(s.var("board_at", c), "name", None) == name)
-
-
 def turn(s, seat, faces, face, *answers, extras=()):
     """`seat` rolls its whole supply showing `faces`, places the dice showing `face` and answers on;
     `extras`: what the black extra dice show when a board rolls them in this turn."""

@@ -417,13 +417,15 @@ class _Compiler:
                 o.emit(f"opts.extend([({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}])", move.span)
                 continue
             with self._in(Frame([{"player"}])) as frame, ExitStack() as loops:
+                hoisted, when = self._invariant_conditions(move)
+                if hoisted:
+                    o.emit(f"if {' and '.join(f'({self.expr(c)})' for c in hoisted)}:", move.span)
+                    loops.enter_context(o.indented())
                 for param in move.params:
                     o.emit(f"for l_{param.name} in {self.expr(param.domain)}:", param.span)
                     frame.declare(param.name)
                     loops.enter_context(o.indented())
-                conditions = []
-                if move.when is not None:
-                    conditions.append(f"({self.expr(move.when)})")
+                conditions = [f"({self.expr(c)})" for c in when]
                 for forbid in forbids.get(move.name, ()):
                     conditions.append(f"not ({self.expr(forbid.when)})")
                 args = "".join(f"l_{p.name}, " for p in move.params)
@@ -450,6 +452,38 @@ class _Compiler:
         else:
             self._move_call(bool(asks))
         o.emit("return True")
+
+    def _invariant_conditions(self, move) -> tuple[list, list]:
+        """A move's `when`, as (the leading conditions of its `and`s that read none of its
+        parameters, the rest). The first are tested once, before the loops over the parameters'
+        values (loop-invariant code motion): `move power(d in supply[player]) when holder ==
+        player and ...` goes through no die while nobody holds the power. Only where the
+        domains draw no chance and call only pure procedures, so skipping them changes nothing."""
+        conditions = _conjuncts(move.when) if move.when is not None else []
+        if not move.params or not all(self._pure_expr(p.domain) for p in move.params):
+            return [], conditions
+        params = {p.name for p in move.params}
+        hoisted = []
+        for condition in conditions:
+            if any(isinstance(node, ast.Name) and node.id in params for node in ast.walk(condition)):
+                break
+            hoisted.append(condition)
+        return hoisted, conditions[len(hoisted):]
+
+    def _pure_expr(self, e) -> bool:
+        """Whether evaluating `e` can change nothing and draw no chance: it calls only pure
+        procedures and built-ins."""
+        for node in ast.walk(e):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                name = node.func.id
+                if name in self.parts:
+                    if name not in self.pure:
+                        return False
+                elif name in BUILTINS and not BUILTINS[name].pure:
+                    return False
+            elif isinstance(node, (ast.Play,)):
+                return False
+        return True
 
     def _move_call(self, asks: bool) -> None:
         """The chosen move of a decision point, played (through the meter, while one is attached)."""
@@ -836,8 +870,10 @@ class _Compiler:
         return f"(not {self.expr(e.operand)})"
 
     def e_Compare(self, e):
-        if e.op in ("==", "!=") and any(self._is_zone(side) or _is_none(side) for side in (e.left, e.right)):
-            # A zone equals only itself (runtime.Zone), and `none` only `none`: said directly.
+        if e.op in ("==", "!=") and any(self._is_zone(side) or self._is_part(side) or _is_none(side)
+                                        for side in (e.left, e.right)):
+            # A zone or a part equals only itself (runtime.Zone, runtime.Part), and `none` only
+            # `none`: said directly.
             return f"({self.expr(e.left)} {'is' if e.op == '==' else 'is not'} {self.expr(e.right)})"
         return f"({self.expr(e.left)} {_COMPARE[e.op]} {self.expr(e.right)})"
 
@@ -928,6 +964,11 @@ class _Compiler:
             return False
         decl = self.parts.get(e.id)
         return isinstance(decl, ast.Zone) and (decl.shape is not None) == shaped
+
+    def _is_part(self, e) -> bool:
+        """Whether `e` names a part of a kind (`bonus` of `kind board`), which a dispatched handler compares with."""
+        return isinstance(e, ast.Name) and not self._is_local(e.id) and e.id not in self.substitutions \
+            and isinstance(self.parts.get(e.id), ast.Part)
 
     def _is_builtin_call(self, e, name: str) -> bool:
         return isinstance(e, ast.Call) and e.func.id == name and name in BUILTINS and not self._is_local(name) \
@@ -1055,6 +1096,13 @@ def _projects(e) -> bool:
 
 def _is_none(e) -> bool:
     return isinstance(e, ast.Literal) and e.value is None
+
+
+def _conjuncts(e) -> list:
+    """`a and b and c` as [a, b, c], in the order they are evaluated."""
+    if isinstance(e, ast.AndOp):
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
 
 
 def _is_choose_let(stmt) -> bool:

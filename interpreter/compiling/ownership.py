@@ -35,7 +35,7 @@ _PLAIN = (ast.Literal, ast.Interpolated, ast.Compare, ast.InOp, ast.NotIn, ast.N
 _READING = (ast.Index, ast.Attribute, ast.Compare, ast.InOp, ast.NotIn, ast.Binary, ast.Negate, ast.NotOp,
             ast.Range, ast.Interpolated, ast.CompFor, ast.For, ast.If, ast.Elif, ast.While, ast.Repeat,
             ast.ExprStmt, ast.Return, ast.Put, ast.Roll, ast.Shuffle, ast.Deal, ast.Create, ast.Say,
-            ast.Turn, ast.Play)
+            ast.Turn, ast.Play, ast.Assert)
 
 
 @attrs.frozen(slots=True)

@@ -99,6 +99,14 @@ class Game:
         twin._begin(self.answers)
         return twin
 
+    def view(self, seat: int | None = None):
+        """What `seat` may see now, as its decisions show it (interpreter/running/view.py), also
+        once the game is over; with no seat, the whole table with nothing hidden: what a
+        transcript or a replay shows the designer, never what an agent is given."""
+        from .view import seat_view, table_view
+
+        return table_view(self._state) if seat is None else seat_view(self._state, seat)
+
     @property
     def over(self) -> bool:
         return self._state.pending is None

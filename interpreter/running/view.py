@@ -15,6 +15,8 @@ not decided since: the seat cannot have seen them, only their consequences after
     view.zones["cup"]            # [None, [("d6", 4, 1), ("d6", 6, 1)]]: seat 1 sees its own cup
     view.counts["cup"]           # [3, 2]: how many dice lie under each cup
     view.vars["tokens"][view.seat]
+
+`table_view` is the whole table, nothing hidden: the designer's view, for replays.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from .runtime import Kind, Part, Piece, Record, Zone
 
 @attrs.frozen(slots=True)
 class SeatView:
-    seat: int
+    seat: int | None
     players: int
     zones: dict
     counts: dict
@@ -46,6 +48,15 @@ def seat_view(game, seat: int) -> SeatView:
             zones[name] = [_pieces(zone) if owner == seat else None for owner, zone in enumerate(value)]
     variables = {name: _plain(getattr(game, f"v_{name}")) for name in game.rules.namespace["VARS"]}
     return SeatView(seat, game.n, zones, counts, variables, tuple(visible_history(game.history, seat)))
+
+
+def table_view(game) -> SeatView:
+    """The whole table as the rules see it: every zone's pieces, hidden and private ones too,
+    and every answer (`seat` is None). What transcripts and replays show a designer, never an
+    agent: an agent's view is `seat_view`."""
+    zones = {name: _shape(getattr(game, f"z_{name}"), _pieces) for name, _ in game.rules.namespace["ZONES"]}
+    variables = {name: _plain(getattr(game, f"v_{name}")) for name in game.rules.namespace["VARS"]}
+    return SeatView(None, game.n, zones, {}, variables, tuple((player, answer) for player, answer, _ in game.history))
 
 
 def visible_history(history, seat: int, start: int = 0) -> list:

@@ -1,0 +1,153 @@
+"""`rulesrun serve`: the table in a browser (rulesrun/web/, docs/web.md).
+
+    rulesrun serve rulesets/royale.rules --agent human --agent greedy     play against bots
+    rulesrun serve rulesets/classic.rules --agent human --players 3       three people, one screen
+    rulesrun serve game.jsonl                                             step through a logged game
+
+Starlette and uvicorn are the optional extra `web` (`pip install 'rulesrun[web]'`), imported
+only when the server starts, so the rest of the command works without them. The server
+listens on this machine only (127.0.0.1) and prints its address.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import click
+
+from . import exit_codes
+from .options import PLAYERS_HELP, agent_names, allow_path, budget_option, default_players, fail
+from .options import settings as read_settings
+from ..dsl.errors import RulesError
+from ..interpreter.lookahead.agents import AgentSpecError, make_agent
+from ..interpreter.running.rules import load_rules
+from ..interpreter.studies.log import NotALog, Setup, read_log, replay
+
+HOST = "127.0.0.1"
+
+
+@click.command(name="serve")
+@click.argument("source", metavar="RULES | LOG.jsonl", type=click.Path(dir_okay=False))
+@click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", type=click.Path(),
+              help="Compose a variant or board fragment onto the ruleset (repeatable, in order).")
+@click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help="Set a declared parameter (repeatable).")
+@click.option("--agent", "agents", multiple=True, metavar="NAME",
+              help="Who plays each seat, in seat order (last repeats): human (a person at the page; several "
+                   "take turns at one screen), random, greedy, mcts[:...], or a bot of your own.  [default: human, greedy]")
+@click.option("--players", type=click.IntRange(1, 99), default=None, help=PLAYERS_HELP)
+@click.option("--seed", type=int, default=None, help="Seed of the first game (random if omitted; the page can change it).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port on 127.0.0.1 (0: any free one).")
+@allow_path
+@budget_option
+def serve(source, fragments, settings, agents, players, seed, port, allow, budget):
+    """Play RULES at a web page, people and bots, or step through the game of LOG.jsonl.
+
+    Prints the page's address; open it in a browser. Ctrl+C stops the server.
+    """
+    try:
+        import uvicorn
+
+        from ..web.server import make_app
+    except ModuleNotFoundError as error:
+        click.echo(f"error: rulesrun serve needs {error.name.split('.')[0]}\nhint: pip install 'rulesrun[web]'", err=True)
+        sys.exit(exit_codes.INVALID)
+    if _is_log(source):
+        if fragments or settings or agents or players or seed is not None:
+            raise click.UsageError("a log fixes its game: --with, --set, --agent, --players and --seed are for RULES")
+        serving = _replaying(source, allow, budget)
+    else:
+        serving = _playing(source, fragments, settings, agents, players, seed, allow, budget)
+    listening = _listen(port)
+    address = f"http://{HOST}:{listening.getsockname()[1]}/"
+    title = serving.rules.program.title
+    if serving.replay is not None:
+        click.echo(f"{title}: the game of {source}, {len(serving.replay.steps)} steps")
+    else:
+        click.echo(f"{title}: {serving.players} players ({', '.join(serving.seats)})")
+    click.echo(f"serving {address}  (open it in a browser; Ctrl+C stops)")
+    sys.stdout.flush()
+    server = uvicorn.Server(uvicorn.Config(make_app(serving), log_level="warning"))
+    server.run(sockets=[listening])
+
+
+def _is_log(path: str) -> bool:
+    """A game log (JSON lines) rather than rules: by its name, or by a first line that is JSON."""
+    if path.endswith((".jsonl", ".json")):
+        return True
+    try:
+        with open(path, encoding="utf-8") as text:
+            return text.read(64).lstrip().startswith("{")
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _playing(rules_path, fragments, settings, agents, players, seed, allow, budget):
+    from .main import HUMAN
+    from ..web.server import Serving
+
+    agent_names(tuple(a for a in agents if a != HUMAN))
+    agents = agents or (HUMAN, "greedy")
+    params = read_settings(settings)
+    try:
+        rules = load_rules(rules_path, fragments, params, allow, budget)
+        players = players or default_players(rules)
+        rules.check_players(players)
+    except RulesError as error:
+        fail(error)
+    seats = tuple(agents[min(p, len(agents) - 1)] for p in range(players))
+    try:
+        for p, spec in enumerate(seats):
+            if spec != HUMAN:
+                make_agent(spec, 0, p)
+    except AgentSpecError as error:
+        raise click.BadParameter(str(error), param_hint="--agent") from None
+    setup = Setup(rules_path, tuple(fragments), params, players, seed if seed is not None else 0, seats)
+    return Serving(rules, players, seats, seed, setup)
+
+
+def _replaying(log_path, allow, budget):
+    """The logged game, checked as `rulesrun replay` checks it (interpreter/studies/log.py): a
+    file that is no log or names rules that do not load exits 2, a log of another game 1."""
+    from .main import _InvalidInput
+    from ..web.layout import layout
+    from ..web.replay import Replay
+    from ..web.server import Serving
+
+    try:
+        setup, events = read_log(log_path)
+    except NotALog as error:
+        raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
+    try:
+        rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
+        rules.check_players(setup.players)
+    except RulesError as error:
+        click.echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)
+        fail(error)
+    try:
+        replayed = replay(setup, events, allow, budget)
+    except RulesError as error:
+        fail(error, status=exit_codes.PLAY_ERROR)
+    if replayed.first_difference is not None:
+        index = replayed.first_difference
+        why = f" ({replayed.stopped})" if replayed.stopped else ""
+        click.echo(f"{log_path}: does not replay on its rules: the game differs at event {index}{why}", err=True)
+        sys.exit(exit_codes.INVALID if replayed.another_game else exit_codes.DIFFERENCE)
+    return Serving(rules, setup.players, tuple(setup.agents), setup.seed, setup,
+                   Replay(rules, setup.players, setup.seed, events, list(setup.agents), layout(rules)))
+
+
+def _listen(port: int) -> socket.socket:
+    """A socket listening on HOST:port, or a word on what to do when the port is taken."""
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((HOST, port))
+    except OSError as error:
+        listening.close()
+        click.echo(f"error: cannot listen on {HOST}:{port}: {error.strerror}\n"
+                   "hint: another server may use it; --port 0 picks a free port", err=True)
+        sys.exit(exit_codes.INVALID)
+    listening.listen(64)
+    return listening

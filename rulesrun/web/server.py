@@ -1,0 +1,196 @@
+"""The page's server: a Starlette app serving the static page and a small JSON API over the
+live tables and replays it holds (docs/web.md lists every route).
+
+Starlette because it is small, typed, well kept and has a test client that needs no server
+(tests run the API in-process in milliseconds); uvicorn runs it (`rulesrun serve`). Both are
+the optional extra `web`, imported only here and by `rulesrun serve`.
+
+Playing and replaying run the rules, which can take a while for a searching bot, so they run
+in a worker thread (`run_in_threadpool`), one request per game at a time (the table's lock),
+and the event loop stays free for other requests.
+
+    app = make_app(Serving(rules, players=2, seats=("human", "greedy"), seed=None, setup=setup))
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import attrs
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..interpreter.running.driven import NotAnOption
+from ..interpreter.studies.log import Setup
+from .layout import layout
+from .live import LiveTable, Stale
+from .replay import LogMismatch, Replay
+from .sessions import Sessions
+
+# The key of the replay `rulesrun serve LOG` opens with.
+LOGGED = "log"
+
+
+@attrs.frozen(slots=True)
+class Serving:
+    """What a server deals: games of `rules` with these seats (per seat "human" or an agent
+    spec), the first one on `seed` (None: a random one); `setup` names the rules for the logs
+    a page downloads. With `replay`, the server opens with that logged game."""
+
+    rules: object
+    players: int
+    seats: tuple
+    seed: int | None
+    setup: Setup
+    replay: Replay | None = None
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def make_app(serving: Serving, limit: int = 64) -> Starlette:
+    """The app for `serving`; it holds at most `limit` tables (the oldest are dropped)."""
+    if len(serving.seats) != serving.players:
+        raise ValueError(f"one seat (human or an agent spec) per player: {len(serving.seats)} for {serving.players}")
+    plan = layout(serving.rules)
+    sessions = Sessions(limit)
+    if serving.replay is not None:
+        sessions.add(serving.replay, LOGGED)
+
+    def table(request: Request, kind) -> object:
+        try:
+            found = sessions.get(request.path_params["key"])
+        except KeyError:
+            found = None
+        if not isinstance(found, kind):
+            raise ApiError(404, "no such game on this server (it may have been dropped): start a new one")
+        return found
+
+    async def setup(request: Request):
+        return {"mode": "replay" if serving.replay is not None else "play", "plan": plan, "players": serving.players,
+                "seats": list(serving.seats), "seed": serving.seed,
+                "replay": LOGGED if serving.replay is not None else None}
+
+    async def new_game(request: Request):
+        body = await _body(request)
+        seed = body.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(10**6)
+        if type(seed) is not int:
+            raise ApiError(400, f"a seed is a whole number, not {seed!r}")
+        made = await run_in_threadpool(LiveTable, serving.rules, serving.players, seed, list(serving.seats), plan)
+        return {"game": sessions.add(made), **made.moment()}
+
+    async def state(request: Request):
+        live = table(request, LiveTable)
+        return {"game": request.path_params["key"], **await _locked(live, live.moment)}
+
+    async def answer(request: Request):
+        live = table(request, LiveTable)
+        body = await _body(request)
+        option, answered = body.get("option"), body.get("answered")
+        if type(option) is not int or type(answered) is not int:
+            raise ApiError(400, 'send {"option": INDEX, "answered": ANSWERS_SEEN}, both whole numbers')
+
+        def step():
+            live.answer(option, answered)
+            return live.moment()
+
+        return {"game": request.path_params["key"], **await _locked(live, step)}
+
+    async def undo(request: Request):
+        live = table(request, LiveTable)
+
+        def step():
+            if not live.undo():
+                raise ApiError(409, "nothing to undo: no person has answered yet")
+            return live.moment()
+
+        return {"game": request.path_params["key"], **await _locked(live, step)}
+
+    async def game_log(request: Request):
+        live = table(request, LiveTable)
+        game = live.game
+        head = attrs.evolve(serving.setup, seed=live.seed, agents=tuple(live.seats))
+        lines = [json.dumps(head.to_json())] + [json.dumps(event) for event in game.log]
+        return Response("\n".join(lines) + "\n", media_type="application/jsonl", headers={
+            "Content-Disposition": f'attachment; filename="game-{live.seed}.jsonl"'})
+
+    async def review(request: Request):
+        live = table(request, LiveTable)
+
+        def make():
+            if not live.game.over:
+                raise ApiError(409, "the game is not over yet: review it at its end")
+            return Replay(serving.rules, serving.players, live.seed, json.loads(json.dumps(live.game.log)),
+                          live.seats, plan)
+
+        return {"replay": sessions.add(await _locked(live, make))}
+
+    async def replay_summary(request: Request):
+        return table(request, Replay).summary()
+
+    async def replay_step(request: Request):
+        shown = table(request, Replay)
+        index = request.path_params["index"]
+        if not 0 <= index < len(shown.steps):
+            raise ApiError(404, f"no step {index}: steps are 0 to {len(shown.steps) - 1}")
+        return shown.step(index)
+
+    def api(handler):
+        """`handler`'s dict as JSON; a mistake of the caller as {"error": ...} with its status."""
+        async def endpoint(request: Request):
+            try:
+                result = await handler(request)
+            except ApiError as error:
+                return JSONResponse({"error": str(error)}, status_code=error.status)
+            except Stale as error:
+                return JSONResponse({"error": str(error)}, status_code=409)
+            except NotAnOption as error:
+                return JSONResponse({"error": str(error)}, status_code=400)
+            except LogMismatch as error:
+                return JSONResponse({"error": str(error)}, status_code=500)
+            return result if isinstance(result, Response) else JSONResponse(result)
+
+        return endpoint
+
+    routes = [
+        Route("/api/setup", api(setup)),
+        Route("/api/games", api(new_game), methods=["POST"]),
+        Route("/api/games/{key}", api(state)),
+        Route("/api/games/{key}/answer", api(answer), methods=["POST"]),
+        Route("/api/games/{key}/undo", api(undo), methods=["POST"]),
+        Route("/api/games/{key}/log", api(game_log)),
+        Route("/api/games/{key}/review", api(review), methods=["POST"]),
+        Route("/api/replays/{key}", api(replay_summary)),
+        Route("/api/replays/{key}/steps/{index:int}", api(replay_step)),
+        Mount("/", StaticFiles(packages=[("rulesrun.web", "static")], html=True)),
+    ]
+    return Starlette(routes=routes)
+
+
+async def _body(request: Request) -> dict:
+    try:
+        body = json.loads(await request.body() or b"{}")
+    except ValueError:
+        raise ApiError(400, "the body is not JSON") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "the body is a JSON object")
+    return body
+
+
+async def _locked(live: LiveTable, step):
+    """`step()` in a worker thread, holding the game's lock."""
+    def run():
+        with live.lock:
+            return step()
+
+    return await run_in_threadpool(run)

@@ -1,0 +1,515 @@
+// The table in a browser: draws any ruleset's table from the server's JSON (docs/web.md).
+//
+// The page knows shapes, not games: a zone or var per owner goes in its owner's row, a family
+// (indexed 1..6) in a grid by index, the rest in boxes and counters; a piece is a die or a
+// card, coloured by its owner. The server formats every value and runs every rule and bot.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// What the page is showing: the server's setup, and either a live game or a replay.
+const page = {
+  setup: null,
+  plan: null,
+  mode: "play",
+  game: null,          // key of the live game
+  moment: null,        // its last state
+  replay: null,        // key of the replay shown
+  summary: null,       // its timeline
+  steps: new Map(),    // steps fetched, by index
+  step: 0,
+  playing: null,       // the timer of a playback
+  busy: false,
+  shownSeat: null,     // whose table is on screen (hot-seat: the curtain falls between people)
+  shownLines: 0,       // transcript lines shown so far, to mark the new ones
+};
+
+async function api(path, body) {
+  const options = body === undefined ? {} :
+    {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+  const response = await fetch(path, options);
+  const text = await response.text();
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    data = {error: `${response.status} ${response.statusText}: ${text.slice(0, 200)}`};
+  }
+  if (!response.ok) {
+    const error = new Error(data.error || response.statusText);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+function say(text) {
+  $("status").textContent = text;
+}
+
+function element(tag, attributes, ...children) {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "text") made.textContent = value;
+    else if (name === "class") made.className = value;
+    else made.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children) {
+    if (child !== null && child !== undefined) made.append(child);
+  }
+  return made;
+}
+
+// ------------------------------------------------------------------ pieces
+
+function ownerName(owner) {
+  return owner === null ? "nobody" : page.names()[owner] || `owner ${owner}`;
+}
+
+function ownerClass(owner) {
+  if (owner === null) return "owner-none";
+  return owner < page.setup.players ? `owner-${owner % 8}` : `owner-extra owner-extra-${(owner - page.setup.players) % 3}`;
+}
+
+// 30000 -> "30k": a card's value at a glance; its label says it in full.
+function compact(value) {
+  if (typeof value === "number" && Math.abs(value) >= 1000 && value % 1000 === 0) return `${value / 1000}k`;
+  return String(value);
+}
+
+function dieKinds() {
+  return Object.keys(page.plan.kinds).filter((kind) => page.plan.kinds[kind] === "die");
+}
+
+function piece([kind, face, owner], count) {
+  const isDie = page.plan.kinds[kind] !== "card";
+  const times = count > 1 ? ` (${count} of them)` : "";
+  const label = isDie ? `${kind} die showing ${face}, ${ownerName(owner)}${times}`
+                      : `${kind} card ${face}, ${ownerName(owner)}${times}`;
+  const shape = isDie ? `die die-kind-${dieKinds().indexOf(kind) % 4}` : "card";
+  return element("span", {class: `piece ${shape} ${ownerClass(owner)}`, role: "img", "aria-label": label, title: label},
+    element("span", {class: "face", text: isDie ? String(face) : compact(face)}),
+    count > 1 ? element("span", {class: "count", text: `×${count}`}) : null);
+}
+
+// Up to a dozen pieces one by one (dice in a row read as a count); more, grouped with a count.
+function pieces(list) {
+  const box = element("span", {class: "pieces"});
+  if (list.length <= 12) {
+    for (const one of list) box.append(piece(one, 1));
+    return box;
+  }
+  const groups = new Map();
+  for (const one of list) {
+    const key = JSON.stringify(one);
+    groups.set(key, (groups.get(key) || 0) + 1);
+  }
+  for (const [key, count] of groups) box.append(piece(JSON.parse(key), count));
+  return box;
+}
+
+function faceDown(count) {
+  return element("span", {class: "face-down", role: "img", "aria-label": `${count} face down`, title: `${count} face down`},
+    element("span", {class: "piece back"}), element("span", {class: "count", text: `×${count}`}));
+}
+
+// The content of one zone: its pieces, or how many lie face down where the seat cannot look.
+function zoneContent(pile, count) {
+  if (pile === null || pile === undefined) return count ? faceDown(count) : element("span", {class: "empty", text: "–"});
+  if (pile.length === 0) return element("span", {class: "empty", text: "–"});
+  return pieces(pile);
+}
+
+// ------------------------------------------------------------------ the table
+
+function renderTable(view, moment) {
+  const table = $("table");
+  table.replaceChildren();
+  const who = view.seat === null ? "The whole table" : `The table as ${ownerName(view.seat)} sees it`;
+  table.append(element("h2", {class: "seen-by", text: who}));
+  const zones = page.plan.zones, vars = page.plan.vars;
+  const ofShape = (list, shape) => list.filter((part) => part.shape === shape);
+  table.append(ownersGrid(view, ofShape(zones, "owners"), ofShape(vars, "owners"), moment));
+  for (const grid of familyGrids(view, ofShape(zones, "indexed"), ofShape(vars, "indexed"))) table.append(grid);
+  table.append(singleZones(view, ofShape(zones, "one")));
+  table.append(counters(view, ofShape(vars, "one")));
+}
+
+function pileOf(view, name) {
+  return {pile: view.zones[name], count: view.counts[name]};
+}
+
+function ownersGrid(view, zones, vars, moment) {
+  const names = page.names();
+  const scored = moment && moment.scores;
+  const head = element("tr", {}, element("th", {scope: "col", text: "owner"}),
+    ...zones.map((zone) => element("th", {scope: "col", text: zone.name})),
+    ...vars.map((part) => element("th", {scope: "col", class: "var", text: part.name})),
+    scored ? element("th", {scope: "col", class: "var", text: "score"}) : null);
+  const rows = names.map((name, owner) => {
+    const seat = owner < page.setup.players;
+    const deciding = moment && moment.decision && moment.decision.seat === owner;
+    const winner = moment && moment.winners && moment.winners.includes(owner);
+    const who = seat && page.seats()[owner] ? `${name} · ${page.seats()[owner]}` : name;
+    const cells = zones.map((zone) => {
+      const {pile, count} = pileOf(view, zone.name);
+      return element("td", {}, zoneContent(pile ? pile[owner] : null, count ? count[owner] : 0));
+    });
+    const values = vars.map((part) => element("td", {class: "var", text: (view.vars[part.name] || [])[owner] ?? ""}));
+    const score = scored ? element("td", {class: "var", text: seat ? String(moment.scores[owner]) : ""}) : null;
+    return element("tr", {class: [deciding ? "deciding" : "", winner ? "winner" : ""].join(" ").trim() || null},
+      element("th", {scope: "row"}, element("span", {class: `swatch ${ownerClass(owner)}`}), who, winner ? " ★" : ""),
+      ...cells, ...values, score);
+  });
+  return element("table", {class: "owners", "aria-label": "Owners"}, element("thead", {}, head), element("tbody", {}, ...rows));
+}
+
+// One grid per set of indexes: zone casino[1..6] and var winner[1..6] share columns 1..6.
+function familyGrids(view, zones, vars) {
+  const groups = new Map();
+  const keysOf = (shaped) => Object.keys(shaped || {});
+  for (const zone of zones) {
+    const {pile, count} = pileOf(view, zone.name);
+    const keys = keysOf(pile || count);
+    const key = keys.join("|");
+    if (!groups.has(key)) groups.set(key, {keys, rows: []});
+    groups.get(key).rows.push(element("tr", {}, element("th", {scope: "row", text: zone.name}),
+      ...keys.map((index) => element("td", {}, zoneContent(pile ? pile[index] : null, count ? count[index] : 0)))));
+  }
+  for (const part of vars) {
+    const keys = keysOf(view.vars[part.name]);
+    const key = keys.join("|");
+    if (!groups.has(key)) groups.set(key, {keys, rows: []});
+    groups.get(key).rows.push(element("tr", {class: "var"}, element("th", {scope: "row", text: part.name}),
+      ...keys.map((index) => element("td", {text: view.vars[part.name][index]}))));
+  }
+  return [...groups.values()].map(({keys, rows}) => element("table", {class: "family", "aria-label": `By index ${keys[0]} to ${keys[keys.length - 1]}`},
+    element("thead", {}, element("tr", {}, element("th", {scope: "col", text: ""}),
+      ...keys.map((index) => element("th", {scope: "col", text: index})))),
+    element("tbody", {}, ...rows)));
+}
+
+// Zones of their own, each a box; the empty ones named in one line, to keep the table short.
+function singleZones(view, zones) {
+  const box = element("div", {class: "zones"});
+  const empty = [];
+  for (const zone of zones) {
+    const {pile, count} = pileOf(view, zone.name);
+    if ((pile === undefined || pile === null || pile.length === 0) && !count) {
+      empty.push(zone.name);
+      continue;
+    }
+    box.append(element("section", {class: "zone", "aria-label": zone.name},
+      element("h3", {text: zone.name}), zoneContent(pile, count)));
+  }
+  if (empty.length) box.append(element("p", {class: "empties", text: `empty: ${empty.join(", ")}`}));
+  return box;
+}
+
+function counters(view, vars) {
+  return element("dl", {class: "counters", "aria-label": "Counters"},
+    ...vars.flatMap((part) => [element("dt", {text: part.name}), element("dd", {text: view.vars[part.name]})]));
+}
+
+// ------------------------------------------------------------------ transcript
+
+function renderTranscript(lines) {
+  const list = $("transcript");
+  const fresh = page.mode === "play" && lines.length >= page.shownLines ? page.shownLines : lines.length;
+  list.replaceChildren(...lines.map((line, k) => element("li", {
+    class: [line.startsWith("turn ") ? "turn" : "", line.trim().startsWith("> ") ? "choice" : "",
+            k >= fresh ? "new" : ""].join(" ").trim() || null,
+    text: line || " ",
+  })));
+  page.shownLines = lines.length;
+  const story = $("story");
+  story.scrollTop = story.scrollHeight;
+}
+
+// ------------------------------------------------------------------ the question
+
+function renderQuestion(moment) {
+  const box = $("question");
+  box.replaceChildren();
+  if (moment.error) {
+    box.append(element("h2", {text: "The game stopped"}), element("pre", {class: "error", text: moment.error}));
+    return;
+  }
+  if (moment.over) {
+    box.append(element("h2", {text: "Game over"}), element("pre", {class: "standing", text: moment.standing}));
+    if (page.mode === "play") {
+      box.append(element("div", {class: "after"},
+        element("button", {type: "button", id: "review", text: "Review this game"}),
+        element("a", {href: `/api/games/${page.game}/log`, download: "", text: "Download the log"})));
+      $("review").addEventListener("click", review);
+    }
+    return;
+  }
+  const decision = moment.decision;
+  const chosen = page.mode === "replay" ? moment.chosen : null;
+  box.append(element("h2", {}, element("span", {class: `swatch ${ownerClass(decision.seat)}`}),
+    `${ownerName(decision.seat)}: ${decision.prompt}`));
+  const list = element("ol", {class: "options"});
+  decision.options.forEach((label, index) => {
+    const key = index < 9 ? String(index + 1) : index === 9 ? "0" : null;
+    const button = element("button", {
+      type: "button", class: index === chosen ? "option chosen" : "option",
+      "aria-label": `Option ${index + 1}: ${label}${index === chosen ? " (chosen)" : ""}`,
+      "aria-keyshortcuts": key, disabled: page.mode === "replay" || page.busy,
+    }, element("kbd", {text: key || " "}), element("span", {text: label}));
+    button.addEventListener("click", () => answer(index));
+    list.append(element("li", {}, button));
+  });
+  box.append(list);
+  if (page.mode === "play") box.append(element("p", {class: "hint", text: "Keys: 1–9 (0 for 10) answer, u undoes; Tab and Enter work too."}));
+}
+
+// ------------------------------------------------------------------ playing
+
+function showMoment(moment) {
+  page.moment = moment;
+  $("undo").disabled = !moment.can_undo || page.busy;
+  const seat = moment.decision ? moment.decision.seat : null;
+  const people = page.seats().filter((spec) => spec === "human").length;
+  const pass = page.plan.private && people > 1 && seat !== null && page.shownSeat !== null && seat !== page.shownSeat;
+  page.shownSeat = seat;
+  renderTranscript(moment.transcript);
+  renderTable(moment.view, moment);
+  renderQuestion(moment);
+  if (pass) curtain(`Pass the screen to ${ownerName(seat)}.`);
+  else focusFirstOption();
+}
+
+function focusFirstOption() {
+  const first = document.querySelector("#question button.option:not([disabled])");
+  if (first && !document.activeElement.closest("#controls")) first.focus();
+}
+
+function curtain(text) {
+  $("curtain-text").textContent = text;
+  $("curtain").hidden = false;
+  document.body.classList.add("covered");
+  $("reveal").focus();
+}
+
+async function busyWith(text, work) {
+  if (page.busy) return;
+  page.busy = true;
+  document.body.classList.add("busy");
+  say(text);
+  document.querySelectorAll("#question button.option").forEach((button) => { button.disabled = true; });
+  try {
+    say((await work()) || "");
+  } catch (error) {
+    say(error.message);
+    if (error.status === 404 && page.mode === "play") await newGame(null);
+  } finally {
+    page.busy = false;
+    document.body.classList.remove("busy");
+    if (page.moment && page.mode === "play") {
+      document.querySelectorAll("#question button.option").forEach((button) => { button.disabled = false; });
+      $("undo").disabled = !page.moment.can_undo;
+    }
+  }
+}
+
+async function newGame(seed) {
+  page.mode = "play";
+  page.shownLines = 0;
+  page.shownSeat = null;
+  stopPlayback();
+  $("timeline").hidden = true;
+  $("undo").hidden = false;
+  await busyWith("Dealing a new game…", async () => {
+    const moment = await api("/api/games", {seed});
+    page.game = moment.game;
+    $("seed").value = moment.seed;
+    history.replaceState(null, "", `#game=${moment.game}`);
+    showMoment(moment);
+  });
+  // Bots in every seat: the game is over at once; watch it on the timeline.
+  if (page.moment && page.moment.over && !page.moment.error && !page.seats().includes("human")) await review();
+}
+
+async function answer(index) {
+  if (page.mode !== "play" || !page.moment || !page.moment.decision) return;
+  await busyWith("Bots are playing…", async () => {
+    showMoment(await api(`/api/games/${page.game}/answer`, {option: index, answered: page.moment.answered}));
+  });
+}
+
+async function undo() {
+  if (page.mode !== "play" || !page.moment || !page.moment.can_undo) return;
+  await busyWith("Going back…", async () => {
+    page.shownLines = 0;
+    showMoment(await api(`/api/games/${page.game}/undo`, {}));
+    return "Undone: back to the last decision a person answered.";
+  });
+}
+
+async function review() {
+  await busyWith("Preparing the replay…", async () => {
+    const made = await api(`/api/games/${page.game}/review`, {});
+    history.replaceState(null, "", `#replay=${made.replay}`);
+    await openReplay(made.replay);
+  });
+}
+
+// ------------------------------------------------------------------ replaying
+
+async function openReplay(key) {
+  page.mode = "replay";
+  page.replay = key;
+  page.steps = new Map();
+  page.summary = await api(`/api/replays/${key}`);
+  $("seed").value = page.summary.seed;
+  $("undo").hidden = true;
+  $("timeline").hidden = false;
+  const steps = page.summary.steps;
+  $("scrub").max = steps.length - 1;
+  const turns = $("turn");
+  turns.replaceChildren();
+  const seen = new Set();
+  steps.forEach((step, index) => {
+    if (step.seat === null || seen.has(step.turn)) return;
+    seen.add(step.turn);
+    turns.append(element("option", {value: index, text: `turn ${step.turn}`}));
+  });
+  turns.append(element("option", {value: steps.length - 1, text: "the end"}));
+  await showStep(0);
+}
+
+async function stepAt(index) {
+  if (!page.steps.has(index)) page.steps.set(index, await api(`/api/replays/${page.replay}/steps/${index}`));
+  return page.steps.get(index);
+}
+
+async function showStep(index) {
+  const steps = page.summary.steps;
+  index = Math.max(0, Math.min(steps.length - 1, index));
+  const step = await stepAt(index);
+  page.step = index;
+  $("scrub").value = index;
+  const turnOption = [...$("turn").options].filter((option) => Number(option.value) <= index).pop();
+  if (turnOption) $("turn").value = turnOption.value;
+  $("where").textContent = step.over ? `the end (step ${index + 1} of ${steps.length})`
+                                     : `step ${index + 1} of ${steps.length}, turn ${step.turn}`;
+  renderTranscript(step.transcript);
+  renderTable(step.view, step);
+  renderQuestion(step);
+  if (step.over) stopPlayback();
+}
+
+function playback() {
+  if (page.playing) {
+    stopPlayback();
+    return;
+  }
+  if (page.step >= page.summary.steps.length - 1) showStep(0);
+  $("playback").setAttribute("aria-label", "Pause");
+  $("playback").textContent = "Pause";
+  const tick = async () => {
+    if (!page.playing) return;
+    await showStep(page.step + 1);
+    if (page.playing) page.playing = setTimeout(tick, 1000 / Number($("speed").value));
+  };
+  page.playing = setTimeout(tick, 1000 / Number($("speed").value));
+}
+
+function stopPlayback() {
+  if (page.playing) clearTimeout(page.playing);
+  page.playing = null;
+  $("playback").setAttribute("aria-label", "Play back");
+  $("playback").textContent = "Play";
+}
+
+// ------------------------------------------------------------------ wiring
+
+page.names = () => (page.mode === "replay" ? page.summary.names : page.moment ? page.moment.names : []);
+page.seats = () => (page.mode === "replay" ? page.summary.seats : page.setup.seats);
+
+function onKey(event) {
+  if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!$("curtain").hidden) return;
+  if (page.mode === "play") {
+    if (/^[0-9]$/.test(event.key)) {
+      const index = event.key === "0" ? 9 : Number(event.key) - 1;
+      if (page.moment && page.moment.decision && index < page.moment.decision.options.length) {
+        event.preventDefault();
+        answer(index);
+      }
+    } else if (event.key === "u") {
+      event.preventDefault();
+      undo();
+    }
+    return;
+  }
+  const moves = {ArrowLeft: -1, ArrowRight: 1};
+  if (event.key in moves) {
+    event.preventDefault();
+    stopPlayback();
+    showStep(page.step + moves[event.key]);
+  } else if (event.key === "Home" || event.key === "End") {
+    event.preventDefault();
+    stopPlayback();
+    showStep(event.key === "Home" ? 0 : page.summary.steps.length - 1);
+  } else if (event.key === " " && !event.target.closest("button")) {
+    event.preventDefault();
+    playback();
+  }
+}
+
+async function start() {
+  page.setup = await api("/api/setup");
+  page.plan = page.setup.plan;
+  page.mode = page.setup.mode;
+  $("title").textContent = page.plan.title;
+  document.title = `${page.plan.title} · rulesrun`;
+  $("new-game").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("seed").value.trim();
+    newGame(text === "" ? null : Number(text));
+  });
+  $("undo").addEventListener("click", undo);
+  $("reveal").addEventListener("click", () => {
+    $("curtain").hidden = true;
+    document.body.classList.remove("covered");
+    focusFirstOption();
+  });
+  $("first").addEventListener("click", () => { stopPlayback(); showStep(0); });
+  $("back").addEventListener("click", () => { stopPlayback(); showStep(page.step - 1); });
+  $("forward").addEventListener("click", () => { stopPlayback(); showStep(page.step + 1); });
+  $("last").addEventListener("click", () => { stopPlayback(); showStep(page.summary.steps.length - 1); });
+  $("playback").addEventListener("click", playback);
+  $("scrub").addEventListener("input", () => { stopPlayback(); showStep(Number($("scrub").value)); });
+  $("turn").addEventListener("change", () => { stopPlayback(); showStep(Number($("turn").value)); });
+  document.addEventListener("keydown", onKey);
+
+  const wanted = new URLSearchParams(location.hash.slice(1));
+  if (page.setup.mode === "replay") {
+    $("new-game").hidden = true;
+    await openReplay(page.setup.replay);
+  } else if (wanted.get("replay")) {
+    try {
+      await openReplay(wanted.get("replay"));
+    } catch (error) {
+      say(error.message);
+      await newGame(page.setup.seed);
+    }
+  } else if (wanted.get("game")) {
+    page.game = wanted.get("game");
+    try {
+      const moment = await api(`/api/games/${page.game}`);
+      $("seed").value = moment.seed;
+      showMoment(moment);
+    } catch (error) {
+      await newGame(page.setup.seed);
+    }
+  } else {
+    await newGame(page.setup.seed);
+  }
+  document.body.dataset.ready = "true";
+}
+
+start().catch((error) => say(`The page could not start: ${error.message}`));

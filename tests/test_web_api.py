@@ -1,0 +1,279 @@
+"""The table in a browser, its server side: the JSON API a page plays and replays games through
+(rulesrun/web/, docs/web.md), driven in-process by Starlette's test client."""
+
+import json
+import re
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the test extra)")
+
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+import rulesrun
+from rulesrun.cli.main import main
+from rulesrun.interpreter.lookahead.agents import make_agent
+from rulesrun.interpreter.studies.log import Setup, read_log, replay
+from rulesrun.web.layout import layout
+from rulesrun.web.replay import LogMismatch, Replay
+from rulesrun.web.server import LOGGED, Serving, make_app
+
+from helpers import CLASSIC, ROOT, RULESETS
+
+LIARS_DICE = ROOT / "examples" / "liars_dice.rules"
+
+
+@pytest.fixture(scope="module")
+def classic():
+    return rulesrun.load(CLASSIC, params={"rounds": 1})
+
+
+def client(rules, path, seats, players=2, seed=None, replay_of=None, limit=64):
+    """A test client of a server dealing games of `rules`; the last of `seats` repeats, as with --agent."""
+    seats = [seats[min(p, len(seats) - 1)] for p in range(players)]
+    setup = Setup(str(path), (), {"rounds": "1"}, players, seed or 0, tuple(seats))
+    return TestClient(make_app(Serving(rules, players, tuple(seats), seed, setup, replay_of), limit))
+
+
+def play_out(web, moment, choose=lambda moment: 0):
+    """Answer every decision the page is shown until the game ends; the moments seen."""
+    seen = [moment]
+    while not moment["over"]:
+        answer = {"option": choose(moment), "answered": moment["answered"]}
+        moment = web.post(f"/api/games/{moment['game']}/answer", json=answer).json()
+        seen.append(moment)
+    return seen
+
+
+def test_a_person_plays_a_whole_game_against_a_bot_and_its_log_replays(classic, tmp_path):
+    web = client(classic, CLASSIC, ["human", "greedy"])
+    moment = web.post("/api/games", json={"seed": 3}).json()
+    assert moment["decision"]["seat"] == 0 and moment["view"]["seat"] == 0
+    assert moment["decision"]["options"][0].startswith("place(")
+    seen = play_out(web, moment, choose=lambda m: len(m["decision"]["options"]) - 1)
+    # The bot answered on the server: every moment the page saw was the person's, or the end.
+    assert all(m["decision"]["seat"] == 0 for m in seen[:-1])
+    end = seen[-1]
+    assert end["decision"] is None and end["view"]["seat"] is None
+    assert "Final standing:" in end["standing"] and end["winners"]
+    assert any(line.strip().startswith("> seat 1 chooses") for line in end["transcript"])
+    log = tmp_path / "game.jsonl"
+    log.write_text(web.get(f"/api/games/{end['game']}/log").text)
+    setup, events = read_log(log)
+    assert (setup.seed, setup.agents, setup.params) == (3, ("human", "greedy"), {"rounds": "1"})
+    assert replay(setup, events).first_difference is None
+
+
+def test_undo_goes_back_to_the_last_decision_a_person_answered(classic):
+    web = client(classic, CLASSIC, ["human", "random"])
+    first = web.post("/api/games", json={"seed": 5}).json()
+    key = first["game"]
+    assert not first["can_undo"]
+    refused = web.post(f"/api/games/{key}/undo")
+    assert refused.status_code == 409 and "nothing to undo" in refused.json()["error"]
+    second = web.post(f"/api/games/{key}/answer", json={"option": 1, "answered": 0}).json()
+    assert second["can_undo"] and second["answered"] > 1          # the bot answered in between
+    back = web.post(f"/api/games/{key}/undo").json()
+    assert back["answered"] == 0 and back["decision"] == first["decision"] and back["transcript"] == first["transcript"]
+    again = web.post(f"/api/games/{key}/answer", json={"option": 0, "answered": 0}).json()
+    assert "> seat 0 chooses " + first["decision"]["options"][0] in "\n".join(again["transcript"])
+
+
+def test_an_answer_meant_for_another_decision_a_wrong_option_or_game_gets_a_word_not_a_crash(classic):
+    web = client(classic, CLASSIC, ["human", "random"])
+    moment = web.post("/api/games", json={"seed": 5}).json()
+    key = moment["game"]
+    stale = web.post(f"/api/games/{key}/answer", json={"option": 0, "answered": 4})
+    assert stale.status_code == 409 and "meant for decision 5" in stale.json()["error"]
+    wrong = web.post(f"/api/games/{key}/answer", json={"option": 99, "answered": 0})
+    assert wrong.status_code == 400 and "not an option" in wrong.json()["error"]
+    assert web.post(f"/api/games/{key}/answer", json={"option": "1"}).status_code == 400
+    assert web.post(f"/api/games/{key}/answer", content=b"{not json").status_code == 400
+    assert web.post("/api/games", json={"seed": "seven"}).status_code == 400
+    assert web.get("/api/games/no-such-game").status_code == 404
+    assert web.get(f"/api/games/{key}").json()["answered"] == 0
+
+
+def test_the_server_keeps_a_bounded_number_of_games(classic):
+    web = client(classic, CLASSIC, ["human", "random"], limit=2)
+    keys = [web.post("/api/games", json={"seed": seed}).json()["game"] for seed in (1, 2, 3)]
+    assert web.get(f"/api/games/{keys[0]}").status_code == 404
+    assert web.get(f"/api/games/{keys[2]}").json()["seed"] == 3
+
+
+def test_hot_seat_shows_each_person_their_own_view_and_never_another_seats_private_zone():
+    rules = rulesrun.load(LIARS_DICE)
+    web = client(rules, LIARS_DICE, ["human"], players=3)
+    moment = web.post("/api/games", json={"seed": 4}).json()
+    seats_seen = set()
+    for _ in range(3):
+        seat = moment["decision"]["seat"]
+        seats_seen.add(seat)
+        cups = moment["view"]["zones"]["cup"]
+        assert moment["view"]["seat"] == seat and cups[seat] is not None
+        assert all(cup is None for owner, cup in enumerate(cups) if owner != seat)
+        assert moment["view"]["counts"]["cup"] == [len(cups[seat])] * 3
+        moment = web.post(f"/api/games/{moment['game']}/answer", json={"option": 0, "answered": moment["answered"]}).json()
+    assert len(seats_seen) > 1
+    assert web.get("/api/setup").json()["plan"]["private"] is True
+
+
+def test_the_plan_tells_a_var_per_owner_from_a_plain_list_and_dice_from_cards():
+    # `var eliminated per player = 0` and `var in_game = []` both show as a list of one entry per seat.
+    wurf = layout(rulesrun.load(RULESETS / "grosser_wurf.rules"))
+    shapes = {var["name"]: var["shape"] for var in wurf["vars"]}
+    assert shapes["eliminated"] == "owners" and shapes["in_game"] == "one"
+    plan = layout(rulesrun.load(CLASSIC))
+    assert plan["kinds"] == {"small": "die", "biggy": "die", "bill": "card"}
+    assert {zone["name"]: zone["shape"] for zone in plan["zones"]}["casino"] == "indexed"
+    assert {zone["name"]: zone["seen"] for zone in plan["zones"]}["deck"] == "hidden"
+
+
+def test_views_shape_families_as_objects_and_format_vars_as_the_transcript_does(classic):
+    web = client(classic, CLASSIC, ["human", "random"])
+    view = web.post("/api/games", json={"seed": 3}).json()["view"]
+    assert list(view["zones"]["casino"]) == ["1", "2", "3", "4", "5", "6"]
+    assert view["counts"]["deck"] > 0 and "deck" not in view["zones"]
+    assert view["zones"]["bills_at"]["1"][0][0] == "bill"
+    assert view["vars"]["prize_zones"].startswith("[bills_at[1]")
+
+
+def test_a_finished_game_is_reviewed_step_by_step(classic):
+    web = client(classic, CLASSIC, ["human", "random"])
+    end = play_out(web, web.post("/api/games", json={"seed": 8}).json())[-1]
+    replay_key = web.post(f"/api/games/{end['game']}/review").json()["replay"]
+    summary = web.get(f"/api/replays/{replay_key}").json()
+    log = [json.loads(line) for line in web.get(f"/api/games/{end['game']}/log").text.splitlines()][1:]
+    chosen = [e["options"][e["choice"]] for e in log if e["t"] == "decide" and len(e["options"]) > 1]
+    assert [step["chosen"] for step in summary["steps"][:-1]] == chosen
+    assert summary["steps"][-1]["seat"] is None
+    first = web.get(f"/api/replays/{replay_key}/steps/0").json()
+    assert first["view"]["seat"] is None and "deck" in first["view"]["zones"]     # the whole table
+    last = web.get(f"/api/replays/{replay_key}/steps/{len(summary['steps']) - 1}").json()
+    assert last["over"] and last["standing"] == end["standing"] and last["transcript"] == end["transcript"]
+    assert web.get(f"/api/replays/{replay_key}/steps/{len(summary['steps'])}").status_code == 404
+
+
+def test_answers_that_do_not_fit_the_game_are_refused_where_they_part(classic):
+    result = classic.play(2, 4, [make_agent("random", 4, p) for p in range(2)], log=[])
+    events = json.loads(json.dumps(result.log))
+    assert len(Replay(classic, 2, 4, events, ["random", "random"], layout(classic)).steps) > 1
+    decisions = [k for k, event in enumerate(events) if event["t"] == "decide" and len(event["options"]) > 1]
+    with pytest.raises(LogMismatch, match="the log ends after 2 decisions, before the game does"):
+        Replay(classic, 2, 4, events[:decisions[2]], ["random", "random"], layout(classic))
+
+
+def test_serve_log_opens_with_the_logged_game(tmp_path):
+    log = tmp_path / "game.jsonl"
+    played = CliRunner().invoke(main, [str(CLASSIC), "--seed", "2", "--players", "2", "--set", "rounds=1",
+                                       "--agent", "random", "--log", str(log)])
+    assert played.exit_code == 0, played.output
+    setup, events = read_log(log)
+    rules = rulesrun.load(CLASSIC, params={"rounds": 1})
+    web = client(rules, CLASSIC, setup.agents, replay_of=Replay(rules, 2, 2, events, list(setup.agents), layout(rules)))
+    shown = web.get("/api/setup").json()
+    assert shown["mode"] == "replay" and shown["replay"] == LOGGED
+    assert web.get(f"/api/replays/{LOGGED}/steps/0").json()["turn"] == 1
+
+
+def test_the_page_is_served_from_the_package_with_nothing_from_the_net(classic):
+    web = client(classic, CLASSIC, ["human"])
+    page = web.get("/")
+    assert page.status_code == 200 and 'src="table.js"' in page.text
+    for name in ("table.js", "table.css"):
+        text = web.get(f"/{name}").text
+        assert "http://" not in text and "https://" not in text
+
+
+def test_the_engine_shows_the_whole_table_only_when_asked_with_no_seat(classic):
+    game = classic.start(2, 3)
+    assert game.view(0) == game.decision.view
+    whole = game.view()
+    assert whole.seat is None and whole.counts == {} and len(whole.zones["deck"]) == game.view(0).counts["deck"]
+
+
+# ---------------------------------------------------------------- the command
+
+
+def serve(*args):
+    return CliRunner().invoke(main, ["serve", *[str(a) for a in args]])
+
+
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory):
+    log = tmp_path_factory.mktemp("logs") / "game.jsonl"
+    played = CliRunner().invoke(main, [str(CLASSIC), "--seed", "2", "--players", "2", "--set", "rounds=1",
+                                       "--agent", "random", "--log", str(log)])
+    assert played.exit_code == 0, played.output
+    return log
+
+
+def test_serve_refuses_what_it_cannot_serve_with_a_word_and_a_status(logged, tmp_path, monkeypatch):
+    fixed = serve(logged, "--agent", "greedy")
+    assert fixed.exit_code == 2 and "a log fixes its game" in fixed.output
+    not_a_log = tmp_path / "notes.jsonl"
+    not_a_log.write_text('{"hello": 1}\n')
+    refused = serve(not_a_log)
+    assert refused.exit_code == 2 and "not a log:" in refused.output and "hint:" in refused.output
+    lines = logged.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["seed"] += 1
+    other = tmp_path / "other.jsonl"
+    other.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
+    differs = serve(other)
+    assert differs.exit_code == 1 and "other.jsonl: does not replay on its rules: the game differs at event" in differs.output
+    assert serve(CLASSIC, "--agent", "grredy").exit_code == 2
+    assert serve(CLASSIC, "--players", 9).exit_code == 2
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    missing = serve(CLASSIC)
+    assert missing.exit_code == 2 and "pip install 'rulesrun[web]'" in missing.output
+
+
+def test_serve_prints_its_address_and_answers_there():
+    command = [sys.executable, "-m", "rulesrun", "serve", str(CLASSIC), "--agent", "human", "--agent", "greedy",
+               "--players", "2", "--seed", "4", "--port", "0"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as server:
+        try:
+            assert server.stdout.readline().startswith("Las Vegas (classic): 2 players (human, greedy)")
+            address = re.search(r"serving (http://127\.0\.0\.1:\d+/)", server.stdout.readline()).group(1)
+            with urllib.request.urlopen(address + "api/setup", timeout=10) as answer:
+                setup = json.load(answer)
+            assert setup["seats"] == ["human", "greedy"] and setup["seed"] == 4 and setup["mode"] == "play"
+        finally:
+            server.terminate()
+
+
+SHIPPED = [RULESETS / "classic.rules", RULESETS / "lasvegas.rules", RULESETS / "lasvegas2012.rules",
+           RULESETS / "royale.rules", RULESETS / "pot.rules", RULESETS / "grosser_wurf.rules", LIARS_DICE]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.stem)
+def test_every_shipped_ruleset_is_laid_out_from_its_declarations_alone(path):
+    rules = rulesrun.load(path)
+    players = max(rules.min_players, min(3, rules.max_players))
+    web = client(rules, path, ["human", "random"], players=players)
+    plan = web.get("/api/setup").json()["plan"]
+    moment = web.post("/api/games", json={"seed": 1}).json()
+    view = moment["view"]
+    assert {zone["name"] for zone in plan["zones"]} == set(view["zones"]) | set(view["counts"])
+    assert [var["name"] for var in plan["vars"]] == list(view["vars"])
+    for zone in plan["zones"]:
+        shaped = view["zones"].get(zone["name"], view["counts"].get(zone["name"]))
+        expected = {"one": (list, int), "owners": (list,), "indexed": (dict,)}[zone["shape"]]
+        assert isinstance(shaped, expected), zone
+    pieces = [piece for shaped in view["zones"].values() for piece in _all_pieces(shaped)]
+    assert pieces and all(kind in plan["kinds"] for kind, _, _ in pieces)
+
+
+def _all_pieces(shaped):
+    """Every piece [kind, face, owner] in a zone, a family or a zone per owner."""
+    if isinstance(shaped, dict):
+        shaped = list(shaped.values())
+    if isinstance(shaped, list) and len(shaped) == 3 and isinstance(shaped[0], str):
+        return [shaped]
+    return [piece for member in shaped or [] if not isinstance(member, int) for piece in _all_pieces(member)]
