@@ -437,10 +437,7 @@ def replay_(log_path, show, step, allow, budget):
         setup, events = read_log(log_path)
     except NotALog as error:
         raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
-    changed = changed_sources(setup)
-    if changed:
-        raise _InvalidInput(f"changed source: {', '.join(changed)} (relative to the log) differs from the file the "
-                            "game was played with; hint: the log replays only with the sources it recorded")
+    _same_sources(setup)
     try:
         rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
         rules.check_players(setup.players)
@@ -469,6 +466,14 @@ def replay_(log_path, show, step, allow, budget):
     if replayed.stopped:
         click.echo(f"  the replay stopped: {replayed.stopped}", err=True)
     sys.exit(exit_codes.DIFFERENCE)
+
+
+def _same_sources(setup) -> None:
+    """Exit 2 naming each source of a logged game that changed since (by its recorded sha256)."""
+    changed = changed_sources(setup)
+    if changed:
+        raise _InvalidInput(f"changed source: {', '.join(changed)} (relative to the log) differs from the file the "
+                            "game was played with; hint: the log replays only with the sources it recorded")
 
 
 def _show(rules, setup, events, game, step: bool) -> None:

@@ -40,11 +40,13 @@ class Setup:
     base: str = ""
 
     def to_json(self) -> dict:
-        return {"t": "setup", "ruleset": self.ruleset, "fragments": list(self.fragments), "params": self.params,
-                "players": self.players, "seed": self.seed, "agents": list(self.agents), "sources": self.sources}
+        """The setup line; `sources` only when recorded (`write_log`), which makes the paths relative to the log."""
+        head = {"t": "setup", "ruleset": self.ruleset, "fragments": list(self.fragments), "params": self.params,
+                "players": self.players, "seed": self.seed, "agents": list(self.agents)}
+        return {**head, "sources": self.sources} if self.sources else head
 
 
-def write_log(path: str | Path, setup: Setup, events: list[dict], sources=()) -> None:
+def write_log(path: str | Path, setup: Setup, events: list[dict], sources) -> None:
     """Write `setup` and `events` to `path`, every file named relative to the log's folder and
     each of `sources` (the paths the rules were composed from) with its sha256."""
     base = str(Path(path).absolute().parent)
