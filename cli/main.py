@@ -147,7 +147,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
         click.echo("stopped at the table", err=True)
         return
     click.echo()
-    write(standing(game, seats, compiled.lowest_wins))
+    write(standing(game, seats, compiled.lowest_wins, compiled.score_names))
     if log_path:
         write_log(log_path, Setup(rules, tuple(fragments), params, players, seed, tuple(seats)), game.log,
                   [source.path for source in compiled.program.sources])
@@ -484,7 +484,7 @@ def _show(rules, setup, events, game, step: bool) -> None:
     settings = [f"{name}={value}" for name, value in setup.params.items()]
     click.echo("replay: " + _replay_command(setup.ruleset, setup.fragments, settings, setup.players, setup.seed, seats))
     click.echo()
-    ending = "\n" + standing(game, seats, rules.lowest_wins)
+    ending = "\n" + standing(game, seats, rules.lowest_wins, rules.score_names)
     if step:
         stepper.walk(events, _read_line, write, ending)
         return

@@ -42,11 +42,14 @@ def is_shown_decision(event: dict) -> bool:
     return event["t"] == "decide" and len(event["options"]) > 1
 
 
-def standing(result, seats: list[str], lowest_wins: bool) -> str:
+def standing(result, seats: list[str], lowest_wins: bool, names=()) -> str:
+    """The seats ranked by their score keys, each key after its name where the rules name it
+    (`score by p: money(p) as "money"` shows `money 760000`)."""
     order = sorted(range(len(seats)), key=lambda p: result.keys[p], reverse=not lowest_wins)
     lines = ["Final standing:"]
     for rank, seat in enumerate(order, start=1):
-        keys = ", ".join(str(k) for k in result.keys[seat])
+        keys = ", ".join(str(k) if name is None else f"{name} {k}"
+                         for k, name in zip(result.keys[seat], tuple(names) + (None,) * len(result.keys[seat])))
         crown = "  <- winner" if seat in result.winners else ""
         lines.append(f"  {rank}. seat {seat} ({seats[seat]}): {keys}{crown}")
     shared = " (shared)" if len(result.winners) > 1 else ""

@@ -185,3 +185,26 @@ def test_the_generic_table_view_lists_the_shared_zones_then_each_owners_then_the
         "  vars:",
         "    points = [0, 0, 0]",
     ]
+
+
+def test_named_score_keys_label_the_final_standing(tmp_path):
+    rules_from_text(tmp_path, NAMED)
+    result = invoke(tmp_path / "written.rules", "--seed", 1)
+    assert result.exit_code == 0, result.output
+    assert "  1. seat 0 (greedy): money 5, 0  <- winner" in result.output
+    assert "  2. seat 1 (greedy): money 0, 3" in result.output
+
+
+NAMED = """\
+game "Named"
+players 2..2
+
+var money per player = 0
+var cards per player = 0
+
+phase game:
+    money[0] = 5
+    cards[1] = 3
+
+score by p: money[p] as "money", cards[p]
+"""
