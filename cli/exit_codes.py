@@ -17,3 +17,6 @@ INVALID = 2
 
 PLAY_ERROR = 3
 """Valid rules went wrong while a game was played (a loop that never ends, an index outside a zone)."""
+
+INTERRUPTED = 130
+"""Stopped by Ctrl-C (128 + SIGINT, as shells report it): what was played so far is written."""

@@ -28,7 +28,7 @@ from ..dsl.check import check as check_program
 from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent
-from ..interpreter.studies.log import NotALog, Setup, changed_sources, read_log, replay, write_log
+from ..interpreter.studies.log import NotALog, Setup, changed_sources, log_records, read_log, replay
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
@@ -41,12 +41,19 @@ from .options import simulation_options as _simulation_options
 from .options import allow_path as _allow_path, budget_option as _budget_option
 from .table import InputEnded, Stopped, Table
 from ..interpreter.running.driven import PlayError
+from .jsonlines import JsonLines
+from .terminal import printable
 from .transcript import standing, transcript
 from . import stepper
 from .fmt import fmt
 from .lsp import lsp
 from .serve import serve
 from .sweep import sweep
+
+
+def _echo(text: str = "", err: bool = False, nl: bool = True) -> None:
+    """Print a line whose game text (titles, `say` texts, labels) cannot drive the terminal (cli/terminal.py)."""
+    click.echo(printable(str(text)), err=err, nl=nl)
 
 
 class _PlayByDefault(click.Group):
@@ -129,28 +136,58 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
         bots = [None if spec == HUMAN else make_agent(spec, seed, p) for p, spec in enumerate(seats)]
     except AgentSpecError as error:
         raise click.BadParameter(str(error), param_hint="--agent") from None
-    click.echo(f"{compiled.program.title}: {players} players, seed {seed}")
-    click.echo("replay: " + _replay_command(rules, fragments, settings, players, seed, seats))
-    click.echo()
+    out = _output(log_path, "--log")
+    _echo(f"{compiled.program.title}: {players} players, seed {seed}")
+    _echo("replay: " + _replay_command(rules, fragments, settings, players, seed, seats))
+    _echo()
     write = _writer()
     try:
         game = compiled.start(players, seed, lookahead=any(getattr(bot, "looks_ahead", False) for bot in bots))
         Table(game, bots, _read_line, write, _progress if _on_terminal() else None).run()
     except PlayError as error:
+        _discard(out)
         write(transcript(error.log))
-        click.echo(error.render(), err=True)
+        _echo(error.render(), err=True)
         sys.exit(exit_codes.PLAY_ERROR)
     except (BotError, InputEnded) as error:
-        click.echo(str(error), err=True)
+        _discard(out)
+        _echo(str(error), err=True)
         sys.exit(exit_codes.PLAY_ERROR)
-    except Stopped:
-        click.echo("stopped at the table", err=True)
+    except (Stopped, KeyboardInterrupt):
+        _discard(out)
+        _echo("stopped at the table", err=True)
         return
-    click.echo()
+    _echo()
     write(standing(game, seats, compiled.lowest_wins, compiled.score_names))
-    if log_path:
-        write_log(log_path, Setup(rules, tuple(fragments), params, players, seed, tuple(seats)), game.log,
-                  [source.path for source in compiled.program.sources])
+    if out is not None:
+        setup = Setup(rules, tuple(fragments), params, players, seed, tuple(seats))
+        _written(out, log_records(log_path, setup, game.log, [source.path for source in compiled.program.sources]))
+
+
+def _output(path, option: str) -> JsonLines | None:
+    """The `--out`/`--log` file, opened before the first game: one that cannot be written is a usage error now."""
+    if path is None:
+        return None
+    try:
+        return JsonLines(path)
+    except OSError as error:
+        raise click.BadParameter(f"cannot write `{path}`: {error.strerror}", param_hint=option) from None
+
+
+def _written(out: JsonLines, records) -> None:
+    """Write `records` and put the file in place; a disk that fills leaves the old file whole."""
+    try:
+        for record in records:
+            out.write(record)
+        out.close()
+    except OSError as error:
+        out.discard()
+        raise _InvalidInput(f"cannot write `{out.path}`: {error.strerror}; the file is as it was") from None
+
+
+def _discard(out: JsonLines | None) -> None:
+    if out is not None:
+        out.discard()
 
 
 HUMAN = "human"
@@ -179,8 +216,8 @@ def _writer():
     """How a command shows a game's text: with each seat's colour and bold headings on a
     terminal (cli/colours.py), plain in a pipe or with NO_COLOR set."""
     if not colours.wanted(_stdout_on_terminal(), os.environ):
-        return click.echo
-    return lambda text="": click.echo(colours.paint(text), color=True)
+        return _echo
+    return lambda text="": click.echo(colours.paint(printable(str(text))), color=True)
 
 
 def _stdout_on_terminal() -> bool:
@@ -194,7 +231,7 @@ def _on_terminal() -> bool:
 
 def _progress(text: str | None) -> None:
     """A passing line on the terminal while a bot thinks (erased when it is done)."""
-    click.echo("\r" + (text or "").ljust(70)[:70] + ("" if text else "\r"), err=True, nl=False)
+    click.echo("\r" + printable(text or "").ljust(70)[:70] + ("" if text else "\r"), err=True, nl=False)
 
 
 @main.command()
@@ -212,15 +249,15 @@ def check(rules, fragments, settings, allow, show_params, verbose, as_json):
     except RulesError as error:
         _fail(error, as_json)
     if as_json:
-        click.echo(json.dumps({"valid": True, "title": program.title, "params": _params(program),
+        _echo(json.dumps({"valid": True, "title": program.title, "params": _params(program),
                                "sources": [s.path for s in program.sources]}, indent=2))
         return
-    click.echo(f"{program.title}: ok ({len(program.sources)} files)")
+    _echo(f"{program.title}: ok ({len(program.sources)} files)")
     if verbose:
-        click.echo(_composition(program))
+        _echo(_composition(program))
     if show_params:
         for param in _params(program):
-            click.echo(f"  {param['name']} = {param['default']}    {param['doc']}")
+            _echo(f"  {param['name']} = {param['default']}    {param['doc']}")
 
 
 def _params(program) -> list[dict]:
@@ -273,15 +310,15 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
             for kept in sets:
                 if updating:
                     changed = kept.update()
-                    click.echo(f"{kept.folder}: {'updated ' + ', '.join(changed) if changed else 'unchanged'}")
+                    _echo(f"{kept.folder}: {'updated ' + ', '.join(changed) if changed else 'unchanged'}")
                     continue
                 diffs = kept.differences()
                 differing += bool(diffs)
-                click.echo(f"{kept.folder}: {'CHANGED' if diffs else 'ok'}")
+                _echo(f"{kept.folder}: {'CHANGED' if diffs else 'ok'}")
                 for diff in diffs:
-                    click.echo(diff)
+                    _echo(diff)
             if differing:
-                click.echo(f"{differing} of {len(sets)} snapshot sets changed: `rulesrun snapshot --update` accepts them", err=True)
+                _echo(f"{differing} of {len(sets)} snapshot sets changed: `rulesrun snapshot --update` accepts them", err=True)
                 sys.exit(exit_codes.DIFFERENCE)
             return
         if len(paths) != 1:
@@ -290,7 +327,7 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
         made = snapshots.new_set(paths[0], fragments, settings, players, agents, snapshots.seeds_of(seeds), name)
         made.write()
         changed = made.update()
-        click.echo(f"{made.folder}: {len(made.seeds)} games, wrote {', '.join(changed) if changed else 'nothing new'}")
+        _echo(f"{made.folder}: {len(made.seeds)} games, wrote {', '.join(changed) if changed else 'nothing new'}")
     except RulesError as error:
         _fail(error)
     except ValueError as error:
@@ -305,7 +342,7 @@ def list_(rules, fragments, settings, allow):
         program = compose(rules, fragments, allow)
     except RulesError as error:
         _fail(error)
-    click.echo(_composition(program))
+    _echo(_composition(program))
 
 
 def _plot_target(ctx, param, value):
@@ -338,14 +375,29 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
     except RulesError as error:
         _fail(error)
     plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow), budget)
+    out = _output(out_path, "--out")
+    records: list[dict] = []
+
+    def finished(record: dict) -> None:
+        records.append(record)
+        if out is not None:
+            out.write(record)
+
     try:
-        (records,) = _run_with_progress([plan], jobs)
+        _run_with_progress([plan], jobs, finished)
     except RulesError as error:
+        _discard(out)
         _fail(error, status=exit_codes.PLAY_ERROR)
-    if out_path:
-        with open(out_path, "w", encoding="utf-8") as out:
-            for record in records:
-                out.write(json.dumps(record) + "\n")
+    except OSError as error:
+        _discard(out)
+        raise _InvalidInput(f"cannot write `{out_path}`: {error.strerror}; the file is as it was") from None
+    except KeyboardInterrupt:
+        if out is not None:
+            out.close()
+        _echo(f"interrupted after {len(records)} games, {out.written if out else 0} written", err=True)
+        sys.exit(exit_codes.INTERRUPTED)
+    if out is not None:
+        _written(out, [])
     result = report.build(records, sites=compiled.rule_sites)
     if plot_path:
         try:
@@ -353,9 +405,9 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
         except plot.PlotError as error:
             raise _InvalidInput(str(error)) from None
     if as_json:
-        click.echo(json.dumps(result.to_json(), indent=2))
+        _echo(json.dumps(result.to_json(), indent=2))
     else:
-        click.echo(report_view.report_text(result, compiled.program.title, show_all))
+        _echo(report_view.report_text(result, compiled.program.title, show_all))
 
 
 @main.command(name="compare")
@@ -398,12 +450,12 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allo
     setups = [{"title": title, "rules": plan.ruleset, "fragments": list(plan.fragments), "params": plan.params}
               for title, plan in zip(titles, plans)]
     if as_json:
-        click.echo(json.dumps({"a": setups[0], "b": setups[1], "seed": seed, "agents": list(agents),
+        _echo(json.dumps({"a": setups[0], "b": setups[1], "seed": seed, "agents": list(agents),
                                **result.to_json()}, indent=2))
         return
     heading = "\n".join(f"{side}: {setup['title']} = {_setup_line(plan)}"
                         for side, setup, plan in zip("AB", setups, plans))
-    click.echo(report_view.comparison_text(result, heading))
+    _echo(report_view.comparison_text(result, heading))
 
 
 def _setup_line(plan) -> str:
@@ -411,16 +463,23 @@ def _setup_line(plan) -> str:
     return " ".join(words)
 
 
-def _run_with_progress(plans, jobs) -> list[list[dict]]:
-    """Every plan's records, in order; a progress bar over all of them on a terminal."""
+def _run_with_progress(plans, jobs, finished=None) -> list[list[dict]]:
+    """Every plan's records, in order; a progress bar over all of them on a terminal.
+    `finished`, if given, hears of each record as its game finishes."""
+    def records(plan, progress=None):
+        for record in simulation.run(plan, jobs, progress):
+            if finished is not None:
+                finished(record)
+            yield record
+
     if not sys.stderr.isatty():
-        return [list(simulation.run(plan, jobs)) for plan in plans]
+        return [list(records(plan)) for plan in plans]
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("playing", total=sum(plan.games for plan in plans))
-        return [list(simulation.run(plan, jobs, lambda n: progress.advance(task, n))) for plan in plans]
+        return [list(records(plan, lambda n: progress.advance(task, n))) for plan in plans]
 
 
 @main.command(name="replay")
@@ -442,7 +501,7 @@ def replay_(log_path, show, step, allow, budget):
         rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
         rules.check_players(setup.players)
     except RulesError as error:
-        click.echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)
+        _echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)
         _fail(error)
     try:
         replayed = replay(setup, events, allow, budget)
@@ -453,18 +512,18 @@ def replay_(log_path, show, step, allow, budget):
         if show or step:
             _show(rules, setup, events, replayed.game, step)
         else:
-            click.echo(f"replayed {len(events)} events: identical")
+            _echo(f"replayed {len(events)} events: identical")
         return
     if replayed.another_game:
-        click.echo(f"the log is of another ruleset or changed source: it was written by `{events[0].get('title')}` "
+        _echo(f"the log is of another ruleset or changed source: it was written by `{events[0].get('title')}` "
                    f"from {events[0].get('sources')}, these rules are `{replayed.events[0].get('title')}` "
                    f"from {replayed.events[0].get('sources')}", err=True)
         sys.exit(exit_codes.INVALID)
     old = events[first_difference] if first_difference < len(events) else "(end of log)"
     got = replayed.events[first_difference] if first_difference < len(replayed.events) else "(end of game)"
-    click.echo(f"replay differs at event {first_difference}:\n  logged:   {old}\n  replayed: {got}", err=True)
+    _echo(f"replay differs at event {first_difference}:\n  logged:   {old}\n  replayed: {got}", err=True)
     if replayed.stopped:
-        click.echo(f"  the replay stopped: {replayed.stopped}", err=True)
+        _echo(f"  the replay stopped: {replayed.stopped}", err=True)
     sys.exit(exit_codes.DIFFERENCE)
 
 
@@ -480,10 +539,10 @@ def _show(rules, setup, events, game, step: bool) -> None:
     """What `play` printed for the logged game (verified by its replay), whole or step by step."""
     seats = list(setup.agents)
     write = _writer()
-    click.echo(f"{rules.program.title}: {setup.players} players, seed {setup.seed}")
+    _echo(f"{rules.program.title}: {setup.players} players, seed {setup.seed}")
     settings = [f"{name}={value}" for name, value in setup.params.items()]
-    click.echo("replay: " + _replay_command(setup.ruleset, setup.fragments, settings, setup.players, setup.seed, seats))
-    click.echo()
+    _echo("replay: " + _replay_command(setup.ruleset, setup.fragments, settings, setup.players, setup.seed, seats))
+    _echo()
     ending = "\n" + standing(game, seats, rules.lowest_wins, rules.score_names)
     if step:
         stepper.walk(events, _read_line, write, ending)

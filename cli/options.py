@@ -15,6 +15,7 @@ from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, parse_agent
 from ..interpreter.running.budget import Budget
 from . import exit_codes
+from .terminal import printable
 
 
 def settings(values, option: str = "--set") -> dict:
@@ -53,11 +54,12 @@ def fail(error: RulesError, as_json: bool = False, status: int = exit_codes.INVA
     if as_json:
         click.echo(json.dumps({"valid": False, "errors": [d.to_json() for d in error.diagnostics]}, indent=2))
     else:
-        click.echo(error.render(), err=True)
+        click.echo(printable(error.render()), err=True)
     sys.exit(status)
 
 
 def allow_path(function):
+    """`--allow-path DIR`: a folder rules may include from beyond the project's (dsl/files.py)."""
     return click.option("--allow-path", "allow", multiple=True, metavar="DIR", type=click.Path(file_okay=False),
                         help="A folder the rules may include from, beyond the ruleset's own and the shipped "
                              "rulesets (repeatable).")(function)
@@ -71,6 +73,7 @@ def _budget(ctx, param, values):
 
 
 def budget_option(function):
+    """`--budget NAME=N`: raise one of the limits of each game (interpreter/running/budget.py)."""
     return click.option("--budget", multiple=True, metavar="NAME=N", callback=_budget,
                         help="Raise a limit of each game: steps (loop passes and calls), pieces, size (of a list or "
                              "text), digits (of a number); repeatable.")(function)

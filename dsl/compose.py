@@ -303,6 +303,8 @@ def _kind(default) -> type | None:
         return type(default.value)
     if isinstance(default, ast.List):
         return list
+    if isinstance(default, ast.Tuple):
+        return tuple
     return None
 
 

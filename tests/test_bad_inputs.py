@@ -5,6 +5,9 @@ import json
 import os
 import re
 import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -372,3 +375,66 @@ def test_budget_raises_a_limit(tmp_path):
     assert invoke(path, "--seed", 1).exit_code == exit_codes.PLAY_ERROR
     assert invoke(path, "--seed", 1, "--budget", "steps=2000000").exit_code == exit_codes.OK
     assert invoke(path, "--seed", 1, "--budget", "stepz=2").exit_code == exit_codes.INVALID
+
+
+def test_an_out_file_that_cannot_be_written_is_refused_before_the_first_game(tmp_path, no_hang):
+    result = invoke("simulate", ROOT / "rulesets" / "classic.rules", "--games", 10**6, "--out", tmp_path / "no" / "o.jsonl")
+    assert result.exit_code == 2 and "cannot write" in result.output
+    result = invoke(ROOT / "rulesets" / "classic.rules", "--seed", 1, "--log", tmp_path / "no" / "g.jsonl")
+    assert result.exit_code == 2 and "cannot write" in result.output and "Final standing" not in result.output
+
+
+def test_out_is_put_in_place_whole_and_an_earlier_file_survives_a_failed_run(tmp_path):
+    out = tmp_path / "games.jsonl"
+    out.write_text("earlier\n")
+    looping = BAD / "looping_rule.rules"
+    assert invoke("simulate", looping, "--games", 3, "--jobs", 1, "--out", out).exit_code == exit_codes.PLAY_ERROR
+    assert out.read_text() == "earlier\n"
+    assert invoke("simulate", ROOT / "rulesets" / "classic.rules", "--games", 3, "--jobs", 1, "--out", out).exit_code == 0
+    assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1, 2]
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"], "no temporary file is left"
+
+
+def test_control_characters_in_game_text_reach_the_terminal_escaped(tmp_path):
+    path = tmp_path / "loud.rules"
+    path.write_text('game "Loud\\x1b[31m"\nplayers 2..2\nvar v = 0\nscore by p: v\nphase game:\n    say "a\\x1b]0;owned\\x07b"\n')
+    for command in ([path, "--seed", 1], ["check", path]):
+        result = invoke(*command)
+        assert result.exit_code == 0 and "\x1b" not in result.output and "\x07" not in result.output
+        assert "\\x1b" in result.output
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_simulation_cleanly_with_the_games_so_far_written(tmp_path):
+    out = tmp_path / "games.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "rulesrun", "simulate", str(ROOT / "rulesets" / "classic.rules"),
+                                "--games", "1000000", "--jobs", "2", "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(4)
+    os.killpg(process.pid, signal.SIGINT)
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode == exit_codes.INTERRUPTED
+    played = re.search(r"interrupted after (\d+) games, (\d+) written", errors)
+    assert played and played.group(1) == played.group(2), errors
+    assert "Traceback" not in errors
+    lines = out.read_text().splitlines()
+    assert len(lines) == int(played.group(2)) and all(json.loads(line) for line in lines)
+
+
+def test_a_score_that_is_not_a_number_is_located_at_score_in_play_and_simulate():
+    path = BAD / "score_not_a_number.rules"
+    assert invoke("check", path).exit_code == 0
+    for command in ([path, "--seed", 1], ["simulate", path, "--games", 2, "--jobs", 1]):
+        result = invoke(*command)
+        assert result.exit_code == exit_codes.PLAY_ERROR, result.output
+        assert "the score of seat 0 is [1, 2], not a number" in result.output
+        assert_located(result.output, "score_not_a_number", 6, 1)
+
+
+def test_a_score_of_more_digits_than_the_budget_is_located(tmp_path):
+    path = tmp_path / "huge.rules"
+    path.write_text('game "huge"\nplayers 2..2\nvar points per player = 1\nphase game:\n    repeat 15000:\n'
+                    "        points[0] += points[0]\nscore by p: points[p]\n")
+    result = invoke(path, "--seed", 1)
+    assert result.exit_code == exit_codes.PLAY_ERROR and "more than 4,000 digits" in result.output, result.output
+    assert re.search(r"huge\.rules:7:1: error", result.output)

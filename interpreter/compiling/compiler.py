@@ -771,14 +771,21 @@ class _Compiler:
                 iterable = f"tuple({iterable})"
         targets = ", ".join(f"l_{n}" for n in s.names)
         if isinstance(s.iterable, ast.Range):
-            self.out.emit(f"for {targets} in spend(g, {iterable}):", s.span)
+            self._range_spent(iterable, s.span)
         else:
             # The passes spent where the loop starts, written out: no call for the most common loop.
             self.out.emit(f"_items = {iterable}", s.span)
             self.out.emit("g.steps += len(_items)", s.span)
             self.out.emit("if g.steps > g.step_budget: over_steps(g)", s.span)
-            self.out.emit(f"for {targets} in _items:", s.span)
+        self.out.emit(f"for {targets} in _items:", s.span)
         self._nested(s.body, s.names)
+
+    def _range_spent(self, iterable: str, span) -> None:
+        """`_items = range(...)` with its passes spent, written out (a range's length taken from
+        its ends: `len` of a range beyond the machine's integers fails, their difference does not)."""
+        self.out.emit(f"_items = {iterable}", span)
+        self.out.emit("if _items.stop > _items.start: g.steps += _items.stop - _items.start", span)
+        self.out.emit("if g.steps > g.step_budget: over_steps(g)", span)
 
     def s_While(self, s):
         """Each pass spends a step of the game's budget: a loop that never ends is stopped, located."""
@@ -789,7 +796,8 @@ class _Compiler:
 
     def s_Repeat(self, s):
         name = f"l_{s.name}" if s.name else "_"
-        self.out.emit(f"for {name} in spend(g, range(1, {self.expr(s.count)} + 1)):", s.span)
+        self._range_spent(f"range(1, {self.expr(s.count)} + 1)", s.span)
+        self.out.emit(f"for {name} in _items:", s.span)
         self._nested(s.body, [s.name] if s.name else [])
 
     def s_Turn(self, s):
@@ -971,6 +979,16 @@ class _Compiler:
         return isinstance(e, ast.Name) and not self._is_local(e.id) and e.id not in self.substitutions \
             and isinstance(self.parts.get(e.id), ast.Part)
 
+    def _bounded(self, e) -> bool:
+        """Whether going once through `e` is bounded without counting it: the seats and owners (at
+        most a hundred), or one zone (its pieces are bounded by the pieces budget, as a built-in's
+        pass over a zone is). Only a comprehension's first clause is left uncounted so: the passes
+        of a clause inside another multiply, and are counted."""
+        if isinstance(e, ast.Name) and e.id in _GLOBAL_VALUES and not self._is_local(e.id) \
+                and e.id not in self.substitutions and e.id not in self.parts:
+            return e.id != "num_players"
+        return self._is_zone(e)
+
     def _is_builtin_call(self, e, name: str) -> bool:
         return isinstance(e, ast.Call) and e.func.id == name and name in BUILTINS and not self._is_local(name) \
             and name not in self.substitutions and name not in self.parts
@@ -1064,12 +1082,12 @@ class _Compiler:
             self.getters.add(e.element.name)
             return f"list(map(get_{e.element.name}, {self.expr(e.clauses[0].iterable)}))"
         clauses = []
-        for clause in e.clauses:
+        for index, clause in enumerate(e.clauses):
             iterable = self.expr(clause.iterable)
             if self._is_builtin_call(clause.iterable, "zip"):
                 # A comprehension goes through the pairs once: no list of them is needed.
                 iterable = "zip" + iterable[len(BUILTINS["zip"].python_name):]
-            else:
+            elif index > 0 or not self._bounded(clause.iterable):
                 iterable = f"spend(g, {iterable})"
             self.frame.declare(*clause.names)
             cond = f" if {self.expr(clause.cond)}" if clause.cond is not None else ""

@@ -10,7 +10,8 @@ game with a located error (exit 3) that names the limit and how to raise it:
 
 The checks are where the work is decided, not on every expression: a `for`, `repeat` or
 comprehension counts all its passes when it starts (`spend`, or its lines written out in a
-`for` over a list), a `while` each pass,
+`for` over a list; a comprehension's first clause over the seats or over one zone is bounded
+already, as a built-in's pass over a zone is, and is not counted), a `while` each pass,
 a recursive rule each call, `*` its result's size before making it. The plain `+` is not
 checked: doubling a list or a number with it takes a pass of a loop per doubling, which
 the step budget bounds, and memory running out is a located error too.

@@ -19,7 +19,7 @@ import attrs
 from ...dsl import ast
 from ...dsl.check import check
 from ...dsl.compose import compose, set_params
-from ...dsl.program import Program
+from ...dsl.program import SCORE, Program
 from ...dsl.errors import Diagnostic, RulesError
 from ..lookahead.bookkeeping import BOOKKEEPING, PLAIN
 from ..compiling.compiler import generate, load_code, run_code
@@ -28,7 +28,7 @@ from .driven import PlayError
 from .meter import Meter
 from .budget import Budget, OverBudget
 from .play_words import designer_words
-from .runtime import AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, zones_of
+from .runtime import AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, format_value, zones_of
 from ..lookahead.search import Explorer, Frames
 
 # What a mistake in the rules raises while they run: each becomes a located RulesError.
@@ -209,7 +209,7 @@ class Rules:
             played = names["ph_game"](game)
             if type(played) is GeneratorType:
                 yield from played
-            return self.score_keys_of(game)
+            return self._numbers(self.score_keys_of(game))
         except RulesError:
             raise
         except ScriptMismatch as error:
@@ -225,6 +225,21 @@ class Rules:
     def ended(self, game: Game, keys: list) -> None:
         if game.log is not None:
             game.log.append({"t": "end", "scores": [k[0] for k in keys], "winners": self.winners(keys, game)})
+
+    def _numbers(self, keys: list) -> list:
+        """The final score keys, each a number, or a located error at `score`: winners are found
+        by comparing them, and a text or a list cannot be compared with a number."""
+        for seat, seat_keys in enumerate(keys):
+            for key in seat_keys:
+                if type(key) not in (int, float) or key != key:
+                    score = self.program.parts[SCORE]
+                    raise RulesError(Diagnostic(score.span, f"the score of seat {seat} is {format_value(key)[:60]}, not a number",
+                                                "each key of `score by` must be a number"))
+                if type(key) is int and abs(key).bit_length() * 0.30103 > self.budget.digits:
+                    raise RulesError(Diagnostic(self.program.parts[SCORE].span,
+                                                f"the score of seat {seat} has more than {self.budget.digits:,} digits",
+                                                "if the rules need it, raise the limit: --budget digits=N"))
+        return keys
 
     def score_keys_of(self, game: Game) -> list:
         return [self._score_keys(game, p) for p in game.players]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import signal
 from typing import Callable, Iterable, Iterator
 
 import attrs
@@ -33,8 +34,14 @@ class Local:
         if self.jobs <= 1:
             yield from map(function, items)
             return
-        with multiprocessing.get_context("fork").Pool(self.jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(self.jobs, initializer=_leave_interrupts_to_the_parent) as pool:
             yield from pool.imap(function, items)
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """Ctrl-C reaches every process of the terminal's group: the workers ignore it, and the
+    parent stops the pool (leaving the `with`), so no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @attrs.frozen(slots=True)

@@ -40,23 +40,21 @@ class Setup:
     base: str = ""
 
     def to_json(self) -> dict:
-        """The setup line; `sources` only when recorded (`write_log`), which makes the paths relative to the log."""
+        """The setup line; `sources` only when recorded (`log_records`), which makes the paths relative to the log."""
         head = {"t": "setup", "ruleset": self.ruleset, "fragments": list(self.fragments), "params": self.params,
                 "players": self.players, "seed": self.seed, "agents": list(self.agents)}
         return {**head, "sources": self.sources} if self.sources else head
 
 
-def write_log(path: str | Path, setup: Setup, events: list[dict], sources) -> None:
-    """Write `setup` and `events` to `path`, every file named relative to the log's folder and
-    each of `sources` (the paths the rules were composed from) with its sha256."""
+def log_records(path: str | Path, setup: Setup, events: list[dict], sources) -> list[dict]:
+    """The lines of a log to be written at `path`: `setup` and `events` with every file named
+    relative to the log's folder, and each of `sources` (the paths the rules were composed
+    from) with its sha256."""
     base = str(Path(path).absolute().parent)
     relative = _relative_to(base)
     written = attrs.evolve(setup, ruleset=relative(setup.ruleset), fragments=tuple(map(relative, setup.fragments)),
                            sources={relative(source): digest(source) for source in sources})
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(json.dumps(written.to_json()) + "\n")
-        for event in _sources_relative(events, relative):
-            out.write(json.dumps(event) + "\n")
+    return [written.to_json(), *_sources_relative(events, relative)]
 
 
 def digest(path: str) -> str:
