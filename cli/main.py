@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import random
 import shlex
 import sys
@@ -27,12 +28,12 @@ from ..dsl.check import check as check_program
 from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent
-from ..interpreter.studies.log import NotALog, Setup, read_log, replay
+from ..interpreter.studies.log import NotALog, Setup, changed_sources, log_records, read_log, replay
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
 from ..interpreter.studies import simulate as simulation
-from . import exit_codes, plot, report_view
+from . import colours, exit_codes, plot, report_view
 from . import snapshot as snapshots
 from .options import PLAYERS_HELP as _PLAYERS_HELP, agent_names as _agent_names, common as _common
 from .options import default_players as _default_players, fail as _fail, settings as _settings
@@ -43,6 +44,7 @@ from ..interpreter.running.driven import PlayError
 from .jsonlines import JsonLines
 from .terminal import printable
 from .transcript import standing, transcript
+from . import stepper
 from .fmt import fmt
 from .lsp import lsp
 from .serve import serve
@@ -138,12 +140,13 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
     _echo(f"{compiled.program.title}: {players} players, seed {seed}")
     _echo("replay: " + _replay_command(rules, fragments, settings, players, seed, seats))
     _echo()
+    write = _writer()
     try:
         game = compiled.start(players, seed, lookahead=any(getattr(bot, "looks_ahead", False) for bot in bots))
-        Table(game, bots, _read_line, _echo, _progress if sys.stderr.isatty() else None).run()
+        Table(game, bots, _read_line, write, _progress if _on_terminal() else None).run()
     except PlayError as error:
         _discard(out)
-        _echo(transcript(error.log))
+        write(transcript(error.log))
         _echo(error.render(), err=True)
         sys.exit(exit_codes.PLAY_ERROR)
     except (BotError, InputEnded) as error:
@@ -155,9 +158,10 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
         _echo("stopped at the table", err=True)
         return
     _echo()
-    _echo(standing(game, seats, compiled.lowest_wins))
+    write(standing(game, seats, compiled.lowest_wins, compiled.score_names))
     if out is not None:
-        _written(out, [Setup(rules, tuple(fragments), params, players, seed, tuple(seats)).to_json(), *game.log])
+        setup = Setup(rules, tuple(fragments), params, players, seed, tuple(seats))
+        _written(out, log_records(log_path, setup, game.log, [source.path for source in compiled.program.sources]))
 
 
 def _output(path, option: str) -> JsonLines | None:
@@ -206,6 +210,23 @@ def _read_line() -> str | None:
     """The next line typed or piped in, None at the end of the input."""
     line = sys.stdin.readline()
     return line if line else None
+
+
+def _writer():
+    """How a command shows a game's text: with each seat's colour and bold headings on a
+    terminal (cli/colours.py), plain in a pipe or with NO_COLOR set."""
+    if not colours.wanted(_stdout_on_terminal(), os.environ):
+        return _echo
+    return lambda text="": click.echo(colours.paint(printable(str(text))), color=True)
+
+
+def _stdout_on_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def _on_terminal() -> bool:
+    """Whether stderr is a terminal: passing lines are for eyes, never for a pipe or a file."""
+    return sys.stderr.isatty()
 
 
 def _progress(text: str | None) -> None:
@@ -463,14 +484,19 @@ def _run_with_progress(plans, jobs, finished=None) -> list[list[dict]]:
 
 @main.command(name="replay")
 @click.argument("log_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False))
+@click.option("--show", is_flag=True, help="Print the game's transcript and final standing, as the game printed them.")
+@click.option("--step", is_flag=True, help="Walk the game decision by decision, reading commands from stdin "
+                                            "(enter/n next, b back, t N turn N, q quit).")
 @_allow_path
 @_budget_option
-def replay_(log_path, allow, budget):
-    """Replay a game log and check that it reproduces the same game, event for event."""
+def replay_(log_path, show, step, allow, budget):
+    """Replay a game log and check that it reproduces the same game, event for event; `--show`
+    prints it, `--step` walks it. A log names its files relative to itself: it replays from any directory."""
     try:
         setup, events = read_log(log_path)
     except NotALog as error:
         raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
+    _same_sources(setup)
     try:
         rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
         rules.check_players(setup.players)
@@ -483,7 +509,10 @@ def replay_(log_path, allow, budget):
         _fail(error, status=exit_codes.PLAY_ERROR)
     first_difference = replayed.first_difference
     if first_difference is None:
-        _echo(f"replayed {len(events)} events: identical")
+        if show or step:
+            _show(rules, setup, events, replayed.game, step)
+        else:
+            _echo(f"replayed {len(events)} events: identical")
         return
     if replayed.another_game:
         _echo(f"the log is of another ruleset or changed source: it was written by `{events[0].get('title')}` "
@@ -496,3 +525,27 @@ def replay_(log_path, allow, budget):
     if replayed.stopped:
         _echo(f"  the replay stopped: {replayed.stopped}", err=True)
     sys.exit(exit_codes.DIFFERENCE)
+
+
+def _same_sources(setup) -> None:
+    """Exit 2 naming each source of a logged game that changed since (by its recorded sha256)."""
+    changed = changed_sources(setup)
+    if changed:
+        raise _InvalidInput(f"changed source: {', '.join(changed)} (relative to the log) differs from the file the "
+                            "game was played with; hint: the log replays only with the sources it recorded")
+
+
+def _show(rules, setup, events, game, step: bool) -> None:
+    """What `play` printed for the logged game (verified by its replay), whole or step by step."""
+    seats = list(setup.agents)
+    write = _writer()
+    _echo(f"{rules.program.title}: {setup.players} players, seed {setup.seed}")
+    settings = [f"{name}={value}" for name, value in setup.params.items()]
+    _echo("replay: " + _replay_command(setup.ruleset, setup.fragments, settings, setup.players, setup.seed, seats))
+    _echo()
+    ending = "\n" + standing(game, seats, rules.lowest_wins, rules.score_names)
+    if step:
+        stepper.walk(events, _read_line, write, ending)
+        return
+    write(transcript(events))
+    write(ending)

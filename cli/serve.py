@@ -110,7 +110,7 @@ def _playing(rules_path, fragments, settings, agents, players, seed, allow, budg
 def _replaying(log_path, allow, budget):
     """The logged game, checked as `rulesrun replay` checks it (interpreter/studies/log.py): a
     file that is no log or names rules that do not load exits 2, a log of another game 1."""
-    from .main import _InvalidInput
+    from .main import _InvalidInput, _same_sources
     from ..web.layout import layout
     from ..web.replay import Replay
     from ..web.server import Serving
@@ -119,6 +119,7 @@ def _replaying(log_path, allow, budget):
         setup, events = read_log(log_path)
     except NotALog as error:
         raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
+    _same_sources(setup)
     try:
         rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
         rules.check_players(setup.players)

@@ -64,7 +64,7 @@ class SnapshotSet:
                                 meter=True)
             out[f"seed-{seed}.txt"] = (f"{rules.program.title}: {players} players, seed {seed}, "
                                        f"agents {', '.join(seats)}\n\n{transcript(log)}\n\n"
-                                       f"{standing(result, seats, rules.lowest_wins)}\n")
+                                       f"{standing(result, seats, rules.lowest_wins, rules.score_names)}\n")
             summary.append({"seed": seed, "scores": result.scores, "winners": result.winners, "turns": result.turns,
                             "rules": result.rules})
         out["summary.json"] = json.dumps(summary, indent=1) + "\n"

@@ -68,7 +68,7 @@ class Table:
             elif agent.blind or self.thinking is None:
                 game.play(game.rules.answer(agent, decision))
             else:
-                self.thinking(f"{game.names[decision.seat]} ({agent.name}) is thinking ...")
+                self.thinking(f"turn {game.turns}: {game.names[decision.seat]} ({agent.name}) is thinking ...")
                 answer = game.rules.answer(agent, decision)
                 self.thinking(None)
                 game.play(answer)
@@ -144,38 +144,46 @@ class Table:
 
 
 def table_text(view, names: list[str]) -> str:
-    """What a seat sees, in lines: every zone that holds something, its pieces by owner, the
-    face-down piles as counts, and the vars."""
+    """What a seat sees, in lines, when the ruleset declares no view of its own: every zone
+    that holds something, the shared ones first, then each owner's under the owner's name
+    (pieces as kind:face, repeated ones counted, face-down piles as counts), then the vars."""
+    shared, owned, seen = [], {}, set()
+    for zones, show in ((view.zones, lambda pieces, owner: _pieces_text(pieces, names, owner)),
+                        (view.counts, lambda count, owner: f"{count} face down")):
+        for name, shaped in zones.items():
+            for label, owner, content in _members(name, shaped):
+                if content and (label, owner) not in seen:
+                    seen.add((label, owner))
+                    entries = shared if owner is None else owned.setdefault(owner, [])
+                    entries.append(f"{label}: {show(content, owner)}")
     lines = [f"The table as {names[view.seat]} sees it:"]
-    for name, shaped in view.zones.items():
-        for label, pieces in _members(name, shaped, names):
-            if pieces:
-                lines.append(f"  {label}: {_pieces_text(pieces, names)}")
-    for name, shaped in view.counts.items():
-        for label, count in _members(name, shaped, names):
-            if count:
-                lines.append(f"  {label}: {count} face down")
-    for name, value in view.vars.items():
-        lines.append(f"  {name} = {format_value(value)}")
+    for heading, entries in [("on the table", shared)] + [(names[owner], owned[owner]) for owner in sorted(owned)]:
+        if entries:
+            lines.append(f"  {heading}:")
+            lines.extend(f"    {entry}" for entry in entries)
+    if view.vars:
+        lines.append("  vars:")
+        lines.extend(f"    {name} = {format_value(value)}" for name, value in view.vars.items())
     return "\n".join(lines)
 
 
-def _members(name: str, shaped, names: list[str]):
-    """(label, content) of a zone, of each zone of a family, or of each owner's zone."""
+def _members(name: str, shaped):
+    """(label, owner or None, content) of a zone, of each zone of a family, or of each owner's zone."""
     if isinstance(shaped, dict):
-        return [(f"{name}[{index}]", content) for index, content in shaped.items()]
-    if isinstance(shaped, list) and shaped and isinstance(shaped[0], (list, int)) and not isinstance(shaped[0], tuple):
-        return [(f"{name}[{names[owner]}]", content) for owner, content in enumerate(shaped)]
-    return [(name, shaped)]
+        return [(f"{name}[{index}]", None, content) for index, content in shaped.items()]
+    if isinstance(shaped, list) and shaped and not isinstance(shaped[0], tuple):
+        return [(name, owner, content) for owner, content in enumerate(shaped)]
+    return [(name, None, shaped)]
 
 
-def _pieces_text(pieces: list, names: list[str]) -> str:
-    """Pieces grouped by owner, each group's pieces as kind:face, repeated ones counted."""
+def _pieces_text(pieces: list, names: list[str], home=None) -> str:
+    """Pieces grouped by owner, each group's pieces as kind:face, repeated ones counted; the
+    owner is named unless it is `home`, the owner of the zone they lie in."""
     owners: dict = {}
     for kind, face, owner in pieces:
         owners.setdefault(owner, Counter())[f"{kind}:{format_value(face)}"] += 1
     groups = []
     for owner, counted in owners.items():
         shown = ", ".join(f"{label} x{count}" if count > 1 else label for label, count in counted.items())
-        groups.append(shown if owner is None else f"{names[owner]}: {shown}")
+        groups.append(shown if owner is None or owner == home else f"{names[owner]}: {shown}")
     return "; ".join(groups)

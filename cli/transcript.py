@@ -9,32 +9,47 @@ from __future__ import annotations
 
 
 def transcript(log: list[dict]) -> str:
+    return "\n".join(line for _, line in transcript_lines(log)).strip("\n")
+
+
+def transcript_lines(log: list[dict]) -> list[tuple[int, str]]:
+    """The transcript's lines, each with the index of the event that made it (to cut a
+    transcript at a decision, as `replay --step` does)."""
     lines = []
     indent = ""
-    for event in log:
+    for index, event in enumerate(log):
         kind = event["t"]
         if kind == "turn":
-            lines.append(f"turn {event['number']} - seat {event['player']}")
+            lines.append((index, f"turn {event['number']} - seat {event['player']}"))
             indent = "  "
         elif kind == "say":
             text = event["text"]
             if text.startswith(("===", "---")):
                 indent = ""
                 if text.startswith("==="):
-                    lines.append("")
-            lines.append(indent + text)
-        elif kind == "decide" and len(event["options"]) > 1:
+                    lines.append((index, ""))
+            lines.append((index, indent + text))
+        elif is_shown_decision(event):
             chosen = event["options"][event["choice"]]
             others = len(event["options"]) - 1
-            lines.append(f"{indent}> seat {event['player']} chooses {chosen} (of {others + 1}: {', '.join(event['options'])})")
-    return "\n".join(lines).strip("\n")
+            lines.append((index, f"{indent}> seat {event['player']} chooses {chosen} "
+                                 f"(of {others + 1}: {', '.join(event['options'])})"))
+    return lines
 
 
-def standing(result, seats: list[str], lowest_wins: bool) -> str:
+def is_shown_decision(event: dict) -> bool:
+    """A decision the transcript shows: one with a choice (more than one option)."""
+    return event["t"] == "decide" and len(event["options"]) > 1
+
+
+def standing(result, seats: list[str], lowest_wins: bool, names=()) -> str:
+    """The seats ranked by their score keys, each key after its name where the rules name it
+    (`score by p: money(p) as "money"` shows `money 760000`)."""
     order = sorted(range(len(seats)), key=lambda p: result.keys[p], reverse=not lowest_wins)
     lines = ["Final standing:"]
     for rank, seat in enumerate(order, start=1):
-        keys = ", ".join(str(k) for k in result.keys[seat])
+        keys = ", ".join(str(k) if name is None else f"{name} {k}"
+                         for k, name in zip(result.keys[seat], tuple(names) + (None,) * len(result.keys[seat])))
         crown = "  <- winner" if seat in result.winners else ""
         lines.append(f"  {rank}. seat {seat} ({seats[seat]}): {keys}{crown}")
     shared = " (shared)" if len(result.winners) > 1 else ""

@@ -183,9 +183,19 @@ class Handler(Node):
 
 @node
 class Score(Node):
+    """`score by p: KEY, ...`: each seat's score keys, the first deciding, the next breaking ties."""
+
     player: str
     lowest: Any
     keys: tuple
+
+
+@node
+class ScoreKey(Node):
+    """One key of `score`: `money(p) as "money"`; the name (None if not given) labels it in the standing."""
+
+    expr: Any
+    name: Any
 
 
 @node

@@ -17,7 +17,7 @@ from . import ast
 from .errors import Diagnostic, RulesError, Span
 from .limits import check_digits
 
-_LIST_RULES = {"names", "exprs", "args", "move_params", "card_entries", "elifs", "body"}
+_LIST_RULES = {"names", "exprs", "score_keys", "args", "move_params", "card_entries", "elifs", "body"}
 _UNWRAPPED = {"else_", "when_", "weight_", "values_"}
 _ALIASES = {
     "per_player": "PerPlayer",
@@ -142,6 +142,10 @@ class Builder(Transformer):
     def param(self, meta, children):
         name, default, doc = children
         return ast.Param(name, default, _text(doc, self.file), span=self._span(meta))
+
+    def score_key(self, meta, children):
+        expr, name = children
+        return ast.ScoreKey(expr, _text(name, self.file), span=self._span(meta))
 
     def imaginary(self, meta, children):
         name, label = children

@@ -208,7 +208,7 @@ class _Checker:
         elif isinstance(decl, ast.Score):
             self.scopes = [{decl.player: NUMBER}]
             for key in decl.keys:
-                self.expr(key)
+                self.expr(key.expr)
         elif isinstance(decl, ast.Value):
             self.scopes = [{decl.player: NUMBER} if decl.player else {}]
             self.expr(decl.expr)

@@ -106,6 +106,11 @@ def test_a_log_of_rules_that_no_longer_load_is_status_2_and_of_rules_that_fail_i
     rules.write_text(TINY)
     log = tmp_path / "game.jsonl"
     assert invoke(rules, "--players", 2, "--seed", 1, "--log", log).exit_code == exit_codes.OK
+    # A log written before logs recorded their sources' sha256: the rules are loaded and played to tell.
+    setup, *events = log.read_text().splitlines()
+    old = {**json.loads(setup), "ruleset": str(rules)}
+    del old["sources"]
+    log.write_text("\n".join([json.dumps(old), *events]) + "\n")
     rules.write_text(TINY.replace("pass", "let n = nosuchname"))
     assert invoke("replay", log).exit_code == exit_codes.INVALID
     rules.write_text(TINY.replace("pass", "while true:\n        pass"))

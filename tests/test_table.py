@@ -4,7 +4,9 @@ import json
 
 from click.testing import CliRunner
 
+from rulesrun.cli import main as cli_main
 from rulesrun.cli.main import main
+from rulesrun.cli.table import table_text
 
 from helpers import RULESETS, rules_from_text
 
@@ -111,4 +113,98 @@ phase game:
     count = [1][count]
 
 score by p: count
+"""
+
+
+def test_a_bot_that_searches_shows_a_passing_line_on_a_terminal_only(monkeypatch):
+    args = (CLASSIC, "--seed", 2, "--players", 2, "--set", "rounds=1", "--agent", "greedy")
+    piped = invoke(*args)
+    assert piped.exit_code == 0 and "thinking" not in piped.output
+    monkeypatch.setattr(cli_main, "_on_terminal", lambda: True)
+    shown = invoke(*args)
+    assert shown.exit_code == 0, shown.output
+    assert "\rturn 1: seat 0 (greedy) is thinking ..." in shown.stderr
+    # Each passing line is erased before the transcript goes on; the transcript itself is unchanged.
+    assert shown.stdout == piped.stdout
+
+
+def test_random_bots_need_no_passing_line(monkeypatch):
+    monkeypatch.setattr(cli_main, "_on_terminal", lambda: True)
+    result = invoke(CLASSIC, "--seed", 2, "--players", 2, "--set", "rounds=1", "--agent", "random")
+    assert result.exit_code == 0 and "thinking" not in result.stderr
+
+
+CUPS = """\
+game "Cups"
+players 3..3
+
+die d6 faces 1..6
+card number values 1, 2, 3, 4, 5, 6
+zone deck hidden
+zone cup per player private
+zone supply per player
+zone middle
+var points per player = 0
+
+phase game:
+    create deck number into deck
+    for p in players:
+        create d6 x 2 owned by p into cup[p]
+        create d6 x 1 owned by p into supply[p]
+    create d6 x 1 owned by 2 into middle
+    roll cup[0]
+    turn 0:
+        play look by 0
+
+move look(n in [1, 2]) for look:
+    points[player] += n
+
+score by p: points[p]
+"""
+
+
+def test_the_generic_table_view_lists_the_shared_zones_then_each_owners_then_the_vars(tmp_path):
+    rules = rules_from_text(tmp_path, CUPS)
+    game = rules.start(players=3, seed=4)
+    text = table_text(game.decision.view, game.names)
+    faces = ", ".join(f"d6:{d.face}" for d in game._state.z_cup[0])
+    assert text.split("\n") == [
+        "The table as seat 0 sees it:",
+        "  on the table:",
+        "    middle: seat 2: d6:1",
+        "    deck: 6 face down",
+        "  seat 0:",
+        f"    cup: {faces}",
+        "    supply: d6:1",
+        "  seat 1:",
+        "    supply: d6:1",
+        "    cup: 2 face down",
+        "  seat 2:",
+        "    supply: d6:1",
+        "    cup: 2 face down",
+        "  vars:",
+        "    points = [0, 0, 0]",
+    ]
+
+
+def test_named_score_keys_label_the_final_standing(tmp_path):
+    rules_from_text(tmp_path, NAMED)
+    result = invoke(tmp_path / "written.rules", "--seed", 1)
+    assert result.exit_code == 0, result.output
+    assert "  1. seat 0 (greedy): money 5, 0  <- winner" in result.output
+    assert "  2. seat 1 (greedy): money 0, 3" in result.output
+
+
+NAMED = """\
+game "Named"
+players 2..2
+
+var money per player = 0
+var cards per player = 0
+
+phase game:
+    money[0] = 5
+    cards[1] = 3
+
+score by p: money[p] as "money", cards[p]
 """

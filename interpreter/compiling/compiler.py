@@ -523,10 +523,11 @@ class _Compiler:
         o = self.out
         o.emit(f"def score_keys(g, l_{score.player}):", score.span)
         with self._in(Frame([{score.player}])):
-            o.emit(f"    return ({''.join(self.expr(k) + ', ' for k in score.keys)})", score.span)
+            o.emit(f"    return ({''.join(self.expr(k.expr) + ', ' for k in score.keys)})", score.span)
             o.emit("def score_total(g):", score.span)
-            o.emit(f"    return sum([{self.expr(score.keys[0])} for l_{score.player} in g.players])", score.span)
+            o.emit(f"    return sum([{self.expr(score.keys[0].expr)} for l_{score.player} in g.players])", score.span)
         o.emit(f"LOWEST_WINS = {bool(score.lowest)}")
+        o.emit(f"SCORE_NAMES = {tuple(k.name for k in score.keys)!r}")
 
     def _value(self) -> None:
         """`values_of(g)`: every seat's value, from the declared `value` (per seat, or all seats

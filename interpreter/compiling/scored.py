@@ -34,7 +34,7 @@ def scored(program: Program) -> tuple[frozenset[str] | None, frozenset[str]]:
     seen: set[str] = set()
     unbounded = False
     looked_at: list = []  # the pieces whose face, value or owner the score reads, as expressions
-    pending = [parts[SCORE].keys[0]]
+    pending = [parts[SCORE].keys[0].expr]
     while pending:
         top = pending.pop()
         bound = {name: clause.iterable for node in ast.walk(top) if isinstance(node, ast.Comprehension)

@@ -82,6 +82,8 @@ class Rules:
         self.values_of = self.namespace["values_of"]
         self.moves = self.namespace["MOVES"]
         self.lowest_wins = self.namespace["LOWEST_WINS"]
+        # Each score key's name (`as "money"`), None where the rules give none.
+        self.score_names = self.namespace["SCORE_NAMES"]
         # Every rule the meter counts, with where it is written: (file, line, column).
         self.rule_sites = self.namespace["RULES"]
         players = program.players

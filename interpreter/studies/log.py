@@ -4,11 +4,19 @@ The first line says how the game was set up (ruleset, fragments, parameters, pla
 seed, agents); the rest are the game's events. Replaying plays the same setup with every
 seat answering from the logged decisions, and checks that the new log equals the old one
 event for event: a log is a complete, checkable record of a game.
+
+A log names its files by their paths relative to the log's own folder and records the
+sha256 of every source the rules were composed from, so it replays from any directory and
+an edited source is told apart from a game gone differently:
+
+    {"t": "setup", "ruleset": "../rulesets/classic.rules", ..., "sources": {"../rulesets/classic.rules": "9f2c..."}}
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from pathlib import Path
 
 import attrs
@@ -25,17 +33,57 @@ class Setup:
     players: int
     seed: int
     agents: tuple[str, ...]
+    # Each source file's sha256 when the game was played, by its path (as `ruleset` is);
+    # empty for a log written before logs recorded them.
+    sources: dict = attrs.field(factory=dict)
+    # The folder the paths of a log are relative to ("" for paths as typed).
+    base: str = ""
 
     def to_json(self) -> dict:
-        return {"t": "setup", "ruleset": self.ruleset, "fragments": list(self.fragments), "params": self.params,
+        """The setup line; `sources` only when recorded (`log_records`), which makes the paths relative to the log."""
+        head = {"t": "setup", "ruleset": self.ruleset, "fragments": list(self.fragments), "params": self.params,
                 "players": self.players, "seed": self.seed, "agents": list(self.agents)}
+        return {**head, "sources": self.sources} if self.sources else head
 
 
-def write_log(path: str | Path, setup: Setup, events: list[dict]) -> None:
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(json.dumps(setup.to_json()) + "\n")
-        for event in events:
-            out.write(json.dumps(event) + "\n")
+def log_records(path: str | Path, setup: Setup, events: list[dict], sources) -> list[dict]:
+    """The lines of a log to be written at `path`: `setup` and `events` with every file named
+    relative to the log's folder, and each of `sources` (the paths the rules were composed
+    from) with its sha256."""
+    base = str(Path(path).absolute().parent)
+    relative = _relative_to(base)
+    written = attrs.evolve(setup, ruleset=relative(setup.ruleset), fragments=tuple(map(relative, setup.fragments)),
+                           sources={relative(source): digest(source) for source in sources})
+    return [written.to_json(), *_sources_relative(events, relative)]
+
+
+def digest(path: str) -> str:
+    """The sha256 of the file at `path`, or "" if it cannot be read."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def changed_sources(setup: Setup) -> list[str]:
+    """The sources recorded in `setup` whose content differs now (or that are gone), as recorded."""
+    relative = _relative_to(setup.base) if setup.base else str
+    return [relative(path) for path, sha in setup.sources.items() if digest(path) != sha]
+
+
+def _relative_to(base: str):
+    return lambda path: os.path.relpath(os.path.abspath(path), base)
+
+
+def _within(base: str, path: str) -> str:
+    """A path of a log (relative to its folder `base`) as this process opens it."""
+    return os.path.normpath(os.path.join(base, path))
+
+
+def _sources_relative(events: list[dict], relative) -> list[dict]:
+    """`events` with the paths of the game's opening event made by `relative`."""
+    return [{**event, "sources": [relative(p) for p in event["sources"]]}
+            if event.get("t") == "game" and isinstance(event.get("sources"), list) else event for event in events]
 
 
 class NotALog(ValueError):
@@ -62,7 +110,7 @@ def read_log(path: str | Path) -> tuple[Setup, list[dict]]:
             raise NotALog(f"{path}:{number}: not a line of JSON") from None
     if not lines or not isinstance(lines[0][1], dict) or lines[0][1].get("t") != "setup":
         raise NotALog(f"{path}:{lines[0][0] if lines else 1}: the first line must be the setup of a game")
-    setup = _setup(lines[0][1], f"{path}:{lines[0][0]}")
+    setup = _setup(lines[0][1], f"{path}:{lines[0][0]}", path)
     events = []
     for number, event in lines[1:]:
         _check_event(event, setup.players, f"{path}:{number}")
@@ -70,7 +118,7 @@ def read_log(path: str | Path) -> tuple[Setup, list[dict]]:
     return setup, events
 
 
-def _setup(head: dict, where: str) -> Setup:
+def _setup(head: dict, where: str, log) -> Setup:
     def field(name: str, kind, what: str):
         value = head.get(name)
         if not _is(value, kind):
@@ -89,7 +137,14 @@ def _setup(head: dict, where: str) -> Setup:
         raise NotALog(f"{where}: the setup's params must be texts, as given to --set")
     if not 1 <= players <= 99:
         raise NotALog(f"{where}: the setup's `players` must be 1 to 99, not {players}")
-    return Setup(ruleset, tuple(fragments), params, players, seed, tuple(agents))
+    if "sources" not in head:
+        return Setup(ruleset, tuple(fragments), params, players, seed, tuple(agents))
+    sources = field("sources", dict, "an object of PATH: SHA256 texts")
+    if not all(isinstance(v, str) for v in sources.values()):
+        raise NotALog(f"{where}: the setup's sources must map each path to its sha256 text")
+    base = str(Path(log).absolute().parent)
+    return Setup(_within(base, ruleset), tuple(_within(base, f) for f in fragments), params, players, seed,
+                 tuple(agents), {_within(base, p): sha for p, sha in sources.items()}, base)
 
 
 def _check_event(event, players: int, where: str) -> None:
@@ -122,6 +177,8 @@ class Replayed:
     first_difference: int | None
     stopped: str = ""
     another_game: bool = False
+    # The game replayed (a driven Game), for its final standing.
+    game: object = None
 
 
 def _heading(event: dict) -> tuple:
@@ -149,10 +206,12 @@ def replay(setup: Setup, events: list[dict], allow=(), budget: Budget = Budget()
             break
         game.play(answer)
     new = json.loads(json.dumps(game.log))
+    if setup.base:
+        new = _sources_relative(new, _relative_to(setup.base))
     another = bool(events and new) and _heading(events[0]) != _heading(new[0])
     for index, (old_event, new_event) in enumerate(zip(events, new)):
         if old_event != new_event:
-            return Replayed(new, index, stopped, another)
+            return Replayed(new, index, stopped, another, game)
     if len(events) != len(new) or stopped:
-        return Replayed(new, min(len(events), len(new)), stopped, another)
-    return Replayed(new, None)
+        return Replayed(new, min(len(events), len(new)), stopped, another, game)
+    return Replayed(new, None, game=game)

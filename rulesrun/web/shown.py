@@ -38,7 +38,7 @@ def transcript_lines(log: list | None) -> list[str]:
 
 def standing_text(game, seats: list[str]) -> str:
     """The final standing, as the terminal prints it (cli/transcript.py)."""
-    return standing(game, seats, game.rules.lowest_wins)
+    return standing(game, seats, game.rules.lowest_wins, game.rules.score_names)
 
 
 def _keyed(shaped):

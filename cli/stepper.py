@@ -1,0 +1,91 @@
+"""Walking a logged game decision by decision (`rulesrun replay LOG --step`).
+
+The transcript is cut after each decision with a choice: step k shows what happened from
+the decision before up to decision k, step N (the last) the rest of the game. The walker
+reads one command a line, so a pipe drives it as well as a keyboard:
+
+    enter, n   the next step            b     the step before
+    t N        the first step of turn N (or the next turn with a decision)
+    q          stop (so does the end of the input)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .transcript import is_shown_decision, transcript_lines
+
+HELP = "  enter or n: next decision   b: back   t N: jump to turn N   q: quit"
+
+
+@attrs.frozen(slots=True)
+class Step:
+    """One stretch of the transcript, ending at a decision (or at the end of the game)."""
+
+    lines: tuple[str, ...]
+    # The turn the stretch ends in (0 before the first turn).
+    turn: int
+
+
+def steps(log: list[dict]) -> list[Step]:
+    """The transcript of `log` cut after each shown decision; the last step is what follows the last one."""
+    lines = transcript_lines(log)
+    cuts = [index for index, event in enumerate(log) if is_shown_decision(event)] + [len(log)]
+    turns, turn = [], 0
+    for index, event in enumerate(log):
+        if event["t"] == "turn":
+            turn = event["number"]
+        turns.append(turn)
+    out, start = [], -1
+    for cut in cuts:
+        out.append(Step(tuple(line for at, line in lines if start < at <= cut), turns[min(cut, len(log) - 1)] if log else 0))
+        start = cut
+    return out
+
+
+def walk(log: list[dict], read, write, ending: str = "") -> None:
+    """Show the steps of `log` as the lines `read()` returns ask (None: the input ended);
+    `ending` follows the last step (the final standing)."""
+    walked = steps(log)
+    last = len(walked) - 1
+    at = 0
+    write(HELP)
+    while True:
+        step = walked[at]
+        where = f"decision {at + 1} of {last}" if at < last else "the end"
+        write(f"[{where}, turn {step.turn}]")
+        if step.lines:
+            write("\n".join(step.lines))
+        if at == last and ending:
+            write(ending)
+        at = _command(read, write, at, last, walked)
+        if at is None:
+            return
+
+
+def _command(read, write, at: int, last: int, walked: list[Step]) -> int | None:
+    """The step the next command asks for, or None to stop."""
+    while True:
+        line = read()
+        if line is None:
+            return None
+        text = line.strip().lower()
+        if text in ("", "n"):
+            if at < last:
+                return at + 1
+            write("  this is the end of the game: b to go back, q to quit")
+        elif text == "b":
+            if at > 0:
+                return at - 1
+            write("  this is the first decision")
+        elif text == "q":
+            return None
+        elif text.startswith("t") and text[1:].strip().isdigit():
+            turn = int(text[1:].strip())
+            found = next((k for k, step in enumerate(walked) if step.turn >= turn), None)
+            if found is not None:
+                return found
+            write(f"  no turn {turn}: the game has turns 1 to {walked[-1].turn}")
+        else:
+            write(f"  {line.strip()!r} is no command here")
+            write(HELP)
