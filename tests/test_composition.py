@@ -44,6 +44,7 @@ def test_each_variant_plays_with_each_edition(base, variant):
     _play_50(base, [variant])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("base", BASES)
 @pytest.mark.parametrize("pair", [p for p in itertools.combinations(VARIANTS, 2) if frozenset(p) not in REFUSED])
 def test_each_compatible_pair_of_variants_plays_on_each_edition(base, pair):

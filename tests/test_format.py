@@ -44,6 +44,7 @@ def test_the_corpus_is_what_the_properties_run_over():
     assert len(SHIPPED) > 40 and len(BAD_PARSEABLE) > 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SHIPPED + BAD_PARSEABLE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_formatting_is_idempotent_and_keeps_the_tree_and_the_comments(path):
     text = read_rules(path)
