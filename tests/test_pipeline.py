@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from click.testing import CliRunner
 
-from helpers import BANDIT, CLASSIC, NEUTRAL, ROOT, random_agents
+from helpers import BANDIT, CLASSIC, NEUTRAL, ROOT, random_agents, rules_from_text
 from rulesrun.cli.main import main
 from rulesrun.cli.transcript import transcript
 from rulesrun.dsl.ast import dump
@@ -278,3 +278,35 @@ def test_taking_one_attribute_of_each_piece_is_compiled_without_a_call_per_piece
     assert s.call("top", s.zone("pile")) == max(faces)
     assert s.call("total", s.zone("empty")) == 0
     assert "map(get_face" in rules.source.text() and "sum(map(get_value" in rules.source.text()
+
+
+SHADOWED = """\
+game "Shadow"
+players 2..2
+zone pile
+zone kept
+die d6 faces 1..6
+
+phase game:
+    create d6 x 3 into pile
+    for p in players:
+        play take by p
+
+proc spare():
+    let pile = 5
+    return pile
+
+move take(d in pile) for take:
+    let pile = kept
+    put d into pile
+
+score by p: len(kept) + spare() - 5
+"""
+
+
+def test_a_move_domain_reads_the_global_a_let_elsewhere_shadows(tmp_path):
+    """#19: a move's options are computed in a scope of their own, not in the locals of whatever
+    rule the compiler wrote last (here a move and a procedure that `let` the zone's name)."""
+    rules = rules_from_text(tmp_path, SHADOWED)
+    result = rules.play(2, 1, random_agents(1, 2))
+    assert result.scores == [2, 2]
