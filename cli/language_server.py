@@ -144,7 +144,11 @@ def problems(path: str, text: str, full: bool) -> list[Diagnostic]:
     except RulesError as error:
         return error.diagnostics
     is_ruleset = any(isinstance(item, ast.GameTitle) for item in file.items)
-    if not full or not is_ruleset or any(isinstance(item, ast.Fragment) for item in file.items):
+    fragments = [item for item in file.items if isinstance(item, ast.Fragment)]
+    if fragments:
+        # A fragment that names its base is checked composed on it; any other only for syntax.
+        is_ruleset = fragments[0].base is not None
+    if not full or not is_ruleset:
         return []
     try:
         check(compose(path))

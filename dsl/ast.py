@@ -39,7 +39,18 @@ class GameTitle(Node):
 
 @node
 class Fragment(Node):
+    """`fragment "T" for "base.rules" with rounds = 2`: `base` (None: it says not) is the file it
+    plugs into, `settings` the params it is played with when it is the file named (FragmentSetting)."""
+
     title: str
+    base: str | None = None
+    settings: tuple = ()
+
+
+@node
+class FragmentSetting(Node):
+    name: str
+    value: Any
 
 
 @node

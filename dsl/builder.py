@@ -155,7 +155,18 @@ class Builder(Transformer):
         return ast.GameTitle(_unquote(children[0], self.file), span=self._span(meta))
 
     def fragment(self, meta, children):
-        return ast.Fragment(_unquote(children[0], self.file), span=self._span(meta))
+        title, base = children
+        if base is None:
+            return ast.Fragment(_unquote(title, self.file), span=self._span(meta))
+        path, settings = base
+        return ast.Fragment(_unquote(title, self.file), path, settings, span=self._span(meta))
+
+    def fragment_base(self, meta, children):
+        return _unquote(children[0], self.file), tuple(c for c in children[1:] if c is not None)
+
+    def fragment_setting(self, meta, children):
+        name, value = children
+        return ast.FragmentSetting(str(name), value, span=self._span(meta))
 
     def include(self, meta, children):
         return ast.Include(_unquote(children[0], self.file), span=self._span(meta))

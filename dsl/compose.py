@@ -198,7 +198,53 @@ def _nearby_files(path: Path) -> str:
 
 def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
     """Compose a ruleset and fragments into one program, or raise every conflict found.
-    `allow`: folders beyond the project's that an `include`/`extends` may read (dsl/files.py)."""
+    `allow`: folders beyond the project's that an `include`/`extends` may read (dsl/files.py).
+
+    A file named as the ruleset that is a fragment knowing its base (`fragment "T" for
+    "../base.rules" with rounds = 2`) is played on that base: the base composed with it (and
+    then the other fragments), its `with` settings as the params' defaults."""
+    based = _fragment_base(Path(ruleset), allow)
+    if based is not None:
+        base, fragment = based
+        return _with_settings(compose(base, (ruleset, *fragments), allow), fragment)
+    return _compose(ruleset, fragments, allow)
+
+
+def _fragment_base(path: Path, allow) -> tuple[Path, ast.Fragment] | None:
+    """(the base, the `fragment` line) of a fragment file that names its base; None for any other file."""
+    if not path.is_file():
+        return None
+    line = next((item for item in parse_file(_display(path)).items if isinstance(item, ast.Fragment)), None)
+    if line is None or line.base is None:
+        return None
+    base = (path.parent / line.base).resolve()
+    refused = refusal(base, line.base, Reach.of([path], allow))
+    if refused is not None:
+        raise RulesError(Diagnostic(line.span, refused, "a fragment plugs into a ruleset of this project; "
+                                    "`--allow-path DIR` lets it name one in the folder DIR"))
+    if not base.is_file():
+        raise RulesError(Diagnostic(line.span, f"no file `{base}` for this fragment to plug into", _nearby_files(base)))
+    return base, line
+
+
+def _with_settings(program: Program, fragment: ast.Fragment) -> Program:
+    """The fragment's `with NAME = VALUE` settings as the defaults of the params they name."""
+    parts = dict(program.parts)
+    errors = []
+    params = sorted(n for n, d in parts.items() if isinstance(d, ast.Param))
+    for setting in fragment.settings:
+        declared = parts.get(setting.name)
+        if not isinstance(declared, ast.Param):
+            errors.append(Diagnostic(setting.span, f"`{setting.name}` is no parameter of the rules this fragment plugs into",
+                                     did_you_mean(setting.name, params) or "`rulesrun check --params BASE` lists them"))
+            continue
+        parts[setting.name] = attrs.evolve(declared, default=setting.value)
+    if errors:
+        raise RulesError(errors)
+    return attrs.evolve(program, parts=parts)
+
+
+def _compose(ruleset: str | Path, fragments, allow) -> Program:
     composer = _Composer(Reach.of([ruleset, *fragments], allow))
     composer.apply(Path(ruleset), "ruleset", "ruleset", (), None)
     for fragment in fragments:

@@ -283,7 +283,7 @@ def test_the_report_names_rules_that_never_fired_and_groups_rules_by_file(tmp_pa
     text = out.output
     # The misspelled condition: flagged at the top, with where it is written.
     never = text.index("Never fired in 6 games (1)")
-    assert "board.rules:6:1: board: on took (line 6)" in text[never:]
+    assert "board.rules:6:1: board: on took #2" in text[never:]
     assert never < text.index("Win share per seat")
     # One table per file, base first; what each rule did.
     assert text.index("Rules of draw.rules") < text.index("Rules of board.rules")
@@ -297,6 +297,6 @@ def test_the_report_names_rules_that_never_fired_and_groups_rules_by_file(tmp_pa
     data = json.loads(run("simulate", "draw.rules", "--with", "board.rules", "--games", 6, "--jobs", 1,
                           "--json").output)
     (unfired,) = data["never_fired"]
-    assert unfired["rule"] == "board: on took (line 6)" and unfired["at"] == [6, 1] and unfired["fired_games"] == 0
-    paying = {r["rule"]: r for r in data["rules"]}["board: on took (line 3)"]
+    assert unfired["rule"] == "board: on took #2" and unfired["at"] == [6, 1] and unfired["fired_games"] == 0
+    paying = {r["rule"]: r for r in data["rules"]}["board: on took #1"]
     assert paying["paid_per_game"] == 30 and paying["file"].endswith("board.rules")

@@ -592,11 +592,12 @@ class _Compiler:
         self.out.emit(f"HIDDEN_REACH = {{{entries}}}")
 
     def _handler_name(self, handler, handlers) -> str:
-        """How reports name a handler: its file and event (`bonus: on placed`), and its line when
-        its file has more than one handler of that event, so each is counted on its own."""
+        """How reports name a handler: its file and event (`bonus: on placed`), and its place
+        among them (`#2`) when its file has more than one handler of that event, so each is
+        counted on its own (a place, not a line: an edit above it does not rename it)."""
         name = _rule_name(handler.span, f"on {handler.event}")
         alike = [h for h in handlers if h.span is not None and handler.span is not None and h.span.file == handler.span.file]
-        return f"{name} (line {handler.span.line})" if len(alike) > 1 else name
+        return f"{name} #{alike.index(handler) + 1}" if len(alike) > 1 else name
 
     def _rule_sites(self) -> None:
         """`RULES`: every rule the meter counts, with (file, line, column) of where it is written,

@@ -1,0 +1,96 @@
+"""Fragments that know their base (#17 item 1): `fragment "T" for "BASE" with NAME = VALUE`.
+Named as the ruleset, such a fragment is checked and played composed on its base; a board's
+file plays Royale with that board in every round."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from helpers import RULESETS
+from rulesrun.cli.main import main
+from rulesrun.dsl.compose import compose
+from rulesrun.dsl.errors import RulesError
+
+BOARDS = sorted((RULESETS / "tafeln").glob("*.rules"))
+VARIANTS = sorted((RULESETS / "variants").glob("*.rules"))
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.mark.parametrize("path", [RULESETS / "tafeln" / "no_entry.rules", RULESETS / "variants" / "kicker.rules"],
+                         ids=lambda p: p.stem)
+def test_a_board_and_a_variant_check_on_their_own(path):
+    result = run("check", path)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", BOARDS + VARIANTS, ids=lambda p: p.stem)
+def test_every_shipped_board_and_variant_says_its_base_and_checks_on_its_own(path):
+    assert re.search(r'^fragment "[^"]+" for "\.\./\w+\.rules"', path.read_text(), re.M), path
+    result = run("check", path)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_board_file_plays_royale_with_that_board_in_every_round():
+    result = run(RULESETS / "tafeln" / "jackpot.rules", "--seed", 4, "--players", 3, "--agent", "random")
+    assert result.exit_code == 0, result.output
+    attached = re.findall(r"board (\w+) lies at casino 1", result.output)
+    assert len(attached) >= 3 and set(attached) == {"jackpot"}  # every round
+    assert result.output.startswith("Las Vegas Royale")
+
+
+def test_a_set_on_the_command_line_wins_over_the_fragments_with():
+    result = run(RULESETS / "tafeln" / "jackpot.rules", "--seed", 4, "--players", 3, "--agent", "random",
+                 "--set", "forced_boards=pay_day")
+    attached = re.findall(r"board (\w+) lies at casino 1", result.output)
+    assert len(attached) >= 3 and set(attached) == {"pay_day"}
+
+
+BASE = """\
+game "Base"
+players 2..2
+param rounds = 1 "Rounds."
+var points per player = 0
+
+phase game:
+    repeat rounds:
+        for p in players:
+            points[p] += 1
+
+score by p: points[p]
+"""
+
+
+def test_errors_of_a_fragment_point_into_it_and_its_settings_are_checked(tmp_path):
+    (tmp_path / "base.rules").write_text(BASE)
+    fragment = tmp_path / "bonus.rules"
+    fragment.write_text('fragment "Bonus" for "base.rules" with rounds = 3, roundz = 2\n\n'
+                        "after game:\n    points[0] += bonus_points\n")
+    with pytest.raises(RulesError) as error:
+        compose(fragment)
+    (unknown,) = error.value.diagnostics
+    assert unknown.span.file.endswith("bonus.rules") and unknown.span.line == 1
+    assert "`roundz` is no parameter" in unknown.message and "rounds" in unknown.hint
+    fragment.write_text('fragment "Bonus" for "base.rules" with rounds = 3\n\n'
+                        "after game:\n    points[0] += bonus_points\n")
+    result = run("check", fragment)
+    assert result.exit_code == 2 and "bonus.rules:4:18" in result.output and "bonus_points" in result.output
+    fragment.write_text('fragment "Bonus" for "base.rules" with rounds = 3\n\nafter game:\n    points[0] += 10\n')
+    played = run(fragment, "--seed", 1, "--agent", "random")
+    assert played.exit_code == 0 and "13" in played.output  # three rounds, then the bonus
+
+
+def test_a_base_outside_the_project_is_refused_as_an_include_is(tmp_path):
+    inner = tmp_path / "mine"
+    inner.mkdir()
+    (tmp_path / "base.rules").write_text(BASE)
+    (inner / "bonus.rules").write_text('fragment "Bonus" for "../base.rules"\n')
+    result = run("check", inner / "bonus.rules")
+    assert result.exit_code == 2 and "bonus.rules:1:1" in result.output and "--allow-path" in result.output
+    assert run("check", inner / "bonus.rules", "--allow-path", tmp_path).exit_code == 0
