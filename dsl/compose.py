@@ -218,7 +218,8 @@ def _fragment_base(path: Path, allow) -> tuple[Path, ast.Fragment] | None:
     if line is None or line.base is None:
         return None
     base = (path.parent / line.base).resolve()
-    refused = refusal(base, line.base, Reach.of([path], allow))
+    # The project of a fragment in a folder of its own (`boards/bonus.rules`) is the folder above.
+    refused = refusal(base, line.base, Reach.of([path.parent], allow))
     if refused is not None:
         raise RulesError(Diagnostic(line.span, refused, "a fragment plugs into a ruleset of this project; "
                                     "`--allow-path DIR` lets it name one in the folder DIR"))

@@ -86,11 +86,15 @@ def test_errors_of_a_fragment_point_into_it_and_its_settings_are_checked(tmp_pat
     assert played.exit_code == 0 and "13" in played.output  # three rounds, then the bonus
 
 
-def test_a_base_outside_the_project_is_refused_as_an_include_is(tmp_path):
-    inner = tmp_path / "mine"
-    inner.mkdir()
+def test_a_base_in_the_folder_above_is_in_reach_one_further_away_is_refused(tmp_path):
+    """A board in `boards/` plugs into `../game.rules`; `../../` is outside the project."""
+    boards = tmp_path / "game" / "boards"
+    boards.mkdir(parents=True)
+    (tmp_path / "game" / "base.rules").write_text(BASE)
+    (boards / "bonus.rules").write_text('fragment "Bonus" for "../base.rules"\n')
+    assert run("check", boards / "bonus.rules").exit_code == 0
     (tmp_path / "base.rules").write_text(BASE)
-    (inner / "bonus.rules").write_text('fragment "Bonus" for "../base.rules"\n')
-    result = run("check", inner / "bonus.rules")
-    assert result.exit_code == 2 and "bonus.rules:1:1" in result.output and "--allow-path" in result.output
-    assert run("check", inner / "bonus.rules", "--allow-path", tmp_path).exit_code == 0
+    (boards / "far.rules").write_text('fragment "Far" for "../../base.rules"\n')
+    result = run("check", boards / "far.rules")
+    assert result.exit_code == 2 and "far.rules:1:1" in result.output and "--allow-path" in result.output
+    assert run("check", boards / "far.rules", "--allow-path", tmp_path).exit_code == 0
