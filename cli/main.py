@@ -492,21 +492,7 @@ def _run_with_progress(plans, jobs, finished=None) -> list[list[dict]]:
 def replay_(log_path, show, step, allow, budget):
     """Replay a game log and check that it reproduces the same game, event for event; `--show`
     prints it, `--step` walks it. A log names its files relative to itself: it replays from any directory."""
-    try:
-        setup, events = read_log(log_path)
-    except NotALog as error:
-        raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
-    _same_sources(setup)
-    try:
-        rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
-        rules.check_players(setup.players)
-    except RulesError as error:
-        _echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)
-        _fail(error)
-    try:
-        replayed = replay(setup, events, allow, budget)
-    except RulesError as error:
-        _fail(error, status=exit_codes.PLAY_ERROR)
+    setup, events, rules, replayed = _replayed_log(log_path, allow, budget)
     first_difference = replayed.first_difference
     if first_difference is None:
         if show or step:
@@ -525,6 +511,28 @@ def replay_(log_path, show, step, allow, budget):
     if replayed.stopped:
         _echo(f"  the replay stopped: {replayed.stopped}", err=True)
     sys.exit(exit_codes.DIFFERENCE)
+
+
+def _replayed_log(log_path, allow, budget):
+    """(setup, events, rules, replayed) of a game log, or an exit: a file that is no log, a
+    changed source or rules that do not load exit 2, an error while replaying 3. Shared by
+    `replay` and `serve LOG`, which then say differently how the game differs."""
+    try:
+        setup, events = read_log(log_path)
+    except NotALog as error:
+        raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
+    _same_sources(setup)
+    try:
+        rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
+        rules.check_players(setup.players)
+    except RulesError as error:
+        _echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)
+        _fail(error)
+    try:
+        replayed = replay(setup, events, allow, budget)
+    except RulesError as error:
+        _fail(error, status=exit_codes.PLAY_ERROR)
+    return setup, events, rules, replayed
 
 
 def _same_sources(setup) -> None:

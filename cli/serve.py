@@ -22,7 +22,7 @@ from .options import settings as read_settings
 from ..dsl.errors import RulesError
 from ..interpreter.lookahead.agents import AgentSpecError, make_agent
 from ..interpreter.running.rules import load_rules
-from ..interpreter.studies.log import NotALog, Setup, read_log, replay
+from ..interpreter.studies.log import Setup
 
 HOST = "127.0.0.1"
 
@@ -110,26 +110,12 @@ def _playing(rules_path, fragments, settings, agents, players, seed, allow, budg
 def _replaying(log_path, allow, budget):
     """The logged game, checked as `rulesrun replay` checks it (interpreter/studies/log.py): a
     file that is no log or names rules that do not load exits 2, a log of another game 1."""
-    from .main import _InvalidInput, _same_sources
+    from .main import _replayed_log
     from ..web.layout import layout
     from ..web.replay import Replay
     from ..web.server import Serving
 
-    try:
-        setup, events = read_log(log_path)
-    except NotALog as error:
-        raise _InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
-    _same_sources(setup)
-    try:
-        rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
-        rules.check_players(setup.players)
-    except RulesError as error:
-        click.echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)
-        fail(error)
-    try:
-        replayed = replay(setup, events, allow, budget)
-    except RulesError as error:
-        fail(error, status=exit_codes.PLAY_ERROR)
+    setup, events, rules, replayed = _replayed_log(log_path, allow, budget)
     if replayed.first_difference is not None:
         index = replayed.first_difference
         why = f" ({replayed.stopped})" if replayed.stopped else ""
