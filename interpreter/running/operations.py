@@ -40,14 +40,11 @@ def put(g, pieces, zone) -> None:
             g.score_changed = True
         moved = pieces[:]
         pieces.clear()
-        zone.extend(moved)
-        for piece in moved:
-            piece.zone = zone
     else:
         moved = _detach(g, pieces)
-        zone.extend(moved)
-        for piece in moved:
-            piece.zone = zone
+    zone.extend(moved)
+    for piece in moved:
+        piece.zone = zone
     if g.meter is not None:
         g.meter.moving(len(moved))
 
