@@ -1,0 +1,341 @@
+"""Expressions of the rules as Python expressions: names resolved at compile time (a local, a
+param, a zone, a built-in), calls of procedures inlined, remembered or paused, comprehensions
+counted against the game's budget. A part of the code generator (compiler.py), which it is
+mixed into: the methods read the compiler's frame, program and analyses."""
+
+from __future__ import annotations
+
+from ...dsl import ast
+from ...dsl.builtins import BUILTINS, LIST
+from ...dsl.errors import Diagnostic, RulesError
+from .names import named
+from .source import Frame
+
+_GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
+_COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+# Arguments that make a call run every time (interpreter/lookahead/remember.py): no need to try.
+_NEVER_REMEMBERED = (ast.Keyword, ast.Lambda, ast.List, ast.Comprehension)
+
+
+class Expressions:
+    """The `e_NODE` methods of the code generator, and what they ask of an expression."""
+
+
+    def expr(self, e) -> str:
+        return getattr(self, "e_" + type(e).__name__)(e)
+
+    def _is_local(self, name: str) -> bool:
+        return self.frame.knows(name)
+
+    def e_Name(self, e):
+        name = e.id
+        if self._is_local(name):
+            return f"l_{name}"
+        if name in self.substitutions:
+            return self.substitutions[name]
+        decl = self.parts.get(name)
+        if isinstance(decl, ast.Param):
+            return f"g.p_{name}"
+        if isinstance(decl, ast.Zone):
+            return f"g.z_{name}"
+        if isinstance(decl, ast.Var):
+            return f"g.v_{name}"
+        if isinstance(decl, ast.Imaginary):
+            return f"g.i_{name}"
+        if isinstance(decl, (ast.Die, ast.Card)):
+            return f"g.k_{name}"
+        if isinstance(decl, (ast.Part, ast.PartKind)):
+            return f"g.t_{name}"
+        if name in _GLOBAL_VALUES:
+            return _GLOBAL_VALUES[name]
+        if name in BUILTINS:
+            return BUILTINS[name].python_name
+        return f"l_{name}"
+
+    def e_Literal(self, e):
+        return repr(e.value)
+
+    def e_Interpolated(self, e):
+        return self._text(e)
+
+    def _text(self, e) -> str:
+        if isinstance(e, ast.Literal):
+            return repr(str(e.value))
+        if not isinstance(e, ast.Interpolated):
+            return f"show({self.expr(e)})"
+        parts = [repr(p) if isinstance(p, str) else f"show({self.expr(p)})" for p in e.parts]
+        return "''.join((" + ", ".join(parts) + ",))"
+
+    def e_Lambda(self, e):
+        body = e.body
+        if isinstance(body, ast.Call) and len(body.args) == 1 and isinstance(body.args[0], ast.Name) \
+                and body.args[0].id == e.param and self._is_builtin_call(body, body.func.id) \
+                and not BUILTINS[body.func.id].game:
+            # `mine => weight(mine)` is the built-in itself: one call less for each use.
+            return BUILTINS[body.func.id].python_name
+        if isinstance(body, ast.Attribute) and isinstance(body.target, ast.Name) and body.target.id == e.param:
+            # `c => c.value`, the usual sort key, reads the attribute without a Python call.
+            self.getters.add(body.name)
+            return f"get_{body.name}"
+        with self._in(self.frame.inner(e.param)):
+            return f"(lambda l_{e.param}: {self.expr(e.body)})"
+
+    def e_Conditional(self, e):
+        return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.orelse)})"
+
+    def e_OrOp(self, e):
+        return f"({self.expr(e.left)} or {self.expr(e.right)})"
+
+    def e_AndOp(self, e):
+        return f"({self.expr(e.left)} and {self.expr(e.right)})"
+
+    def e_NotOp(self, e):
+        return f"(not {self.expr(e.operand)})"
+
+    def e_Compare(self, e):
+        if e.op in ("==", "!=") and any(self._is_zone(side) or self._is_part(side) or _is_none(side)
+                                        for side in (e.left, e.right)):
+            # A zone or a part equals only itself (runtime.Zone, runtime.Part), and `none` only
+            # `none`: said directly.
+            return f"({self.expr(e.left)} {'is' if e.op == '==' else 'is not'} {self.expr(e.right)})"
+        return f"({self.expr(e.left)} {_COMPARE[e.op]} {self.expr(e.right)})"
+
+    def e_InOp(self, e):
+        return f"({self.expr(e.left)} in {self.expr(e.right)})"
+
+    def e_NotIn(self, e):
+        return f"({self.expr(e.left)} not in {self.expr(e.right)})"
+
+    def e_Range(self, e):
+        return f"range({self.expr(e.low)}, {self.expr(e.high)} + 1)"
+
+    def e_Binary(self, e):
+        if e.op == "*" and not (self._is_number(e.left) and self._is_number(e.right)
+                                and (isinstance(e.left, ast.Literal) or isinstance(e.right, ast.Literal))):
+            # What `*` makes can be far larger than what it is given (`[1] * n`, `x * x`): its
+            # size is checked against the game's budget first.
+            return f"times(g, {self.expr(e.left)}, {self.expr(e.right)})"
+        return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
+
+    def e_Negate(self, e):
+        return f"(-{self.expr(e.operand)})"
+
+    def e_Call(self, e):
+        args = [self.expr(a) for a in e.args]
+        name = e.func.id
+        if self._is_local(name):
+            return f"l_{name}({', '.join(args)})"
+        if name in self.substitutions:
+            # A parameter of a procedure being inlined that holds a function (`f(x)`).
+            return f"{self.substitutions[name]}({', '.join(args)})"
+        decl = self.parts.get(name)
+        if isinstance(decl, ast.Proc):
+            if self._inlines(decl, e.args):
+                return self._inline(decl, args)
+            if self._remembers(e):
+                return self._remembered_call(e, "remembered", args)
+            return self._paused(self._may_ask(name in self.asking.procs, e), f"{named('pr', name)}(g, {', '.join(args)})")
+        if isinstance(decl, ast.Phase):
+            return self._paused(self._may_ask(name in self.asking.phases, e), f"{named('ph', name)}(g)")
+        builtin = BUILTINS[name]
+        if builtin.python:
+            if len(e.args) == 1 and builtin.one_pass and _projects(e.args[0]):
+                # Through the items once: no list of them is needed.
+                return f"{name}({args[0][len('list('):-1]})"
+            return f"{name}({', '.join(args)})"
+        if name == "is_player":
+            # As the built-in has it (0 <= owner < seats), without a call.
+            return f"(0 <= {args[0]} < g.n)"
+        if builtin.asks and self.pausing and self._may_ask(True, e):
+            # The option, or what the driver answers if the game must pause for it (runtime.PAUSE).
+            chosen = f"_chosen{self.chosen}"
+            self.chosen += 1
+            self.frame.yielded = True
+            return (f"({chosen} if ({chosen} := {builtin.python_name}(g, {', '.join(args)})) is not PAUSE "
+                    f"else (yield from g.paused()))")
+        if builtin.game:
+            return f"{builtin.python_name}(g, {', '.join(args)})"
+        if name == "sorted":
+            # Python's own sort, called directly: `desc = true` is its `reverse`.
+            options = [self.expr(a) if a.name != "desc" else "reverse=" + (
+                repr(a.value.value) if isinstance(a.value, ast.Literal) and type(a.value.value) is bool
+                else f"bool({self.expr(a.value)})") for a in e.args[1:]]
+            return f"sorted({', '.join([args[0]] + options)})"
+        return f"{builtin.python_name}({', '.join(args)})"
+
+    def _paused(self, asks: bool, call: str) -> str:
+        """A call as an expression: `(yield from call)` if it can ask, else the call."""
+        return f"({self._pause(True)}{call})" if asks else call
+
+    def _may_ask(self, asks: bool, node) -> bool:
+        """`asks`, where the code being written may pause; else a located error: a decision
+        cannot be asked from inside a lambda, a list comprehension, a condition (`when`), a
+        move's options, `value` or `score`, which the game evaluates without pausing."""
+        if asks and not self.frame.yielding:
+            raise RulesError(Diagnostic(node.span, "a decision (choose, play, or a rule that asks one) cannot be asked here",
+                                        "ask it in a statement of a rule: `let x = choose(...)`, or a `for` loop "
+                                        "instead of a list comprehension"))
+        return asks
+
+    def _is_zone(self, e) -> bool:
+        """Whether `e` names a zone (`deck`, `field[k]`), whatever the game's state."""
+        if isinstance(e, ast.Index):
+            e, shaped = e.target, True
+        else:
+            shaped = False
+        if not isinstance(e, ast.Name) or self._is_local(e.id) or e.id in self.substitutions:
+            return False
+        decl = self.parts.get(e.id)
+        return isinstance(decl, ast.Zone) and (decl.shape is not None) == shaped
+
+    def _is_part(self, e) -> bool:
+        """Whether `e` names a part of a kind (`bonus` of `kind board`), which a dispatched handler compares with."""
+        return isinstance(e, ast.Name) and not self._is_local(e.id) and e.id not in self.substitutions \
+            and isinstance(self.parts.get(e.id), ast.Part)
+
+    def _bounded(self, e) -> bool:
+        """Whether going once through `e` is bounded without counting it: the seats and owners (at
+        most a hundred), or one zone (its pieces are bounded by the pieces budget, as a built-in's
+        pass over a zone is). Only a comprehension's first clause is left uncounted so: the passes
+        of a clause inside another multiply, and are counted."""
+        if isinstance(e, ast.Name) and e.id in _GLOBAL_VALUES and not self._is_local(e.id) \
+                and e.id not in self.substitutions and e.id not in self.parts:
+            return e.id != "num_players"
+        return self._is_zone(e)
+
+    def _is_builtin_call(self, e, name: str) -> bool:
+        return isinstance(e, ast.Call) and e.func.id == name and name in BUILTINS and not self._is_local(name) \
+            and name not in self.substitutions and name not in self.parts
+
+    def _remembers(self, e) -> bool:
+        """Whether `e` is a call of a pure procedure that is remembered (not inlined). A call
+        with an argument that is a list for certain (a list, a comprehension, a built-in that
+        makes a list) always runs: a list cannot be recognised again, so trying costs only."""
+        if not isinstance(e, ast.Call) or self._is_local(e.func.id) or e.func.id not in self.pure:
+            return False
+        return not self._inlines(self.parts[e.func.id], e.args) and not any(
+            isinstance(a, _NEVER_REMEMBERED) or self._makes_a_list(a) for a in e.args)
+
+    def _makes_a_list(self, e) -> bool:
+        if isinstance(e, ast.Binary) and e.op == "+":
+            return self._makes_a_list(e.left) or self._makes_a_list(e.right) or isinstance(
+                e.left, (ast.List, ast.Comprehension)) or isinstance(e.right, (ast.List, ast.Comprehension))
+        return isinstance(e, ast.Call) and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].returns == LIST
+
+    def _remembered_call(self, e, entry: str, args: list[str]) -> str:
+        """A call of a pure procedure through one of interpreter/lookahead/remember.py's entry
+        points; `args`: its arguments' code, written once (writing them again for each call
+        nested in an argument would take time exponential in the nesting)."""
+        return f"{entry}(g, {named('pr', e.func.id)}{''.join(', ' + a for a in args)})"
+
+    def _inlines(self, proc: ast.Proc, arg_nodes) -> bool:
+        """Whether a call of a one-line procedure (`return EXPR`) is replaced by its body.
+
+        It is where that is safe: not already being inlined (recursion), and every argument
+        evaluated exactly as often as the call would (each parameter used once, outside lambdas
+        and comprehensions), unless the argument is a plain name or literal.
+        """
+        body = _body(proc)
+        if proc.name in self.inlining or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None \
+                or self.asks_anywhere.body(body):
+            return False
+        if len(arg_nodes) != len(proc.params) or any(isinstance(a, ast.Keyword) for a in arg_nodes):
+            return False
+        uses = {p: 0 for p in proc.params}
+        repeated = set()
+        for node, inside_loop in _names_with_context(body[0].value):
+            if node.id in uses:
+                uses[node.id] += 1
+                if inside_loop:
+                    repeated.add(node.id)
+        for param, node in zip(proc.params, arg_nodes):
+            simple = isinstance(node, (ast.Name, ast.Literal))
+            if not simple and (uses[param] != 1 or param in repeated):
+                return False
+        return True
+
+    def _inline(self, proc: ast.Proc, arg_code: list[str]) -> str:
+        """The body of a one-line procedure in place of a call (see `_inlines`)."""
+        saved = self.substitutions
+        self.substitutions = {p: f"({code})" for p, code in zip(proc.params, arg_code)}
+        self.inlining.add(proc.name)
+        try:
+            with self._in(Frame([set()])):
+                return f"({self.expr(_body(proc)[0].value)})"
+        finally:
+            self.inlining.discard(proc.name)
+            self.substitutions = saved
+
+    def e_Keyword(self, e):
+        return f"{e.name}={self.expr(e.value)}"
+
+    def e_Index(self, e):
+        return f"{self.expr(e.target)}[{self.expr(e.index)}]"
+
+    def e_Attribute(self, e):
+        return f"{self.expr(e.target)}.{e.name}"
+
+    def e_Tuple(self, e):
+        return "(" + "".join(self.expr(i) + ", " for i in e.items) + ")"
+
+    def e_List(self, e):
+        return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
+
+    def e_Record(self, e):
+        fields = tuple(f.name for f in e.fields)
+        name = self.records.setdefault(fields, f"rec{len(self.records)}")
+        return f"{name}({', '.join(self.expr(f.value) for f in e.fields)})"
+
+    def e_Comprehension(self, e):
+        with self._in(self.frame.inner()):
+            return self._comprehension(e)
+
+    def _comprehension(self, e):
+        if _projects(e):
+            # `[b.value for b in won[p]]` reads one attribute of each item without a Python call.
+            self.getters.add(e.element.name)
+            return f"list(map(get_{e.element.name}, {self.expr(e.clauses[0].iterable)}))"
+        clauses = []
+        for index, clause in enumerate(e.clauses):
+            iterable = self.expr(clause.iterable)
+            if self._is_builtin_call(clause.iterable, "zip"):
+                # A comprehension goes through the pairs once: no list of them is needed.
+                iterable = "zip" + iterable[len(BUILTINS["zip"].python_name):]
+            elif index > 0 or not self._bounded(clause.iterable):
+                iterable = f"spend(g, {iterable})"
+            self.frame.declare(*clause.names)
+            cond = f" if {self.expr(clause.cond)}" if clause.cond is not None else ""
+            clauses.append(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}{cond}")
+        element = self.expr(e.element)
+        return f"[{element} {' '.join(clauses)}]"
+
+    def e_Play(self, e):
+        return self._paused(self._may_ask(e.point in self.asking.points, e), f"{named('pt', e.point)}(g, {self.expr(e.player)})")
+
+
+def _body(proc: ast.Proc) -> list:
+    """A procedure's statements without its docstring."""
+    return [stmt for stmt in proc.body if not (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.expr, ast.Literal))]
+
+
+def _projects(e) -> bool:
+    """Whether `e` is a comprehension that takes one attribute of each item: `[b.value for b in xs]`."""
+    if not isinstance(e, ast.Comprehension) or len(e.clauses) != 1:
+        return False
+    clause = e.clauses[0]
+    return clause.cond is None and len(clause.names) == 1 and isinstance(e.element, ast.Attribute) \
+        and isinstance(e.element.target, ast.Name) and e.element.target.id == clause.names[0]
+
+
+def _is_none(e) -> bool:
+    return isinstance(e, ast.Literal) and e.value is None
+
+
+def _names_with_context(expr, inside_loop: bool = False):
+    """Every Name node of an expression, with whether it sits inside a lambda or comprehension."""
+    if isinstance(expr, ast.Name):
+        yield expr, inside_loop
+        return
+    nested = inside_loop or isinstance(expr, (ast.Lambda, ast.Comprehension))
+    for child in ast.children(expr):
+        yield from _names_with_context(child, nested)

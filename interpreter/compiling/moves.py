@@ -1,0 +1,133 @@
+"""Decision points as Python: `pt_POINT(g, player)` gathers the legal options of every move of
+the point (their domains, `when` and the forbids), asks the seat, and plays the chosen move. A
+part of the code generator (compiler.py), which it is mixed into."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+
+from ...dsl import ast
+from ...dsl.builtins import BUILTINS
+from .asking import is_single
+from .names import named
+from .source import Frame
+
+
+class DecisionPoints:
+    """The moves and decision points of a program, as the code generator writes them."""
+
+    def _moves(self) -> None:
+        o = self.out
+        forbids = {}
+        for forbid in self.program.forbids:
+            forbids.setdefault(forbid.move, []).append(forbid)
+        points = {}
+        for move in self.program.moves:
+            points.setdefault(move.point, []).append(move)
+            self._function(named("mv", move.name), ["g", "l_player"] + [f"l_{p.name}" for p in move.params],
+                           ["player"] + [p.name for p in move.params], move.body, move.span)
+            self.reaches[named("mv", move.name)] = self.reach.of(move.body)
+            self.rule_sites.setdefault(f"move {move.name}", move.span)
+        o.emit("MOVES = {" + ", ".join(f"{m.name!r}: {named('mv', m.name)}" for m in self.program.moves) + "}")
+        for point, moves in points.items():
+            o.emit(f"def {named('pt', point)}(g, l_player):")
+            with o.indented():
+                if point in self.recursive.points:
+                    self._count_call(moves[0].span)
+                self._decision_point(point, moves, forbids)
+
+    def _decision_point(self, point: str, moves: list, forbids: dict) -> None:
+        """The body of `pt_POINT(g, player)`: the legal options of every move of the point,
+        the seat's decision among them, the chosen move played."""
+        o = self.out
+        if is_single(moves, forbids):
+            self._metered_call(named("mv", moves[0].name), "g, l_player", f"move {moves[0].name}", moves[0].span,
+                               moves[0].name in self.asking.moves)
+            o.emit("return True")
+            return
+        o.emit("opts = []")
+        for move in moves:
+            if len(move.params) == 1 and move.when is None and move.name not in forbids:
+                param = move.params[0]
+                domain = self.expr(param.domain)
+                o.emit(f"opts.extend([({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}])", move.span)
+                continue
+            with self._in(Frame([{"player"}])) as frame, ExitStack() as loops:
+                hoisted, when = self._invariant_conditions(move)
+                if hoisted:
+                    o.emit(f"if {' and '.join(f'({self.expr(c)})' for c in hoisted)}:", move.span)
+                    loops.enter_context(o.indented())
+                for param in move.params:
+                    o.emit(f"for l_{param.name} in {self.expr(param.domain)}:", param.span)
+                    frame.declare(param.name)
+                    loops.enter_context(o.indented())
+                conditions = [f"({self.expr(c)})" for c in when]
+                for forbid in forbids.get(move.name, ()):
+                    conditions.append(f"not ({self.expr(forbid.when)})")
+                args = "".join(f"l_{p.name}, " for p in move.params)
+                append = f"opts.append(({move.name!r}, ({args})))"
+                if conditions:
+                    o.emit(f"if {' and '.join(conditions)}:", move.span)
+                    o.emit("    " + append, move.span)
+                else:
+                    o.emit(append, move.span)
+        o.emit("if not opts:")
+        o.emit("    return False")
+        o.emit(f"_chosen = g.decide(l_player, {point!r}, opts, False, True)")
+        if self.pausing:
+            o.emit("if _chosen is PAUSE: _chosen = yield from g.paused()")
+        o.emit("_name, _args = _chosen")
+        asks = sorted(m.name for m in moves if m.name in self.asking.moves)
+        if asks and len(asks) < len(moves):
+            o.emit(f"if _name in {tuple(asks)!r}:")
+            with o.indented():
+                self._move_call(True)
+            o.emit("else:")
+            with o.indented():
+                self._move_call(False)
+        else:
+            self._move_call(bool(asks))
+        o.emit("return True")
+
+    def _invariant_conditions(self, move) -> tuple[list, list]:
+        """A move's `when`, as (the leading conditions of its `and`s that read none of its
+        parameters, the rest). The first are tested once, before the loops over the parameters'
+        values (loop-invariant code motion): `move power(d in supply[player]) when holder ==
+        player and ...` goes through no die while nobody holds the power. Only where the
+        domains draw no chance and call only pure procedures, so skipping them changes nothing."""
+        conditions = _conjuncts(move.when) if move.when is not None else []
+        if not move.params or not all(self._pure_expr(p.domain) for p in move.params):
+            return [], conditions
+        params = {p.name for p in move.params}
+        hoisted = []
+        for condition in conditions:
+            if any(isinstance(node, ast.Name) and node.id in params for node in ast.walk(condition)):
+                break
+            hoisted.append(condition)
+        return hoisted, conditions[len(hoisted):]
+
+    def _pure_expr(self, e) -> bool:
+        """Whether evaluating `e` can change nothing and draw no chance: it calls only pure
+        procedures and built-ins."""
+        for node in ast.walk(e):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                name = node.func.id
+                if name in self.parts:
+                    if name not in self.pure:
+                        return False
+                elif name in BUILTINS and not BUILTINS[name].pure:
+                    return False
+            elif isinstance(node, (ast.Play,)):
+                return False
+        return True
+
+    def _move_call(self, asks: bool) -> None:
+        """The chosen move of a decision point, played (through the meter, while one is attached)."""
+        self._metered(f"{self._pause(asks)}MOVES[_name](g, l_player, *_args)", "'move ' + _name")
+
+
+def _conjuncts(e) -> list:
+    """`a and b and c` as [a, b, c], in the order they are evaluated."""
+    if isinstance(e, ast.AndOp):
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]

@@ -1,0 +1,69 @@
+"""What the code generator writes into: the generated lines with the spans they came from, and
+the scope of the code being written (a Frame per function, after jinja2's code generator)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import attrs
+
+from ...dsl.errors import Span
+from .ownership import OwnLocals
+
+
+class Source:
+    """Generated Python lines, each remembering the .rules span it came from."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.spans: list[Span | None] = []
+        self.depth = 0
+
+    def emit(self, text: str, span: Span | None = None) -> None:
+        self.lines.append("    " * self.depth + text)
+        self.spans.append(span)
+
+    @contextmanager
+    def indented(self):
+        """The lines written inside are one level deeper: `with o.indented(): o.emit(...)`."""
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+
+    def insert(self, index: int, text: str, span: Span | None = None) -> None:
+        """A line written before line `index`, at the present depth."""
+        self.lines.insert(index, "    " * self.depth + text)
+        self.spans.insert(index, span)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+_NOBODY_OWNS = OwnLocals(frozenset(), frozenset())
+
+
+@attrs.define(slots=True)
+class Frame:
+    """The scope of the code being written, as jinja2's code generator keeps one per function:
+    the locals by block, which of them hold lists of their own (ownership.py), whether the code
+    may pause at a decision (`yield`), and whether it has. A lambda or comprehension gets an
+    inner frame that sees the locals around it and never pauses."""
+
+    scopes: list
+    own: OwnLocals = _NOBODY_OWNS
+    yielding: bool = False
+    yielded: bool = False
+
+    def knows(self, name: str) -> bool:
+        return any(name in scope for scope in self.scopes)
+
+    def names(self) -> set[str]:
+        return {name for scope in self.scopes for name in scope}
+
+    def declare(self, *names: str) -> None:
+        self.scopes[-1].update(names)
+
+    def inner(self, *names: str) -> Frame:
+        return Frame(self.scopes + [set(names)], self.own)

@@ -1,0 +1,210 @@
+"""Statements of the rules as Python statements: assignments with what checkpoints and the meter
+must hear of them, the operations on pieces, and loops that spend the game's budget. A part of
+the code generator (compiler.py), which it is mixed into."""
+
+from __future__ import annotations
+
+from ...dsl import ast
+from ...dsl.builtins import BUILTINS
+from .names import named
+from .ownership import is_flat, is_number
+
+
+class Statements:
+    """The `s_NODE` methods of the code generator, and the helpers of assignments and loops."""
+
+
+    def block(self, body) -> None:
+        for stmt in body:
+            getattr(self, "s_" + type(stmt).__name__)(stmt)
+
+    def _nested(self, body, names=()) -> None:
+        self.frame.declare(*names)
+        with self.out.indented():
+            start = len(self.out.lines)
+            self.block(body)
+            if len(self.out.lines) == start:
+                self.out.emit("pass")
+
+    def s_Let(self, s):
+        value = self.expr(s.value)
+        self.frame.declare(s.name)
+        self.out.emit(f"l_{s.name} = {value}", s.span)
+
+    def s_Assign(self, s):
+        """A piece's `.face` and `.owner` change through operations, which a look-ahead can undo;
+        a var through an assignment the checkpoints hear of."""
+        if isinstance(s.target, ast.Attribute) and s.target.name in ("face", "owner"):
+            self.out.emit(f"set_{s.target.name}(g, {self.expr(s.target.target)}, {self.expr(s.value)})", s.span)
+            return
+        self._assign(s.target, "=", s.value, s.span)
+
+    def s_Augmented(self, s):
+        self._assign(s.target, s.op, s.value, s.span)
+
+    s_Append = s_Add = s_Augmented
+
+    def s_Assert(self, s):
+        self.out.emit(f"if not ({self.expr(s.cond)}): raise AssertFailed({self._text(s.message)})", s.span)
+
+    def _assign(self, target, op: str, value, span) -> None:
+        """An assignment, with what checkpoints must hear of it (interpreter/lookahead/checkpoint.py):
+        before, which var may change; after, if the value may hold lists from elsewhere
+        (`a = b`, `a += [b]`), that the var now holds them."""
+        o = self.out
+        notices = self._vars_notices(target, value, extends=op == "+=")
+        if notices is None:
+            o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
+            return
+        before, after = notices
+        if op == "-=" or is_flat(value, frozenset(BUILTINS) - self.frame.names()):
+            o.emit(f"if g.open: {before}", span)
+            o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
+        else:
+            o.emit(f"_value = {self.expr(value)}", span)
+            o.emit(f"if g.open: {before}", span)
+            o.emit(f"{self.expr(target)} {op} _value", span)
+            o.emit(f"if g.open and type(_value) in NESTED: {after}", span)
+        if self._changes_score(target):
+            o.emit("g.score_changed = True", span)
+
+    def _changes_score(self, target) -> bool:
+        """Whether an assignment that may change a var may change one the score reads: the var
+        named, or, through a local that may hold a var's list, any."""
+        root = target
+        while isinstance(root, ast.Index):
+            root = root.target
+        if isinstance(root, ast.Name) and not self._is_local(root.id):
+            return root.id in self.scored_vars
+        return bool(self.scored_vars)
+
+    def _vars_notices(self, target, value, extends: bool) -> tuple[str, str] | None:
+        """What to tell checkpoints before and after assigning `value` to `target`: about the
+        var named (`var_changing`), or about any var when a local or parameter that may hold a
+        var's list is changed (`vars_changing`); None when no var can change. `extends`: a
+        `+=`, which extends a list in place (a local's list, or an item's, may be a var's)
+        unless the value is a number."""
+        anyone = ("vars_changing(g)", "vars_rebound(g)")
+        root = target
+        while isinstance(root, ast.Index):
+            root = root.target
+        if not isinstance(root, ast.Name):
+            return anyone
+        if not self._is_local(root.id):
+            index = self.var_index[root.id]
+            return f"var_changing(g, {index})", f"var_rebound(g, {index})"
+        own = self.frame.own
+        if root is target:
+            return anyone if extends and root.id not in own.lists and not self._is_number(value) else None
+        if target.target is root and root.id in own.lists:
+            return anyone if extends and root.id not in own.flat and not self._is_number(value) else None
+        return anyone
+
+    def _is_number(self, e) -> bool:
+        return is_number(e, frozenset(BUILTINS) - self.frame.names())
+
+    def s_Put(self, s):
+        function = "put" if s.placement == "into" else "put_under"
+        self.out.emit(f"{function}(g, {self.expr(s.pieces)}, {self.expr(s.zone)})", s.span)
+
+    def s_Roll(self, s):
+        self.out.emit(f"roll(g, {self.expr(s.pieces)})", s.span)
+
+    def s_Shuffle(self, s):
+        self.out.emit(f"shuffle(g, {self.expr(s.zone)})", s.span)
+
+    def s_Deal(self, s):
+        self.out.emit(f"deal(g, {self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)})", s.span)
+
+    def s_Create(self, s):
+        owner = self.expr(s.owner) if s.owner is not None else "None"
+        self.out.emit(f"create(g, g.k_{s.kind}, {self.expr(s.count)}, {owner}, {self.expr(s.zone)})", s.span)
+
+    def s_CreateDeck(self, s):
+        self.out.emit(f"create_deck(g, g.k_{s.kind}, g.deck_{s.kind}, {self.expr(s.zone)})", s.span)
+
+    def s_Emit(self, s):
+        args = ", ".join(self.expr(a) for a in s.args)
+        self.out.emit(f"{self._pause(self._may_ask(s.event in self.asking.events, s))}{named('ev', s.event)}(g, {args})", s.span)
+
+    def s_Say(self, s):
+        self.out.emit(f"if g.log is not None: g.say({self._text(s.text)})", s.span)
+
+    def s_Return(self, s):
+        self.out.emit(f"return {self.expr(s.value)}" if s.value is not None else "return", s.span)
+
+    def s_Break(self, s):
+        self.out.emit("break", s.span)
+
+    def s_Pass(self, s):
+        self.out.emit("pass", s.span)
+
+    def s_ExprStmt(self, s):
+        self.out.emit(self.expr(s.expr), s.span)
+
+    def s_If(self, s):
+        self.out.emit(f"if {self.expr(s.cond)}:", s.span)
+        self._nested(s.body)
+        for clause in s.elifs:
+            self.out.emit(f"elif {self.expr(clause.cond)}:", clause.span)
+            self._nested(clause.body)
+        if s.orelse is not None:
+            self.out.emit("else:", s.span)
+            self._nested(s.orelse)
+
+    def s_For(self, s):
+        """The loop goes through what the iterable held when it began, whatever its body changes."""
+        if self._remembers(s.iterable):
+            call = s.iterable
+            zones = all(self._is_zone(a) for a in call.args)
+            entry = {1: "recalled_pile", 2: "recalled_piles"}.get(len(call.args)) if zones else None
+            if entry is None:
+                iterable = self._remembered_call(call, "recalled", [self.expr(a) for a in call.args])
+            else:
+                # The memory read right here (remember.py's key for piles: their stamps around
+                # the procedure); the entry point only when it has no answer yet.
+                piles = [f"_pile{k}" for k in range(len(call.args))]
+                self.out.emit(f"{', '.join(piles)}, = {''.join(self.expr(a) + ', ' for a in call.args)}", s.span)
+                key = f"({piles[0]}.stamp, {named('pr', call.func.id)}{''.join(f', {pile}.stamp' for pile in piles[1:])})"
+                self.out.emit(f"_known = g.remembered.get({key})", s.span)
+                iterable = (f"(_known[0] if _known is not None else "
+                            f"{entry}(g, {named('pr', call.func.id)}{''.join(', ' + pile for pile in piles)}))")
+        else:
+            iterable = self.expr(s.iterable)
+            if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):
+                iterable = f"tuple({iterable})"
+        targets = ", ".join(f"l_{n}" for n in s.names)
+        if isinstance(s.iterable, ast.Range):
+            self._range_spent(iterable, s.span)
+        else:
+            # The passes spent where the loop starts, written out: no call for the most common loop.
+            self.out.emit(f"_items = {iterable}", s.span)
+            self.out.emit("g.steps += len(_items)", s.span)
+            self.out.emit("if g.steps > g.step_budget: over_steps(g)", s.span)
+        self.out.emit(f"for {targets} in _items:", s.span)
+        self._nested(s.body, s.names)
+
+    def _range_spent(self, iterable: str, span) -> None:
+        """`_items = range(...)` with its passes spent, written out (a range's length taken from
+        its ends: `len` of a range beyond the machine's integers fails, their difference does not)."""
+        self.out.emit(f"_items = {iterable}", span)
+        self.out.emit("if _items.stop > _items.start: g.steps += _items.stop - _items.start", span)
+        self.out.emit("if g.steps > g.step_budget: over_steps(g)", span)
+
+    def s_While(self, s):
+        """Each pass spends a step of the game's budget: a loop that never ends is stopped, located."""
+        self.out.emit(f"while {self.expr(s.cond)}:", s.span)
+        self.out.emit("    g.steps += 1", s.span)
+        self.out.emit("    if g.steps > g.step_budget: over_steps(g)", s.span)
+        self._nested(s.body)
+
+    def s_Repeat(self, s):
+        name = f"l_{s.name}" if s.name else "_"
+        self._range_spent(f"range(1, {self.expr(s.count)} + 1)", s.span)
+        self.out.emit(f"for {name} in _items:", s.span)
+        self._nested(s.body, [s.name] if s.name else [])
+
+    def s_Turn(self, s):
+        player = self.expr(s.player)
+        self.out.emit(f"begin_turn(g, {player})", s.span)
+        self.block(s.body)
