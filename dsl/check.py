@@ -14,15 +14,12 @@ from __future__ import annotations
 
 from . import ast
 from .ast import walk
-from .builtins import BUILTINS, GLOBAL_VALUES, MANY
+from .builtins import BUILTINS, GLOBAL_VALUES
 from .program import SCORE, Program, kind_word
 from .errors import Diagnostic, RulesError, Span, did_you_mean
-from .shapes import (FAMILY, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake, element,
-                     iteration_mistake, negate_mistake, order_mistake, words)
+from .check_expressions import ExpressionChecks
+from .shapes import FAMILY, NUMBER, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, element, iteration_mistake, words
 
-PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
-# What a piece's attribute holds, where it is always the same shape (a face may be a number or text).
-ATTRIBUTE_SHAPES = {"value": NUMBER, "weight": NUMBER, "zone": ZONE}
 RESERVED = {
     "if", "elif", "else", "for", "in", "while", "not", "and", "or", "let", "return", "break", "pass",
     "true", "false", "none", "play", "put", "roll", "shuffle", "deal", "create", "emit", "say",
@@ -39,7 +36,7 @@ def check(program: Program) -> Program:
     return program
 
 
-class _Checker:
+class _Checker(ExpressionChecks):
     def __init__(self, program: Program):
         self.program = program
         self.parts = program.parts
@@ -429,223 +426,6 @@ class _Checker:
         self.loop_depth -= loop
         self.scopes.pop()
 
-    # ------------------------------------------------------------ expressions
-
-    def expr(self, e) -> str:
-        """Check `e` and return what is known of its shape."""
-        method = getattr(self, "e_" + type(e).__name__)
-        return method(e)
-
-    def e_Name(self, e):
-        if self._is_local(e.id):
-            return next(scope[e.id] for scope in reversed(self.scopes) if e.id in scope)
-        decl = self.parts.get(e.id)
-        if decl is not None:
-            if isinstance(decl, ast.Zone):
-                return FAMILY if decl.shape is not None else ZONE
-            if isinstance(decl, ast.Var) and decl.shape is not None:
-                return FAMILY
-            if isinstance(decl, ast.Param):
-                return _literal_shape(decl.default)
-            if isinstance(decl, ast.Imaginary):
-                return NUMBER
-            if isinstance(decl, ast.Event):
-                self.error(e, f"`{e.id}` is an event; use it with `emit` or `on`")
-            elif isinstance(decl, (ast.Proc, ast.Phase)):
-                self.error(e, f"{kind_word(decl)} `{e.id}` is used as a value",
-                           f"call it: `{e.id}(...)`; to pass behaviour, write a lambda such as `x => {e.id}(x)`")
-            return UNKNOWN
-        if e.id in GLOBAL_VALUES:
-            return NUMBER if e.id == "num_players" else UNKNOWN
-        if e.id in BUILTINS:
-            self.error(e, f"built-in `{e.id}` is used as a value", f"call it: `{e.id}(...)`, or wrap it: `x => {e.id}(x)`")
-            return UNKNOWN
-        self.error(e, f"unknown name `{e.id}`", did_you_mean(e.id, self._visible()) or "declare it, or check its spelling")
-        return UNKNOWN
-
-    def e_Literal(self, e):
-        return _literal_shape(e)
-
-    def e_Interpolated(self, e):
-        for part in e.parts:
-            if not isinstance(part, str):
-                self.expr(part)
-        return TEXT
-
-    def e_Lambda(self, e):
-        self.scopes.append({e.param: UNKNOWN})
-        self.expr(e.body)
-        self.scopes.pop()
-        return UNKNOWN
-
-    def e_Conditional(self, e):
-        self.expr(e.cond)
-        self.expr(e.then)
-        self.expr(e.orelse)
-        return UNKNOWN
-
-    def e_OrOp(self, e):
-        self.expr(e.left)
-        self.expr(e.right)
-        return UNKNOWN
-
-    e_AndOp = e_OrOp
-
-    def e_NotOp(self, e):
-        self.expr(e.operand)
-        return UNKNOWN
-
-    def e_Compare(self, e):
-        left, right = self.expr(e.left), self.expr(e.right)
-        mistake = order_mistake(e.op, left, right) if e.op in ("<", "<=", ">", ">=") else None
-        if mistake:
-            self.error(e, *mistake)
-        return UNKNOWN
-
-    def e_InOp(self, e):
-        self.expr(e.left)
-        self._items(e.right, "`in`")
-        return UNKNOWN
-
-    e_NotIn = e_InOp
-
-    def e_Range(self, e):
-        self._number(e.low, "a range")
-        self._number(e.high, "a range")
-        return RANGE
-
-    def e_Binary(self, e):
-        left, right = self.expr(e.left), self.expr(e.right)
-        mistake = binary_mistake(e.op, left, right)
-        if mistake:
-            self.error(e, *mistake)
-            return UNKNOWN
-        if (left, right) == (NUMBER, NUMBER):
-            return NUMBER
-        if e.op == "+" and left == right and left in (TEXT, LIST):
-            return left
-        if e.op == "+" and {left, right} <= {LIST, ZONE}:
-            return LIST
-        if e.op == "*" and NUMBER in (left, right) and {left, right} & {LIST, TEXT}:
-            return ({left, right} - {NUMBER}).pop()
-        return UNKNOWN
-
-    def e_Negate(self, e):
-        mistake = negate_mistake(self.expr(e.operand))
-        if mistake:
-            self.error(e, *mistake)
-        return NUMBER
-
-    def e_Call(self, e):
-        keywords = [a for a in e.args if isinstance(a, ast.Keyword)]
-        positional = [a for a in e.args if not isinstance(a, ast.Keyword)]
-        for arg in positional:
-            self.expr(arg)
-        for kw in keywords:
-            self.expr(kw.value)
-        func = e.func
-        if not isinstance(func, ast.Name):
-            self.error(e, "only named procedures and built-ins can be called")
-            return UNKNOWN
-        if self._is_local(func.id):
-            return UNKNOWN
-        decl = self.parts.get(func.id)
-        if isinstance(decl, (ast.Proc, ast.Phase)):
-            params = decl.params if isinstance(decl, ast.Proc) else ()
-            if keywords:
-                self.error(keywords[0], f"`{func.id}` takes no named arguments")
-            if len(positional) != len(params):
-                self.error(e, f"`{func.id}` takes {len(params)} argument{'s' * (len(params) != 1)}, given {len(positional)}",
-                           f"declared as {kind_word(decl)} {func.id}({', '.join(params)})",
-                           related=((decl.span, "declared here"),) if decl.span else ())
-            return UNKNOWN
-        builtin = BUILTINS.get(func.id)
-        if builtin is not None:
-            if not builtin.low <= len(positional) <= builtin.high:
-                wanted = str(builtin.low) if builtin.low == builtin.high else \
-                    f"{builtin.low} or more" if builtin.high == MANY else f"{builtin.low} to {builtin.high}"
-                self.error(e, f"`{func.id}` takes {wanted} argument{'s' * (builtin.high != 1)}, given {len(positional)}",
-                           f"{func.id}: {builtin.doc}")
-            for kw in keywords:
-                if kw.name not in builtin.keywords:
-                    self.error(kw, f"`{func.id}` has no option `{kw.name}`",
-                               did_you_mean(kw.name, builtin.keywords) or f"{func.id}: {builtin.doc}")
-            return NUMBER if builtin.number else LIST if builtin.returns == "list" else UNKNOWN
-        if decl is not None:
-            self.error(func, f"{kind_word(decl)} `{func.id}` cannot be called")
-        else:
-            self.error(func, f"unknown procedure `{func.id}`",
-                       did_you_mean(func.id, self._callables()) or "declare it with `proc` or `phase`")
-        return UNKNOWN
-
-    def e_Keyword(self, e):
-        self.error(e, f"`{e.name}=` only goes inside a call")
-        return UNKNOWN
-
-    def e_Index(self, e):
-        shape = self.expr(e.target)
-        self.expr(e.index)
-        if shape in (NUMBER, PIECE):
-            self.error(e, f"{words(shape)} cannot be indexed with `[...]`",
-                       "only zones, lists, texts and families of zones or vars have items")
-        if isinstance(e.target, ast.Name) and not self._is_local(e.target.id):
-            decl = self.parts.get(e.target.id)
-            if shape == FAMILY:
-                return ZONE if isinstance(decl, ast.Zone) else UNKNOWN
-        return PIECE if shape == ZONE else TEXT if shape == TEXT else UNKNOWN
-
-    def e_Attribute(self, e):
-        shape = self.expr(e.target)
-        if e.name not in PIECE_ATTRIBUTES and e.name not in self.fields:
-            known = PIECE_ATTRIBUTES + tuple(sorted(self.fields))
-            self.error(e, f"no piece or record has `.{e.name}`",
-                       did_you_mean(e.name, known) or "a piece has " + ", ".join(f".{a}" for a in PIECE_ATTRIBUTES)
-                       + "; a record has the fields it is made with: {name: value, ...}")
-            return UNKNOWN
-        if e.name not in PIECE_ATTRIBUTES:
-            return UNKNOWN
-        mistake = attribute_mistake(shape, e.name)
-        if mistake:
-            self.error(e, *mistake)
-        return ATTRIBUTE_SHAPES.get(e.name, UNKNOWN)
-
-    def e_Record(self, e):
-        seen = set()
-        for field in e.fields:
-            if field.name in seen:
-                self.error(field, f"field `{field.name}` is given twice")
-            seen.add(field.name)
-            self.expr(field.value)
-        return UNKNOWN
-
-    def e_Tuple(self, e):
-        for item in e.items:
-            self.expr(item)
-        return UNKNOWN
-
-    def e_List(self, e):
-        for item in e.items:
-            self.expr(item)
-        return LIST
-
-    def e_Comprehension(self, e):
-        for clause in e.clauses:
-            shape = self._items(clause.iterable, "`for`")
-            self.scopes.append(dict.fromkeys(clause.names, element(shape) if len(clause.names) == 1 else UNKNOWN))
-            if clause.cond is not None:
-                self.expr(clause.cond)
-        self.expr(e.element)
-        for _ in e.clauses:
-            self.scopes.pop()
-        return LIST
-
-    def e_Play(self, e):
-        if e.point not in self.points:
-            self.error(e, f"no move is declared for `{e.point}`",
-                       did_you_mean(e.point, self.points) or f"declare one: move NAME(...) for {e.point}: ...")
-        self.expr(e.player)
-        return UNKNOWN
-
     # ------------------------------------------------------------ helpers
 
     def _zone(self, e, verb: str) -> None:
@@ -688,19 +468,6 @@ def _roots(program: Program) -> list:
     """Every declaration and rule of a program: what a walk over all of its nodes starts from."""
     return list(program.parts.values()) + list(program.moves) + list(program.forbids) + list(program.hooks) \
         + list(program.handlers) + list(program.asserts) + list(program.nobody_wins)
-
-
-def _literal_shape(e) -> str:
-    if isinstance(e, ast.Literal):
-        if isinstance(e.value, bool) or e.value is None:
-            return UNKNOWN
-        if isinstance(e.value, (int, float)):
-            return NUMBER
-        if isinstance(e.value, str):
-            return TEXT
-    if isinstance(e, ast.Interpolated):
-        return TEXT
-    return UNKNOWN
 
 
 def _show(e) -> str:
