@@ -123,7 +123,7 @@ class DecisionPoints:
 
     def _move_call(self, asks: bool) -> None:
         """The chosen move of a decision point, played (through the meter, while one is attached)."""
-        self._metered(f"{self._pause(asks)}MOVES[_name](g, l_player, *_args)", "'move ' + _name")
+        self._metered(f"{self._pause(asks)}MOVES[_name](g, l_player, *_args)", "MOVE_RULES[_name]")
 
 
 def _conjuncts(e) -> list:

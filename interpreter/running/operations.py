@@ -9,6 +9,7 @@ someone looks ahead use the same ones wrapped to keep books (interpreter/lookahe
 from __future__ import annotations
 
 from .budget import OverBudget
+from .meter import MOVED
 from .runtime import Kind, Piece, Zone, format_value
 
 
@@ -31,7 +32,7 @@ def put(g, pieces, zone) -> None:
         zone.append(pieces)
         pieces.zone = zone
         if g.meter is not None:
-            g.meter.moving(1)
+            g.tally[MOVED] += 1
         return
     if kind is Zone:
         if pieces is zone:
@@ -46,7 +47,7 @@ def put(g, pieces, zone) -> None:
     for piece in moved:
         piece.zone = zone
     if g.meter is not None:
-        g.meter.moving(len(moved))
+        g.tally[MOVED] += len(moved)
 
 
 def put_under(g, pieces, zone) -> None:
@@ -58,7 +59,7 @@ def put_under(g, pieces, zone) -> None:
     for piece in moved:
         piece.zone = zone
     if g.meter is not None:
-        g.meter.moving(len(moved))
+        g.tally[MOVED] += len(moved)
 
 
 def _detach(g, pieces) -> list:
@@ -84,7 +85,7 @@ def deal(g, count: int, source, dest) -> None:
         dest.append(piece)
         piece.zone = dest
     if g.meter is not None:
-        g.meter.moving(dealt)
+        g.tally[MOVED] += dealt
 
 
 def roll(g, pieces) -> None:
