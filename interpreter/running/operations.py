@@ -50,6 +50,22 @@ def put(g, pieces, zone) -> None:
         g.tally[MOVED] += len(moved)
 
 
+def put_pile(g, pile, zone) -> None:
+    """`put` of a zone's whole pile: the compiler calls this where the operand names a zone
+    (`put supply[p] into rolled[p]`), so nothing is dispatched on what it moves."""
+    if zone.scored or pile.scored:
+        g.score_changed = True
+    if pile is zone:
+        return
+    moved = pile[:]
+    pile.clear()
+    zone.extend(moved)
+    for piece in moved:
+        piece.zone = zone
+    if g.meter is not None:
+        g.tally[MOVED] += len(moved)
+
+
 def put_under(g, pieces, zone) -> None:
     """Slide pieces beneath a zone's bottom as one block, keeping their order."""
     if zone.scored:
@@ -104,6 +120,19 @@ def roll(g, pieces) -> None:
     if g.log is not None:
         g.log.append({"t": "roll", "zone": getattr(pieces, "name", "dice"),
                       "faces": [p.face for p in pieces]})
+
+
+def roll_pile(g, pile) -> None:
+    """`roll` of every piece of a zone: the compiler calls this where the operand names a zone."""
+    if pile.scored:
+        g.score_changed = True
+    random = g.random
+    for piece in pile:
+        index = int(random() * len(piece.faces))
+        piece.face = piece.faces[index]
+        piece.value = piece.values[index]
+    if g.log is not None:
+        g.log.append({"t": "roll", "zone": pile.name, "faces": [p.face for p in pile]})
 
 
 def shuffle(g, zone) -> None:
@@ -188,9 +217,11 @@ def show(value) -> str:
 
 EXPORTS = {
     "put": put,
+    "put_pile": put_pile,
     "put_under": put_under,
     "deal": deal,
     "roll": roll,
+    "roll_pile": roll_pile,
     "shuffle": shuffle,
     "set_face": set_face,
     "set_owner": set_owner,
