@@ -146,6 +146,15 @@ def test_a_trillion_games_start_at_once_and_stream_their_records_in_order(tmp_pa
     assert [json.loads(line)["game"] for line in lines[:20]] == list(range(20))
 
 
+def test_two_plans_played_together_pair_game_i_of_each_in_order_on_any_number_of_processes():
+    plans = [simulate.Plan(str(CLASSIC), (), {"rounds": "1"}, 2, ("random",), 3, 5),
+             simulate.Plan(str(CLASSIC), (), {"rounds": "2"}, 2, ("random",), 3, 5)]
+    alone = [list(simulate.run(plan)) for plan in plans]
+    for jobs in (1, 2):
+        pairs = list(simulate.run_together(plans, jobs))
+        assert [a for a, _ in pairs] == alone[0] and [b for _, b in pairs] == alone[1]
+
+
 @pytest.mark.slow
 def test_peak_memory_of_a_simulation_does_not_grow_with_its_games(tmp_path):
     def peak(games):
