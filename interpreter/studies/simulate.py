@@ -63,10 +63,15 @@ _rules: dict = {}
 _prepared: dict = {}
 
 
+def _loaded_by(plan: Plan) -> tuple:
+    """What the plan's compiled rules depend on, as a key."""
+    return plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow, plan.budget
+
+
 def rules_for(plan: Plan, rules=None):
     """The plan's compiled rules, loaded once per process; `rules`: the plan's rules, already
     compiled by the caller (so that a command does not compile them twice)."""
-    key = (plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow, plan.budget)
+    key = _loaded_by(plan)
     if key not in _rules:
         _rules[key] = rules or load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow, plan.budget)
     return _rules[key]
@@ -74,18 +79,12 @@ def rules_for(plan: Plan, rules=None):
 
 def prepare(plan: Plan, rules=None) -> Prepared:
     """The plan's rules and agents, made once per process (`rules` as for `rules_for`)."""
-    key = (plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow, plan.budget,
-           plan.players, plan.agents)
+    key = (_loaded_by(plan), plan.players, plan.agents)
     if key not in _prepared:
         names = tuple(plan.agent_for(p) for p in range(plan.players))
         specs = {name: AgentSpec.parse(name) for name in dict.fromkeys(names)}
         _prepared[key] = Prepared(rules_for(plan, rules), tuple(specs[name] for name in names), names)
     return _prepared[key]
-
-
-def play_one(plan: Plan, index: int) -> dict:
-    """Game `index` of the plan, as the JSON object `--out` writes."""
-    return prepare(plan).play(plan, index)
 
 
 def play_games(unit: tuple[Plan, int, int]) -> list[dict]:
