@@ -161,7 +161,7 @@ def _agents_section(args) -> None:
         if mcts is not None:
             rates[MCTS] = best_rates({MCTS: mcts}, 1)[MCTS]
         for spec, rate in rates.items():
-            print(f"  {f'{ruleset}, {PLAYERS} x {spec}:':55} {rate:9.2f} games/s   {rate / rates['random']:7.4f} x random")
+            print(f"  {f'{ruleset}, {PLAYERS} x {spec}:':68} {rate:9.2f} games/s   {rate / rates['random']:7.4f} x random")
 
 
 def _memory_section(args, folder: Path) -> None:

@@ -85,6 +85,7 @@ class Ray:
                 where = f"the Ray cluster at `{self.address}`" if self.address else "a Ray instance here"
                 raise BackendError(f"cannot reach {where}: {error}; hint: check --address, or leave it out "
                                    "to start Ray here") from None
+
         def result(ref):
             try:
                 return ray.get(ref)
@@ -92,8 +93,10 @@ class Ray:
                 raise error.cause from None
 
         try:
+            # A cluster may have more CPUs than --jobs says: keep all of them busy.
+            workers = max(self.jobs, int(ray.cluster_resources().get("CPU", 0)))
             task = ray.remote(function)
-            yield from in_flight(task.remote, result, items, AHEAD * self.jobs)
+            yield from in_flight(task.remote, result, items, AHEAD * workers)
         finally:
             if started:
                 ray.shutdown()

@@ -7,7 +7,9 @@ score key per seat), `winners`, `turns`, `agents` and, when the engine meters ru
 report from records rather than from a plan keeps it usable on a saved `--out` file and keeps
 printing elsewhere. Given the ruleset's `sites` (`Rules.rule_sites`: every rule the meter can
 count, with where it is written), the report also groups rules by file and names the rules
-that never fired in any game: a misspelled `when board == "..."` shows up there.
+that never fired in any game: a misspelled `when board == "..."` shows up there. `Tally`
+keeps the report running while games stream past, holding no record; `build` is a Tally fed
+a list.
 
 A shared win counts 1/k for each of the k winners, so win shares over the seats add up to 1.
 Intervals are Wilson score intervals; quantiles interpolate linearly (numpy's default).
@@ -16,7 +18,6 @@ Intervals are Wilson score intervals; quantiles interpolate linearly (numpy's de
 
 from __future__ import annotations
 
-import math
 from typing import Iterable, Sequence
 
 import attrs
@@ -145,11 +146,6 @@ def win_credit(record: dict, seat: int) -> float:
     """The seat's part of this game's win: 1/k if it is one of k winners, else 0."""
     winners = record["winners"]
     return 1 / len(winners) if seat in winners else 0.0
-
-
-def rule_names(records: Iterable[dict]) -> list[str]:
-    """Every rule named in any record's `rules`, sorted; empty when the engine did not meter."""
-    return sorted({name for r in records for name in (r.get("rules") or {})})
 
 
 def rule_counts(record: dict, name: str) -> tuple[int, float]:
