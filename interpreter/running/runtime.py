@@ -382,6 +382,9 @@ class Game:
         # Answers to give before asking anyone, the next one last (a replay, interpreter/running/driven.py),
         # and the decision the game is paused at while driven from outside.
         self.script: list = []
+        # What a replayed answer that does not fit the decision met becomes: None refuses it
+        # (ScriptMismatch); a what-if game draws one at random (interpreter/lookahead/search.py).
+        self.misfit = None
         self.pending: Decision | None = None
         # The checkpoints open on this game, oldest first (interpreter/lookahead/checkpoint.py).
         self.open: list = []
@@ -408,7 +411,9 @@ class Game:
             if self.script:
                 index = self.script.pop()
                 if not (type(index) is int and 0 <= index < len(options)):
-                    raise ScriptMismatch(index, len(options))
+                    if self.misfit is None:
+                        raise ScriptMismatch(index, len(options))
+                    index = self.misfit(len(options))
             elif self.agents is None or self.agents[player] is None:
                 self.pending = Decision(self, player, point, options, secret, is_move, resume, asked)
                 return PAUSE
