@@ -170,8 +170,9 @@ class Tally:
         for name in {**(a.get("rules") or {}), **(b.get("rules") or {})}:
             if name not in self.rules:
                 rows = self.rules[name] = RuleRows()
-                rows.fired.differences.add(0, self.games)
-                rows.paid.differences.add(0, self.games)
+                if self.games:
+                    rows.fired.differences.add(0, self.games)
+                    rows.paid.differences.add(0, self.games)
         for name, rows in self.rules.items():
             rows.add(rule_counts(a, name), rule_counts(b, name))
         self.games += 1
