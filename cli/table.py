@@ -13,14 +13,12 @@ lines, so a pipe plays as well as a keyboard.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .transcript import transcript
-from ..interpreter.running.runtime import format_value
+from ..interpreter.running.table_text import table_text
 
 HELP = """\
   a number   answer with that option
-  a label    answer with the option of that label (as printed)
+  a label    answer with the option of that label (as printed, or as the log names it)
   u          undo: back to your previous decision
   t          show the table as you see it
   ?          this help
@@ -78,21 +76,21 @@ class Table:
 
     def _ask(self, decision):
         """The index of the option the person picks, or UNDONE after going back."""
-        labels = decision.labels()
+        words = decision.words()
         self.write("")
-        self.write(f"{self.game.names[decision.seat]}, {decision.prompt}:")
-        for number, label in enumerate(labels, start=1):
-            self.write(f"  {number:>2}. {label}")
+        self.write(f"{self.game.names[decision.seat]}: {decision.prompt}")
+        for number, option in enumerate(words, start=1):
+            self.write(f"  {number:>2}. {option}")
         while True:
             line = self.read()
             if line is None:
-                raise InputEnded(f"the input ended at {self.game.names[decision.seat]}'s decision `{decision.prompt}`, "
-                                 "before the game did")
-            answer = self._answer(line.strip(), decision, labels)
+                raise InputEnded(f"the input ended at {self.game.names[decision.seat]}'s decision `{decision.point}` "
+                                 f"({decision.prompt}), before the game did")
+            answer = self._answer(line.strip(), decision, words)
             if answer is not None:
                 return answer
 
-    def _answer(self, text: str, decision, labels: list[str]):
+    def _answer(self, text: str, decision, words: list[str]):
         """The index `text` answers, UNDONE, or None after saying why it does not (or after a command)."""
         if not text:
             return None
@@ -102,16 +100,18 @@ class Table:
             self.write(HELP)
             return None
         if text == "t":
-            self.write(table_text(decision.view, self.game.names))
+            self.write(decision.table() or table_text(decision.view, self.game.names, decision.piece_words()))
             return None
         if text == "u":
             return self._undo(decision.seat)
         if text.isdigit():
-            if 1 <= int(text) <= len(labels):
+            if 1 <= int(text) <= len(words):
                 return int(text) - 1
-            self.write(f"  no option {text}: answer 1 to {len(labels)}")
+            self.write(f"  no option {text}: answer 1 to {len(words)}")
             return None
-        matches = [index for index, label in enumerate(labels) if label.lower() == text.lower()]
+        matches = [index for index, label in enumerate(decision.labels()) if label.lower() == text.lower()]
+        if not matches:
+            matches = [index for index, option in enumerate(words) if option.lower() == text.lower()]
         if len(matches) == 1:
             return matches[0]
         if matches:
@@ -141,49 +141,3 @@ class Table:
 
     def _transcript(self) -> list[str]:
         return transcript(self.game.log).split("\n") if self.game.log else []
-
-
-def table_text(view, names: list[str]) -> str:
-    """What a seat sees, in lines, when the ruleset declares no view of its own: every zone
-    that holds something, the shared ones first, then each owner's under the owner's name
-    (pieces as kind:face, repeated ones counted, face-down piles as counts), then the vars."""
-    shared, owned, seen = [], {}, set()
-    for zones, show in ((view.zones, lambda pieces, owner: _pieces_text(pieces, names, owner)),
-                        (view.counts, lambda count, owner: f"{count} face down")):
-        for name, shaped in zones.items():
-            for label, owner, content in _members(name, shaped):
-                if content and (label, owner) not in seen:
-                    seen.add((label, owner))
-                    entries = shared if owner is None else owned.setdefault(owner, [])
-                    entries.append(f"{label}: {show(content, owner)}")
-    lines = [f"The table as {names[view.seat]} sees it:"]
-    for heading, entries in [("on the table", shared)] + [(names[owner], owned[owner]) for owner in sorted(owned)]:
-        if entries:
-            lines.append(f"  {heading}:")
-            lines.extend(f"    {entry}" for entry in entries)
-    if view.vars:
-        lines.append("  vars:")
-        lines.extend(f"    {name} = {format_value(value)}" for name, value in view.vars.items())
-    return "\n".join(lines)
-
-
-def _members(name: str, shaped):
-    """(label, owner or None, content) of a zone, of each zone of a family, or of each owner's zone."""
-    if isinstance(shaped, dict):
-        return [(f"{name}[{index}]", None, content) for index, content in shaped.items()]
-    if isinstance(shaped, list) and shaped and not isinstance(shaped[0], tuple):
-        return [(name, owner, content) for owner, content in enumerate(shaped)]
-    return [(name, None, shaped)]
-
-
-def _pieces_text(pieces: list, names: list[str], home=None) -> str:
-    """Pieces grouped by owner, each group's pieces as kind:face, repeated ones counted; the
-    owner is named unless it is `home`, the owner of the zone they lie in."""
-    owners: dict = {}
-    for kind, face, owner in pieces:
-        owners.setdefault(owner, Counter())[f"{kind}:{format_value(face)}"] += 1
-    groups = []
-    for owner, counted in owners.items():
-        shown = ", ".join(f"{label} x{count}" if count > 1 else label for label, count in counted.items())
-        groups.append(shown if owner is None or owner == home else f"{names[owner]}: {shown}")
-    return "; ".join(groups)

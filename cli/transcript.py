@@ -1,7 +1,11 @@
 """What a person reads of one game: its transcript and its final standing.
 
 The transcript is built from the log alone: what the rules narrate (`say`), grouped under
-each turn, with every real decision (more than one option) shown as the seat's choice.
+each turn, with every real decision (more than one option) shown as the seat's choice, in
+the words the rules give (the question, the options as they read), else by their labels:
+
+    > seat 0: Which casino does NO ENTRY! close? -> casino 6 (of 5: casino 1, casino 3, ...)
+    > seat 0 chooses place(6) (of 2: place(1), place(6))
 A narration that starts with `===` or `---` is a heading and ends the current turn's group.
 """
 
@@ -28,13 +32,26 @@ def transcript_lines(log: list[dict]) -> list[tuple[int, str]]:
                 indent = ""
                 if text.startswith("==="):
                     lines.append((index, ""))
-            lines.append((index, indent + text))
+            lines.extend((index, indent + line) for line in text.split("\n"))
         elif is_shown_decision(event):
-            chosen = event["options"][event["choice"]]
-            others = len(event["options"]) - 1
-            lines.append((index, f"{indent}> seat {event['player']} chooses {chosen} "
-                                 f"(of {others + 1}: {', '.join(event['options'])})"))
+            lines.append((index, indent + decision_line(event)))
     return lines
+
+
+def decision_line(event: dict) -> str:
+    """A logged decision as a player reads it: the question where the rules word it, the answer
+    and the options in words where they have them."""
+    options = event.get("words") or event["options"]
+    chosen = options[event["choice"]]
+    offered = f"(of {len(options)}: {listed(options)})"
+    if "prompt" in event:
+        return f"> seat {event['player']}: {event['prompt']} -> {chosen} {offered}"
+    return f"> seat {event['player']} chooses {chosen} {offered}"
+
+
+def listed(options: list[str]) -> str:
+    """Options in a line, parted by commas, or by semicolons where an option holds a comma."""
+    return ("; " if any("," in option for option in options) else ", ").join(options)
 
 
 def is_shown_decision(event: dict) -> bool:

@@ -87,12 +87,33 @@ class Die(Node):
     faces: Any
     weight: Any
     values: Any
+    shown: Any = None
 
 
 @node
 class Card(Node):
     name: str
     entries: tuple
+    shown: Any = None
+
+
+@node
+class Shown(Node):
+    """How a piece or an option reads to people, not to the machine: `shown "{face}*" "big die"`.
+    `text` is evaluated for each piece (with `face`, `value` and `owner` bound) or option (with
+    the move's parameters bound); `title` is a kind's name in words (None: its name)."""
+
+    text: Any
+    title: str | None = None
+
+
+@node
+class Point(Node):
+    """`point after_roll "Which face do you place?"`: the question a decision point asks, in
+    words, evaluated with `player` bound. Its name stays the key that logs and bridges use."""
+
+    name: str
+    prompt: Any
 
 
 @node
@@ -168,6 +189,7 @@ class Move(Node):
     name: str
     params: tuple
     point: str
+    shown: Any
     when: Any
     body: tuple
 
@@ -219,6 +241,15 @@ class Value(Node):
 
 
 @node
+class View(Node):
+    """`view: [LINE, ...]`: how the table is shown to people, as lines of text: what the
+    built-in `view()` gives (for `say`) and what the human seat shows on `t`. Without one,
+    both show the generic view of every zone by owner."""
+
+    expr: Any
+
+
+@node
 class Assertion(Node):
     """`assert COND, "message"` among the declarations: checked once the parameters are known,
     for every player count the rules allow, so bad settings (`--set rounds=-1`) are refused
@@ -250,10 +281,12 @@ class PartKind(Node):
 
 @node
 class Part(Node):
-    """`board bonus`: the rest of this file is part `bonus` of kind `board`."""
+    """`board bonus "BONUS"`: the rest of this file is part `bonus` of kind `board`; the title
+    (None: its name) is how people read it."""
 
     kind: str
     name: str
+    title: str | None = None
 
 
 @node
@@ -587,7 +620,7 @@ class Play(Node):
     player: Any
 
 
-DECLARATIONS = (Param, Die, Card, Zone, Var, Imaginary, Event, Proc, Phase, Move, Score, Value)
+DECLARATIONS = (Param, Die, Card, Zone, Var, Imaginary, Event, Proc, Phase, Move, Score, Value, View)
 
 
 def children(n):

@@ -143,6 +143,18 @@ class Builder(Transformer):
         name, default, doc = children
         return ast.Param(name, default, _text(doc, self.file), span=self._span(meta))
 
+    def shown(self, meta, children):
+        text, title = children
+        return ast.Shown(self.string(meta, [text]), _text(title, self.file), span=self._span(meta))
+
+    def point(self, meta, children):
+        name, prompt = children
+        return ast.Point(name, self.string(meta, [prompt]), span=self._span(meta))
+
+    def part(self, meta, children):
+        kind, name, title = children
+        return ast.Part(kind, name, _text(title, self.file), span=self._span(meta))
+
     def score_key(self, meta, children):
         expr, name = children
         return ast.ScoreKey(expr, _text(name, self.file), span=self._span(meta))

@@ -24,6 +24,9 @@ A `Builtin`'s fields:
   number of seats), which the compiler passes: `left(p)` -> `g_left(g, l_p)`.
 - `python`: Python's built-in of the same name does exactly this, and compiled rules call it
   directly (`len`), with no implementation of ours.
+- `words`: the named options that word the call for people (`choose(..., prompt = "...")`):
+  the compiler defers them (each a function of nothing) until someone reads them, and the checker
+  refuses chance and decisions in them, as in `say`.
 - `one_pass`: it goes through the items of its first argument once, in order, so an
   iterator serves as well as a list: the compiler may pass `map(...)` instead of building
   a list (`sum([b.value for b in xs])` -> `sum(map(get_value, ...))`).
@@ -58,6 +61,7 @@ class Builtin:
     reads: bool = attrs.field(default=False, kw_only=True)
     game: bool = attrs.field(default=False, kw_only=True)
     python: bool = attrs.field(default=False, kw_only=True)
+    words: tuple[str, ...] = attrs.field(default=(), kw_only=True)
     one_pass: bool = attrs.field(default=False, kw_only=True)
 
     @property
@@ -131,7 +135,11 @@ BUILTINS = {
         Builtin("name", 1, 1, "an owner's display name (seats and imaginary players)", returns=PLAIN, game=True),
         Builtin("is_player", 1, 1, "true for a seat, false for an imaginary player", returns=PLAIN, game=True),
         Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option; "
-                "secret=true: no other seat learns which", ("secret",), asks=True, game=True),
+                "secret=true: no other seat learns which; prompt=\"...\": the question in words; "
+                "shown=o => \"...\": each option in words", ("secret", "prompt", "shown"), asks=True, game=True,
+                words=("prompt", "shown")),
+        Builtin("view", 0, 0, "the table in words, as lines: the rules' `view`, else every zone by owner (for `say`)",
+                returns=PLAIN, reads=True, game=True),
         Builtin("chance", 1, 1, "true with the given probability (one draw of the game's random stream)", returns=PLAIN,
                 draws=True, game=True),
         Builtin("random_int", 2, 2, "a uniform whole number from low to high inclusive", returns=NUMBER, draws=True,
@@ -143,6 +151,9 @@ BUILTINS = {
                 draws=True, game=True, one_pass=True),
     )
 }
+
+WORD_OPTIONS = frozenset(option for builtin in BUILTINS.values() for option in builtin.words)
+"""Every built-in's named options that word a call for people (`prompt`, `shown`)."""
 
 GLOBAL_VALUES = {
     "players": "the seats in play, 0..n-1 clockwise",

@@ -70,7 +70,18 @@ class _Checker(ExpressionChecks):
                 self.scopes[-1][param.name] = element(self.expr(param.domain))
             if move.when is not None:
                 self.expr(move.when)
+            if move.shown is not None:
+                self._words(move.shown.text)
+                if move.shown.title is not None:
+                    self.error(move.shown, "a move's options read as one text: `shown \"...\"`",
+                               "a second text names a kind of piece (`die big ... shown \"{face}*\" \"big die\"`)")
             self._body(move.body, self.scopes[0], proc=True)
+        for point in self.program.points.values():
+            if point.name not in self.points:
+                self.error(point, f"`point {point.name}`: no move is declared for `{point.name}`",
+                           did_you_mean(point.name, self.points) or f"declare one: move NAME(...) for {point.name}: ...")
+            self.scopes = [{"player": NUMBER}]
+            self._words(point.prompt)
         moves = {m.name: m for m in self.program.moves}
         for forbid in self.program.forbids:
             move = moves.get(forbid.move)
@@ -181,11 +192,13 @@ class _Checker(ExpressionChecks):
             for value in (decl.faces, decl.weight, decl.values):
                 if value is not None:
                     self.expr(value)
+            self._piece_words(decl)
         elif isinstance(decl, ast.Card):
             for entry in decl.entries:
                 self.expr(entry.value)
                 if entry.count is not None:
                     self.expr(entry.count)
+            self._piece_words(decl)
         elif isinstance(decl, (ast.Zone, ast.Var)):
             if isinstance(decl.shape, ast.Indexed) and not isinstance(decl.shape.range, ast.Range):
                 self.error(decl.shape.range, f"`{decl.name}[...]` needs a range such as [1..6]")
@@ -206,11 +219,25 @@ class _Checker(ExpressionChecks):
             self.scopes = [{decl.player: NUMBER}]
             for key in decl.keys:
                 self.expr(key.expr)
+        elif isinstance(decl, ast.View):
+            self._words(decl.expr)
         elif isinstance(decl, ast.Value):
             self.scopes = [{decl.player: NUMBER} if decl.player else {}]
             self.expr(decl.expr)
             self._no_side_effects(decl.expr, "`value` must not draw chance or ask for a decision",
                                   "agents evaluate it while they think; it has to read the position, not change it")
+
+    def _piece_words(self, decl) -> None:
+        """A kind's `shown` text reads the piece's face, value and owner."""
+        if decl.shown is not None:
+            self.scopes = [dict.fromkeys(("face", "value", "owner"), UNKNOWN)]
+            self._words(decl.shown.text)
+
+    def _words(self, text) -> None:
+        """Words for people (a prompt, a `shown`): computed only when read, so they must not change the game."""
+        self.expr(text)
+        self._no_side_effects(text, "words must not draw chance or ask for a decision",
+                              "they are computed only when someone reads them; compute the value in the rules first")
 
     def _declared_before(self, decl, value) -> None:
         """A parameter's default may use parameters declared above it (they are set in order)."""

@@ -160,6 +160,9 @@ class ExpressionChecks:
                 if kw.name not in builtin.keywords:
                     self.error(kw, f"`{func.id}` has no option `{kw.name}`",
                                did_you_mean(kw.name, builtin.keywords) or f"{func.id}: {builtin.doc}")
+                elif kw.name in builtin.words:
+                    self._no_side_effects(kw.value, "words must not draw chance or ask for a decision",
+                                          "they are computed only when someone reads them; compute the value first")
             return NUMBER if builtin.number else LIST if builtin.returns == "list" else UNKNOWN
         if decl is not None:
             self.error(func, f"{kind_word(decl)} `{func.id}` cannot be called")

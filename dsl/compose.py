@@ -30,6 +30,7 @@ class _Composer:
         self.reach = reach
         self.parts: dict = {}
         self.moves: dict = {}
+        self.points: dict = {}
         self.forbids: list = []
         self.handlers: list = []
         self.hooks: list = []
@@ -115,6 +116,8 @@ class _Composer:
         self.players = ast.PlayerRange(low, high, span=item.span)
 
     def _table(self, decl) -> dict:
+        if isinstance(decl, ast.Point):
+            return self.points
         return self.moves if isinstance(decl, ast.Move) else self.parts
 
     def _declare(self, decl, unit: str) -> None:
@@ -155,6 +158,8 @@ class _Composer:
 
 
 def _override_form(decl) -> str:
+    if isinstance(decl, ast.View):
+        return "view: ..."
     if isinstance(decl, ast.Value) and decl.player is None:
         return "value: ..."
     if isinstance(decl, (ast.Score, ast.Value)):
@@ -260,6 +265,7 @@ def _compose(ruleset: str | Path, fragments, allow) -> Program:
         players=composer.players,
         parts=parts,
         moves=tuple(composer.moves.values()),
+        points={point.name: point for point in composer.points.values()},
         forbids=tuple(composer.forbids),
         handlers=tuple(handlers),
         hooks=tuple(composer.hooks),

@@ -24,7 +24,7 @@ KEYWORDS = keywords()
 CONSTANTS = ("true", "false", "none")
 WORD_OPERATORS = ("and", "or", "not", "in")
 DECLARING = ("phase", "proc", "move", "event", "on", "before", "after", "forbid", "param", "var",
-             "zone", "die", "card", "imaginary", "kind", "total", "term")
+             "zone", "die", "card", "imaginary", "kind", "total", "term", "point")
 """Keywords that open a line and name what they declare (a hook or handler: what it hooks)."""
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"

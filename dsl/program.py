@@ -23,9 +23,11 @@ _KIND_WORDS = {
     ast.Move: "move",
     ast.Score: "score",
     ast.Value: "value",
+    ast.View: "view",
     ast.PartKind: "kind",
     ast.Part: "part",
     ast.Total: "total",
+    ast.Point: "point",
 }
 
 
@@ -35,6 +37,7 @@ def kind_word(decl) -> str:
 
 SCORE = "score by"
 VALUE = "value by"
+VIEW = "view:"
 
 
 def part_name(decl) -> str:
@@ -43,6 +46,10 @@ def part_name(decl) -> str:
         return SCORE
     if isinstance(decl, ast.Value):
         return VALUE
+    if isinstance(decl, ast.View):
+        return VIEW
+    if isinstance(decl, ast.Point):
+        return f"point {decl.name}"
     return decl.name
 
 
@@ -74,6 +81,8 @@ class Program:
     # Like moves and hooks, these add up: every file's `assert`s, every `nobody wins when`.
     asserts: tuple = ()
     nobody_wins: tuple = ()
+    # The question of each decision point that words one (`point NAME "..."`), by the point's name.
+    points: dict = attrs.field(factory=dict)
     # The `--set` settings applied (name -> the text given), for errors that blame one.
     settings: dict = attrs.field(factory=dict)
 

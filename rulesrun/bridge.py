@@ -52,8 +52,10 @@ def hides_information(rules) -> bool:
 
 
 def prompts(rules) -> tuple:
-    """Every prompt a decision can show that the rules name literally: the decision points
-    of moves and of `play`, and the labels of `choose` written as text. Sorted."""
+    """Every decision's key (`decision.point`, not its words: `decision.prompt`) that the rules
+    name literally: the decision points of moves and of `play`, and the labels of `choose`
+    written as text. Sorted. Observation layouts are keyed by these, so rewording a question
+    never changes a layout."""
     found = {move.point for move in rules.program.moves}
     for node in _nodes(rules.program):
         if isinstance(node, ast.Play):
@@ -67,7 +69,7 @@ def check_options(decision, max_actions: int) -> None:
     """Raise TooManyOptions if `decision` offers more than `max_actions` options."""
     count = len(decision.options)
     if count > max_actions:
-        raise TooManyOptions(f"seat {decision.seat}'s decision `{decision.prompt}` offers {count} options, "
+        raise TooManyOptions(f"seat {decision.seat}'s decision `{decision.point}` offers {count} options, "
                              f"more than max_actions={max_actions}: make the bridge with max_actions={count} or more")
 
 

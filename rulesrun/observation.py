@@ -60,8 +60,8 @@ def _decision_line(seat: int, decision) -> str:
     if decision is None:
         return "game over"
     if decision.seat != seat:
-        return f"seat {decision.seat} decides {decision.prompt}"
-    return f"you decide {decision.prompt}: " + " | ".join(decision.labels())
+        return f"seat {decision.seat} decides {decision.point}"
+    return f"you decide {decision.point}: " + " | ".join(decision.labels())
 
 
 def _piece_text(piece) -> str:
@@ -157,8 +157,8 @@ def encode(layout: Layout, view, decision, out) -> None:
     out[view.seat] = 1
     if decision is not None:
         out[layout.players + decision.seat] = 1
-        if decision.prompt in layout.prompts:
-            out[2 * layout.players + layout.prompts.index(decision.prompt)] = 1
+        if decision.point in layout.prompts:
+            out[2 * layout.players + layout.prompts.index(decision.point)] = 1
     kinds, none = layout.kinds, layout.owners
     for name, key, counted, shown, start in layout.zones:
         if counted:

@@ -161,7 +161,7 @@ class RulesState(pyspiel.State):
         game = self.driven()
         decision = game.decision
         now = (f"over: scores {game.scores}, winners {game.winners}" if decision is None
-               else f"seat {decision.seat} decides {decision.prompt}: {' | '.join(decision.labels())}")
+               else f"seat {decision.seat} decides {decision.point}: {' | '.join(decision.labels())}")
         return f"seed {self._run.seed}, answers {game.answers}\n{now}"
 
 

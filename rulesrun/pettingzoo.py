@@ -104,7 +104,7 @@ class raw_env(AECEnv):
             return
         options = len(self.game.decision.options)
         if action is None or not 0 <= int(action) < options:
-            raise ValueError(f"{agent} answers {action!r}, but the decision `{self.game.decision.prompt}` "
+            raise ValueError(f"{agent} answers {action!r}, but the decision `{self.game.decision.point}` "
                              f"has options 0 to {options - 1}: pick one the action mask allows")
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent] = {}
@@ -147,5 +147,6 @@ class raw_env(AECEnv):
         else:
             check_options(decision, self.max_actions)
             self.agent_selection = self.possible_agents[decision.seat]
-            self.infos[self.agent_selection] = {"prompt": decision.prompt, "labels": decision.labels()}
+            self.infos[self.agent_selection] = {"point": decision.point, "prompt": decision.prompt,
+                                                "labels": decision.labels(), "words": decision.words()}
         self._accumulate_rewards()

@@ -32,12 +32,12 @@ SAMPLES = {
     "faces": (PIECES,), "weight": (PIECES,), "facesum": (PIECES,), "highest": (PIECES,), "owned": (PIECES, 0),
     "showing": (PIECES, 3), "owners_of": (PIECES,), "by_owner": (PIECES,), "of_kind": (PIECES, DIE),
     "pieces": (DIE,), "left": (2,), "right": (0,), "name": (1,), "is_player": (3,),
-    "choose": (1, "which", [[1], [2]]), "chance": (0.5,), "random_int": (1, 6),
+    "choose": (1, "which", [[1], [2]]), "view": (), "chance": (0.5,), "random_int": (1, 6),
     "combinations": ([1, 2, 3], 2), "without": ([1, 2, 3], [2]), "shuffled": ([1, 2, 3],), "list": ([1, 2, 3],),
 }
 
 # What a game's attributes are, for `RecordingGame`.
-FIXED, STATE, CHANCE, ASKING = {"n", "names"}, {"pieces_by_kind"}, {"random", "rng"}, {"decide"}
+FIXED, STATE, CHANCE, ASKING = {"n", "names"}, {"pieces_by_kind", "code"}, {"random", "rng"}, {"decide"}
 
 
 class RecordingGame:
@@ -47,7 +47,8 @@ class RecordingGame:
         rng = random.Random(1)
         self.read = set()
         self._values = {"n": 3, "names": ["seat 0", "seat 1", "seat 2", "bank"], "rng": rng, "random": rng.random,
-                        "pieces_by_kind": {"d": [p for p in PIECES if p.kind is DIE]}, "decide": _first_option}
+                        "pieces_by_kind": {"d": [p for p in PIECES if p.kind is DIE]}, "decide": _first_option,
+                        "code": {"VIEW": lambda g: ["a line of the table"]}}
 
     def __getattr__(self, name):
         if name not in self._values:
@@ -56,7 +57,7 @@ class RecordingGame:
         return self._values[name]
 
 
-def _first_option(player, label, options, secret, resume=None):
+def _first_option(player, label, options, secret, resume=None, asked=None):
     return options[0]
 
 

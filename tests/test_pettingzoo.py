@@ -60,7 +60,8 @@ def test_the_observation_is_the_seats_view_and_the_mask_the_deciding_seats_optio
         assert list(np.flatnonzero(observed["action_mask"])) == (list(range(len(decision.options)))
                                                                  if seat == decision.seat else [])
     assert table.agent_selection == f"seat_{decision.seat}"
-    assert table.infos[table.agent_selection] == {"prompt": decision.prompt, "labels": decision.labels()}
+    assert table.infos[table.agent_selection] == {"point": decision.point, "prompt": decision.prompt,
+                                                  "labels": decision.labels(), "words": decision.words()}
 
 
 @pytest.mark.parametrize("reward, expected", [

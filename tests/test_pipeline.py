@@ -231,7 +231,7 @@ def test_royale_simulates_with_jobs_and_its_parameters_are_settable(tmp_path):
 def test_royale_forced_boards_lie_at_the_first_casinos():
     out = run(ROOT / "rulesets" / "royale.rules", "--seed", 2, "--set", "forced_boards=jackpot,no_entry")
     assert out.exit_code == 0
-    assert "board jackpot lies at casino 1" in out.output and "board no_entry lies at casino 2" in out.output
+    assert "board JACKPOT lies at casino 1" in out.output and "board NO ENTRY! lies at casino 2" in out.output
 
 
 @pytest.mark.slow

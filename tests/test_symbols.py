@@ -11,7 +11,7 @@ def test_declarations_of_classic_include_its_libraries_with_docs():
     assert found["rounds"].kind == "param" and found["rounds"].doc == "Rounds (Durchgänge) in a game."
     assert found["pay_ranking"].signature == "proc pay_ranking(ranking, bills, place, label):"
     assert found["highest_first"].span.file.endswith("lib/majority.rules")
-    assert found["casino"].span == Span(str(CLASSIC), 24, 6, 24, 12)
+    assert found["casino"].span == Span(str(CLASSIC), 25, 6, 25, 12)
 
 
 def test_an_unsaved_text_a_broken_include_and_a_cycle_leave_the_rest_known(tmp_path):

@@ -22,7 +22,10 @@ def test_a_person_plays_a_whole_game_of_royale_against_three_greedy_bots_through
     log = tmp_path / "game.jsonl"
     result = invoke(ROYALE, "--seed", 5, "--agent", "human", "--agent", "greedy", "--log", log, input="1\n" * 400)
     assert result.exit_code == 0, result.output
-    assert "seat 0, after_roll:" in result.output and "Final standing:" in result.output
+    out = result.output
+    assert "seat 0: Which dice do you place?" in out and "Final standing:" in out
+    # Every question and option a person reads is in words, not labels.
+    assert "after_roll" not in out and "place(" not in out and "pass_with_jeton" not in out
     replayed = invoke("replay", log)
     assert replayed.exit_code == 0, replayed.output
 
@@ -49,15 +52,15 @@ def test_answers_by_label_and_mistakes_get_a_word_not_a_crash():
     out = result.output
     assert "'place(9)' is none of the options" in out and "no option 0: answer 1 to 5" in out
     assert "no option 99" in out and "u          undo" in out
-    assert "The table as seat 0 sees it:" in out and "deck: 36 face down" in out
-    assert "> seat 0 chooses place(1)" in out
+    assert "casino 1 [" in out and "seat 1: 0 won, 7 dice to play" in out
+    assert "> seat 0: Which dice do you place? -> casino 1: [" in out
 
 
 def test_the_input_ending_before_the_game_is_an_error_with_exit_3():
     result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--agent", "human", input="1\n")
     assert result.exit_code == 3
     # Every seat is a person's (hot-seat): seat 1 is asked next.
-    assert "the input ended at seat 1's decision `after_roll`" in result.output
+    assert "the input ended at seat 1's decision `after_roll` (Which dice do you place?)" in result.output
 
 
 def test_q_stops_the_game():

@@ -221,7 +221,7 @@ def test_jackpot_is_not_activated_by_the_two_player_neutral_dice():
     s.call("placement")
     assert s.faces("casino", 1, owner="neutral") == [1, 1, 1]
     assert s.var("bank") == bank and s.var("jackpot_field") == 0
-    assert not any("JACKPOT" in t for t in s.said())
+    assert not any("JACKPOT:" in t for t in s.said())
 
 
 # ============================================================================ PRIME TIME (B1)

@@ -61,7 +61,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_and_its_log_replays(classic, 
     end = seen[-1]
     assert end["decision"] is None and end["view"]["seat"] is None
     assert "Final standing:" in end["standing"] and end["winners"]
-    assert any(line.strip().startswith("> seat 1 chooses") for line in end["transcript"])
+    assert any(line.strip().startswith("> seat 1: Which dice do you place? -> ") for line in end["transcript"])
     log = tmp_path / "game.jsonl"
     log.write_text(web.get(f"/api/games/{end['game']}/log").text)
     setup, events = read_log(log)
@@ -81,7 +81,7 @@ def test_undo_goes_back_to_the_last_decision_a_person_answered(classic):
     back = web.post(f"/api/games/{key}/undo").json()
     assert back["answered"] == 0 and back["decision"] == first["decision"] and back["transcript"] == first["transcript"]
     again = web.post(f"/api/games/{key}/answer", json={"option": 0, "answered": 0}).json()
-    assert "> seat 0 chooses " + first["decision"]["options"][0] in "\n".join(again["transcript"])
+    assert "> seat 0: Which dice do you place? -> " + first["decision"]["words"][0] in "\n".join(again["transcript"])
 
 
 def test_an_answer_meant_for_another_decision_a_wrong_option_or_game_gets_a_word_not_a_crash(classic):

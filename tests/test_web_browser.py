@@ -98,7 +98,7 @@ def test_a_person_plays_a_short_game_by_clicks_and_keys_and_undoes_once(browser)
     serving = playing(CLASSIC, ["human", "random"], 2, 3, {"rounds": 1})
     with served(serving) as address, opened(browser, address) as page:
         question = page.locator("#question")
-        assert question.locator("h2").inner_text() == "seat 0: after_roll"
+        assert question.locator("h2").inner_text() == "seat 0: Which dice do you place?"
         first = question.get_by_role("button", name="Option 1:")
         first.click()
         settled(page)
@@ -109,7 +109,7 @@ def test_a_person_plays_a_short_game_by_clicks_and_keys_and_undoes_once(browser)
         assert page.locator("#transcript li").count() < before_undo
         page.keyboard.press("2")                 # the second option, by key
         settled(page)
-        assert "> seat 0 chooses" in page.locator("#transcript").inner_text()
+        assert "> seat 0: Which dice do you place? -> " in page.locator("#transcript").inner_text()
         for _ in range(40):
             if question.locator("h2").inner_text() == "Game over":
                 break

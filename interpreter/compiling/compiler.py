@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 from contextlib import ExitStack, contextmanager
+from functools import partial
 from pathlib import Path
 
 from ...dsl import ast
@@ -34,15 +35,17 @@ from .recursion import recursive
 from .expressions import Expressions
 from .statements import Statements
 from .moves import DecisionPoints
+from .words import Words
 from .source import Frame, Source
 from ..running.budget import OverBudget, over_steps, spend, times
 from ..running.meter import FIRED
 from ..running.runtime import PAUSE, AssertFailed, Part, Zone, fixed, record_type
 
 
-class _Compiler(DecisionPoints, Statements, Expressions):
+class _Compiler(DecisionPoints, Words, Statements, Expressions):
     """A checked program as Python source: declarations and rules here, decision
-    points in `DecisionPoints` (moves.py), statements in `Statements` (statements.py), expressions in `Expressions` (expressions.py)."""
+    points in `DecisionPoints` (moves.py), their words in `Words` (words.py), statements in
+    `Statements` (statements.py), expressions in `Expressions` (expressions.py)."""
 
     def __init__(self, program: Program, pausing: bool):
         self.program = program
@@ -97,6 +100,7 @@ class _Compiler(DecisionPoints, Statements, Expressions):
             elif isinstance(decl, ast.Phase):
                 self._phase(decl)
         self._moves()
+        self._words()
         self._events()
         self._score()
         self._value()
@@ -109,7 +113,7 @@ class _Compiler(DecisionPoints, Statements, Expressions):
         for fields, name in self.records.items():
             self.out.emit(f"{name} = record_type({fields!r})")
         for part in self.program.of_kind(ast.Part):
-            self.out.emit(f"{named('part', part.name)} = Part({part.kind!r}, {part.name!r})")
+            self.out.emit(f"{named('part', part.name)} = Part({part.kind!r}, {part.name!r}, {part.title!r})")
         return self.out
 
     def _init(self) -> None:
@@ -136,12 +140,13 @@ class _Compiler(DecisionPoints, Statements, Expressions):
                 faces = self.expr(decl.faces)
                 values = self.expr(decl.values) if decl.values is not None else "None"
                 weight = self.expr(decl.weight) if decl.weight is not None else "1"
-                o.emit(f"g.k_{decl.name} = make_die({decl.name!r}, {faces}, {values}, {weight})", decl.span)
+                o.emit(f"g.k_{decl.name} = make_die({decl.name!r}, {faces}, {values}, {weight}{self._kind_words(decl)})",
+                       decl.span)
             elif isinstance(decl, ast.Card):
                 entries = ", ".join(
                     f"({self.expr(e.value)}, {self.expr(e.count) if e.count is not None else 1})" for e in decl.entries
                 )
-                o.emit(f"g.k_{decl.name} = make_card({decl.name!r}, [{entries}])", decl.span)
+                o.emit(f"g.k_{decl.name} = make_card({decl.name!r}, [{entries}]{self._kind_words(decl)})", decl.span)
                 o.emit(f"g.deck_{decl.name} = [{entries}]", decl.span)
             elif isinstance(decl, ast.Zone):
                 make = "Zone({label}, True)" if self.scored_zones is None or decl.name in self.scored_zones \
@@ -480,7 +485,7 @@ def namespace(operations_kept: dict) -> dict:
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
              "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE, "AssertFailed": AssertFailed,
-             "record_type": record_type, "Part": Part,
+             "record_type": record_type, "Part": Part, "partial": partial,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}
     names.update(operations.EXPORTS)

@@ -6,7 +6,7 @@ mixed into: the methods read the compiler's frame, program and analyses."""
 from __future__ import annotations
 
 from ...dsl import ast
-from ...dsl.builtins import BUILTINS, LIST
+from ...dsl.builtins import BUILTINS, WORD_OPTIONS, LIST
 from ...dsl.errors import Diagnostic, RulesError
 from .names import named
 from .source import Frame
@@ -272,6 +272,9 @@ class Expressions:
             self.substitutions = saved
 
     def e_Keyword(self, e):
+        if e.name in WORD_OPTIONS:
+            # Words are computed only when someone reads them (interpreter/running/words.py).
+            return f"{e.name}=lambda: {self.expr(e.value)}"
         return f"{e.name}={self.expr(e.value)}"
 
     def e_Index(self, e):

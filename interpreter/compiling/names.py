@@ -31,6 +31,7 @@ KINDS = frozenset({
     "l", "p", "z", "v", "k", "i",  # local, param, zone, var, kind of piece, imaginary player
     "t", "part",  # a part or a kind of parts (dsl/parts.py), as the game holds it; a part's value
     "deck", "get",  # a card kind's deck, the getter of an attribute (`c => c.value`)
+    "wp", "ws", "wk",  # words: a decision point's question, a move's options, a kind's pieces
 })
 """Every kind of generated name that holds a designer's name; no other name in generated code
 has one of these as the part before its first underscore (tests/test_names.py)."""

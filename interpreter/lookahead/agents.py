@@ -8,7 +8,7 @@ An agent has one method, `choose(decision) -> index` into `decision.options`, an
 - `decision.view`: a copy of what the seat may see (interpreter/running/view.py);
 - `decision.explorer`: what-if games from here in which everything hidden from the seat is
   drawn anew (interpreter/lookahead/search.py): `lookahead(option, rng)` gives each seat's declared
-  `value` one step on, `playout(rng, policy)` each seat's share of the win at the end.
+  `value` one step on, `copy(rng)` a what-if game at this decision to drive to the end.
 
 An agent that never looks at the decision (it only needs how many options there are) sets
 `blind = True` and implements `pick(count) -> index` instead, which spares the game building
@@ -39,7 +39,10 @@ import random
 import time
 from pathlib import Path
 
+import attrs
+
 from .luck import Luck
+from .search import fitting, margins
 
 
 class RandomAgent:
@@ -154,44 +157,56 @@ class MctsAgent:
         return means.index(max(means))
 
     def _playout(self, explorer, option: int, root: "_Node", rng) -> None:
-        """One what-if game that answers `option` now; the seat's later answers grow the tree under `root`."""
-        path: list[_Node] = [root]
-        at = [root]
+        """One what-if game (`explorer.copy`) that answers `option` now and is driven to its end,
+        or `horizon` decisions on; the seat's later answers grow the tree under `root`."""
         seat = explorer.seat
-        asked = [False]
-
-        def policy(decision) -> int:
-            if not asked[0]:
-                asked[0] = True
-                return option
-            node = at[0]
-            if node is None or decision.player != seat:
+        game = explorer.copy(rng, lookahead=self.greedy_rollouts)
+        path = [root]
+        node = root
+        asked = 0
+        while not game.over:
+            decision = game.decision
+            asked += 1
+            if self.horizon is not None and asked > self.horizon + 1:
+                reward = margins(game.values)[seat]
+                break
+            if asked == 1:
+                index = fitting(option, len(decision.options), rng)
+            elif node is None or decision.player != seat:
                 if self.greedy_rollouts and decision.is_move:
-                    return best_by_lookahead(decision, 1, rng)
-                return int(rng.random() * len(decision.options))
-            labels = decision.labels()
-            children = node.children
-            new = [i for i, label in enumerate(labels) if label not in children]
-            for label in labels:
-                child = children.get(label)
-                if child is not None:
-                    child.available += 1
-            if new:
-                index = new[int(rng.random() * len(new))]
-                child = children[labels[index]] = _Node()
-                child.available = 1
-                at[0] = None
+                    index = best_by_lookahead(decision, 1, rng)
+                else:
+                    index = int(rng.random() * len(decision.options))
             else:
-                index = max(range(len(labels)), key=lambda i: children[labels[i]].ucb(self.c))
-                child = children[labels[index]]
-                at[0] = child
-            path.append(child)
-            return index
+                index, child, expanded = self._descend(node, decision, rng)
+                path.append(child)
+                node = None if expanded else child
+            game.play(index)
+        else:
+            winners = game.winners
+            reward = 1 / len(winners) if seat in winners else 0.0
+        for visited in path:
+            visited.visits += 1
+            visited.reward += reward
 
-        reward = explorer.playout(rng, policy, self.horizon)[seat]
-        for node in path:
-            node.visits += 1
-            node.reward += reward
+    def _descend(self, node: "_Node", decision, rng) -> tuple:
+        """The seat's answer at `node` of its tree, the child it leads to, and whether that child
+        is new (below a new child the rollout policy answers): an option not tried yet, drawn
+        at random, else the child with the best UCB1 among those legal here."""
+        labels = decision.labels()
+        children = node.children
+        new = [i for i, label in enumerate(labels) if label not in children]
+        for label in labels:
+            child = children.get(label)
+            if child is not None:
+                child.available += 1
+        if new:
+            index = new[int(rng.random() * len(new))]
+            child = children[labels[index]] = _Node()
+            child.available = 1
+            return index, child, True
+        index = max(range(len(labels)), key=lambda i: children[labels[i]].ucb(self.c))
+        return index, children[labels[index]], False
 
 
 class _Node:
@@ -273,11 +288,34 @@ def parse_agent(spec: str) -> tuple[str, dict]:
 def make_agent(spec: str, game_seed: int, seat: int):
     """An agent from its command-line spec, e.g. `random`, `greedy:samples=4`, `mcts:playouts=200`,
     or a bot of one's own, `bots/mine.py:Mine` (its class is called with the seed)."""
-    own = own_bot_class(spec)
-    if own is not None:
-        return OwnBot(own(f"{game_seed}:{seat}:{spec}"))
-    name, options = parse_agent(spec)
-    return AGENTS[name](f"{game_seed}:{seat}:{name}", **options)
+    return AgentSpec.parse(spec).make(game_seed, seat)
+
+
+@attrs.frozen(slots=True)
+class AgentSpec:
+    """A spec parsed and checked once, to make the agents of many games: a run of thousands of
+    games would otherwise parse the spec, build a throwaway agent to check it (and load a
+    bot's file) again for every seat of every game. `make` seeds each agent exactly as
+    `make_agent` does, so a game does not depend on which of the two made its agents."""
+
+    spec: str
+    name: str
+    factory: type
+    options: dict
+    own: bool
+
+    @classmethod
+    def parse(cls, spec: str) -> "AgentSpec":
+        own = own_bot_class(spec)
+        if own is not None:
+            return cls(spec, spec, own, {}, True)
+        name, options = parse_agent(spec)
+        return cls(spec, name, AGENTS[name], options, False)
+
+    def make(self, game_seed: int, seat: int):
+        if self.own:
+            return OwnBot(self.factory(f"{game_seed}:{seat}:{self.spec}"))
+        return self.factory(f"{game_seed}:{seat}:{self.name}", **self.options)
 
 
 def own_bot_class(spec: str):

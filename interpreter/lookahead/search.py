@@ -3,8 +3,9 @@
 Compiled rules run as ordinary Python calls, so a game cannot be copied in the middle of
 a rule (a `choose` deep inside a board's handler, say). A what-if game is therefore the
 real game replayed from its seed with the answers given so far, up to the present
-decision, and played on from there with chance the seat's agent draws itself. On the way
-it is made fair to the seat (a determinization):
+decision, and driven on from there (`explorer.copy`, a game of interpreter/running/driven.py)
+with chance the seat's agent draws itself. On the way it is made fair to the seat (a
+determinization):
 
 - the answers of other seats' `secret` decisions that the seat cannot have seen yet
   (`view.visible_history`) are drawn anew, at random;
@@ -17,8 +18,8 @@ it is made fair to the seat (a determinization):
 
     explorer = decision.explorer
     values = explorer.lookahead(option, rng)     # each seat's `value` one step ahead
-    shares = explorer.playout(rng, policy)       # each seat's share of the win, game over
-    shares = explorer.playout(rng, policy, 8)    # ... or 8 decisions on, judged by `value`
+    twin = explorer.copy(rng)                    # a what-if game at this decision, to drive:
+    twin.play(option)                            # ... twin.decision, twin.over, twin.winners, twin.values
 
 Replaying costs as much as the game so far, so look-aheads avoid it where they can:
 
@@ -44,7 +45,10 @@ import math
 import random
 from itertools import compress
 
+from attrs import frozen
+
 from .checkpoint import NESTED, Checkpoint, changing, containers, is_nested, turning
+from ..running.driven import Game as DrivenGame
 from ..running.meter import scratch
 from ..running.runtime import Game, finish, next_stamp
 from ..running.view import visible_history
@@ -53,14 +57,6 @@ from ..running.view import visible_history
 
 class LookaheadError(Exception):
     """An agent asked for a look-ahead the game was not set up for (a mistake in the agent)."""
-
-
-class _Horizon(Exception):
-    """A look-ahead has reached the next decision: it stops there with each seat's value."""
-
-    def __init__(self, values):
-        super().__init__()
-        self.values = values
 
 
 class Explorer:
@@ -84,31 +80,16 @@ class Explorer:
         self._at_random = [_AtRandom(game)] * game.n
         self._real = None
 
-    def playout(self, rng, policy, horizon: int | None = None) -> list[float]:
-        """Play a what-if game on; `policy(decision) -> index` answers the present decision and
-        every later one. Returns each seat's reward in 0..1: its share of the win (1/k for k
-        winners) at the game's end; or, with a `horizon`, after that many more decisions, how far
-        its declared `value` leads (above 1/2) or trails (below) the best other seat's."""
-        values_of = self.rules.values_of
-        players = range(self.players)
-        asked = [0]
-
-        def bounded(decision):
-            asked[0] += 1
-            if asked[0] > horizon + 1:
-                raise _Horizon(values_of(decision._game))
-            return policy(decision)
-
-        game = self._replay(rng, policy if horizon is None else bounded)
-        try:
-            results = self.rules.run(game)
-            winners = self.rules.winners(results, game)
-        except _Horizon as cut:
-            return margins(cut.values)
-        if not winners:
-            return [0.0 for p in players]
-        share = 1 / len(winners)
-        return [share if p in winners else 0.0 for p in players]
+    def copy(self, rng, lookahead: bool = False) -> DrivenGame:
+        """This game as the seat may know it, at this decision, for a searcher to drive with
+        `play` (interpreter/running/driven.py): the past the seat has seen is replayed, other
+        seats' `secret` answers it has not seen are drawn at random, and from here on all chance
+        comes from `rng`, every zone the seat cannot see drawn anew (`redraw`). Costs a replay
+        of the game so far (docs/architecture.md, "What copy() and undo() cost"). `lookahead`:
+        agents that look ahead (`decision.explorer.lookahead`) may be asked in it."""
+        return DrivenGame(self.rules, self.players, self.seed, log=False, lookahead=lookahead,
+                          step_budget=self.step_budget, answers=[answer for _, answer in self.past],
+                          what_if=WhatIf(self.seat, rng))
 
     def lookahead(self, option: int, rng) -> list[float]:
         """Each seat's `value` after answering `option` now, with the agent's chance and decisions
@@ -128,21 +109,10 @@ class Explorer:
         frames = self._frames()
         if frames is not None and frames.stack:
             return self._rerun_rule(option, rng)
-        values_of = self.rules.values_of
-        asked = []
-
-        def policy(decision):
-            if not asked:
-                asked.append(decision)
-                return option
-            raise _Horizon(values_of(decision._game))
-
-        game = self._replay(rng, policy)
-        try:
-            self.rules.run(game)
-        except _Horizon as horizon:
-            return horizon.values
-        return values_of(game)
+        twin = self.copy(rng)
+        if not twin.over:
+            twin.play(fitting(option, len(twin.decision.options), rng))
+        return twin.values
 
     @property
     def past(self) -> list:
@@ -285,12 +255,6 @@ class Explorer:
             g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames = real
             g.score_changed = True
 
-    def _replay(self, rng, policy) -> Game:
-        driver = _Replay(self.past, self.seat, rng, policy)
-        game = Game(self.rules, self.players, self.seed, [driver] * self.players, None, self.step_budget)
-        game.books = self._game.books
-        return game
-
 
 def margins(values: list) -> list[float]:
     """Each seat's lead over the best other seat, squashed into 0..1 (1/2: level), measured
@@ -333,6 +297,28 @@ class _Replay:
         if answer is None or answer >= count:
             return int(self.rng.random() * count)
         return answer
+
+
+@frozen
+class WhatIf:
+    """What makes a driven game a what-if game of `seat`: a replayed answer that does not fit
+    the decision met (a secret drawn anew, a past that went another way) is drawn from `rng`,
+    and where the replayed answers end, chance becomes the searcher's."""
+
+    seat: int
+    rng: object
+
+    def misfit(self, count: int) -> int:
+        return int(self.rng.random() * count)
+
+    def present(self, game: Game) -> None:
+        _fresh_chance(game, self.seat, self.rng)
+
+
+def fitting(answer: int, count: int, rng) -> int:
+    """`answer` if it is an option of a decision with `count` options, else one drawn at random:
+    what a searcher tries in a what-if game whose present differs from the real one."""
+    return answer if answer < count else int(rng.random() * count)
 
 
 def _fresh_chance(game: Game, seat: int, rng) -> None:

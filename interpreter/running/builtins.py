@@ -15,6 +15,7 @@ from operator import attrgetter, itemgetter
 
 from ...dsl.builtins import BUILTINS
 from .runtime import NoOptions
+from .words import table_words
 
 
 _WEIGHT = attrgetter("weight")
@@ -137,14 +138,20 @@ def g_is_player(g, owner):
     return 0 <= owner < g.n
 
 
-def g_choose(g, player, label, options, secret=False, resume=None):
+def g_choose(g, player, label, options, secret=False, resume=None, prompt=None, shown=None):
     """The option chosen, or runtime.PAUSE when the game's driver must answer (the compiled
     call then takes it from `g.paused()`). `resume`, from the compiler: the rest of the asking
-    rule, for look-aheads (runtime.Decision)."""
+    rule, for look-aheads (runtime.Decision). `prompt` (deferred: a function of nothing) and
+    `shown`: the question and the options in words (running/words.py)."""
     options = list(options)
     if not options:
         raise NoOptions(label)
-    return g.decide(player, label, options, bool(secret), resume=resume)
+    asked = None if prompt is None and shown is None else (prompt, shown)
+    return g.decide(player, label, options, bool(secret), resume=resume, asked=asked)
+
+
+def g_view(g):
+    return table_words(g)
 
 
 def g_chance(g, probability):

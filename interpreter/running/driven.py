@@ -17,6 +17,10 @@ A game is its seed and the answers given so far: `undo()` and `copy()` replay th
 from the start, on a fresh state, with no pause until the present (docs/architecture.md says
 what that costs and why). Decisions with a single option are answered by the rules
 themselves, logged but never shown.
+
+A search agent drives games of the same kind: `decision.explorer.copy(rng)` is this game as
+the deciding seat may know it, with what it cannot know drawn anew (a what-if game,
+interpreter/lookahead/search.py).
 """
 
 from __future__ import annotations
@@ -42,6 +46,11 @@ class NothingToUndo(Exception):
     """`undo()` at the game's first decision."""
 
 
+class WhatIfOnce(Exception):
+    """`undo()` or `copy()` of a what-if game: its past was drawn anew once, from the
+    searcher's chance, and cannot be drawn again alike; the explorer makes another."""
+
+
 class NotAnOption(ValueError):
     """An answer that is not the index of one of the decision's options."""
 
@@ -50,11 +59,13 @@ class Game:
     """One game of a ruleset, driven from outside. Made by `Rules.start`."""
 
     def __init__(self, rules, players: int, seed: int, log: bool = True, lookahead: bool = True,
-                 meter: bool = False, step_budget: int | None = None, answers=(), agents=None):
+                 meter: bool = False, step_budget: int | None = None, answers=(), agents=None, what_if=None):
         """`lookahead`: keep the books that agents looking ahead need (interpreter/lookahead/bookkeeping.py);
         `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first;
         `agents`: per seat an agent that answers inside the game, or None for a seat whose
-        decisions the game shows (all of them by default). A copy shares the agents."""
+        decisions the game shows (all of them by default). A copy shares the agents.
+        `what_if`: makes this a what-if game (search.WhatIf): replayed answers that do not fit
+        (a secret drawn anew) are drawn at random, and where they end chance is the searcher's."""
         rules.check_players(players)
         self.rules = rules
         self.players = players
@@ -64,6 +75,7 @@ class Game:
         self._meter = meter
         self._step_budget = step_budget or rules.step_budget
         self._agents = None if agents is None or all(agent is None for agent in agents) else list(agents)
+        self._what_if = what_if
         self._begin(list(answers))
 
     # ------------------------------------------------------------ the contract
@@ -85,6 +97,7 @@ class Game:
 
     def undo(self, count: int = 1) -> None:
         """Back `count` decisions (shown ones), exactly: state, chance and log as they were there."""
+        self._refuse_in_what_if("undo")
         answers = self.answers
         if not 1 <= count <= len(answers):
             raise NothingToUndo(f"cannot go back {count} decisions: {len(answers)} have been answered")
@@ -92,10 +105,11 @@ class Game:
 
     def copy(self) -> "Game":
         """An independent game at the same decision: given the same answers, both go on alike."""
+        self._refuse_in_what_if("copy")
         twin = Game.__new__(Game)
         twin.rules, twin.players, twin.seed = self.rules, self.players, self.seed
         twin._logging, twin._lookahead, twin._meter = self._logging, self._lookahead, self._meter
-        twin._step_budget, twin._agents = self._step_budget, self._agents
+        twin._step_budget, twin._agents, twin._what_if = self._step_budget, self._agents, None
         twin._begin(self.answers)
         return twin
 
@@ -122,6 +136,11 @@ class Game:
         if self._keys is not None:
             return self._keys
         return self.rules.score_keys_of(self._state)
+
+    @property
+    def values(self) -> list:
+        """Each seat's `value` as the rules declare it (what look-ahead agents maximise), now."""
+        return self.rules.values_of(self._state)
 
     @property
     def winners(self) -> list:
@@ -171,10 +190,20 @@ class Game:
         state = State(rules, self.players, self.seed, self._agents, [] if self._logging else None, self._step_budget)
         rules.prepare(state, lookahead=self._lookahead, meter=self._meter)
         state.script = answers[::-1]
+        what_if = self._what_if
+        if what_if is not None:
+            state.misfit = what_if.misfit
         self._state = state
         self._keys = None
         self._run = rules.running(state)
         self._advance(None)
+        if what_if is not None and state.pending is not None:
+            what_if.present(state)
+
+    def _refuse_in_what_if(self, what: str) -> None:
+        if self._what_if is not None:
+            raise WhatIfOnce(f"a what-if game cannot {what}: its past was drawn anew once, from the searcher's "
+                             "chance; ask `decision.explorer.copy(rng)` for another")
 
     def _advance(self, answer) -> None:
         try:

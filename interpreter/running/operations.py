@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from .budget import OverBudget
 from .meter import MOVED
-from .runtime import Kind, Piece, Zone, format_value
+from .runtime import Kind, Piece, Zone
+from .words import in_words
 
 
 def _as_list(pieces) -> list:
@@ -192,17 +193,18 @@ def create_deck(g, kind: Kind, entries, zone) -> None:
             piece.zone = zone
 
 
-def make_die(name: str, faces, values, weight) -> Kind:
+def make_die(name: str, faces, values, weight, shown=None, title=None) -> Kind:
+    """A die kind; `shown` and `title`: how its pieces and its name read to people (`shown "{face}*" "big die"`)."""
     faces = tuple(faces)
     if values is None:
         values = tuple(f if isinstance(f, (int, float)) and not isinstance(f, bool) else 0 for f in faces)
-    return Kind(name, faces, tuple(values), weight, True)
+    return Kind(name, faces, tuple(values), weight, True, shown, title)
 
 
-def make_card(name: str, entries) -> Kind:
+def make_card(name: str, entries, shown=None, title=None) -> Kind:
     faces = tuple(dict.fromkeys(value for value, _ in entries))
     values = tuple(f if isinstance(f, (int, float)) else 0 for f in faces)
-    return Kind(name, faces, values, 1, False)
+    return Kind(name, faces, values, 1, False, shown, title)
 
 
 def begin_turn(g, player) -> None:
@@ -212,7 +214,8 @@ def begin_turn(g, player) -> None:
 
 
 def show(value) -> str:
-    return format_value(value)
+    """A value in a text of the rules (`say "{name(p)} rolls {dice}"`): in words (running/words.py)."""
+    return in_words(value)
 
 
 EXPORTS = {

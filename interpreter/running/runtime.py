@@ -21,13 +21,17 @@ next_stamp = itertools.count(1).__next__
 
 @attrs.frozen(slots=True)
 class Kind:
-    """A kind of piece: a die with faces (and their values) or a card with a fixed value."""
+    """A kind of piece: a die with faces (and their values) or a card with a fixed value.
+    `shown` (face, value, owner -> a piece's words) and `title` (the kind's name in words) are for people only
+    (running/words.py), so they stay out of equality."""
 
     name: str
     faces: tuple
     values: tuple
     weight: int
     is_die: bool
+    shown: object = attrs.field(default=None, eq=False)
+    title: str | None = attrs.field(default=None, eq=False)
 
 
 class Piece:
@@ -148,13 +152,15 @@ def record_type(fields: tuple) -> type:
 
 
 class Part:
-    """A part of a kind (`board bonus`): known by its name, equal only to itself."""
+    """A part of a kind (`board bonus`): known by its name, equal only to itself; `title` is
+    its name in words (`board bonus "BONUS"`), for people (running/words.py)."""
 
-    __slots__ = ("kind", "name")
+    __slots__ = ("kind", "name", "title")
 
-    def __init__(self, kind: str, name: str):
+    def __init__(self, kind: str, name: str, title: str | None = None):
         self.kind = kind
         self.name = name
+        self.title = title
 
     def __repr__(self) -> str:
         return self.name
@@ -223,15 +229,18 @@ class Decision:
     one: one is made for every decision of every simulated game, and this keeps that cheap.
     """
 
-    __slots__ = ("player", "point", "options", "secret", "is_move", "_resume", "_game", "_explorer")
+    __slots__ = ("player", "point", "options", "secret", "is_move", "_resume", "_game", "_explorer", "_asked")
 
     def __init__(self, game: "Game", player: int, point: str, options: list, secret: bool, is_move: bool,
-                 resume: tuple | None = None):
+                 resume: tuple | None = None, asked: tuple | None = None):
         self.player = player
         self.point = point
         self.options = options
         self.secret = secret
         self.is_move = is_move
+        # A `choose`'s words: (its `prompt`, its `shown`), each deferred as a function of
+        # nothing (interpreter/running/words.py), either None.
+        self._asked = asked
         # For a `choose` that stands alone as a `let` of its rule: (the rest of the rule as a
         # function, the locals it needs, which of them and the answer it uses), which the
         # explorer runs with an answer.
@@ -246,11 +255,33 @@ class Decision:
 
     @property
     def prompt(self) -> str:
-        """What is asked: the decision point's or the `choose` label's name."""
-        return self.point
+        """What is asked, in words (`point NAME "..."`, `choose(..., prompt = ...)`; else the
+        point's name made readable). A key is `point`, which rewording never changes."""
+        from .words import prompt
+
+        return prompt(self._game, self.player, self.point, self.is_move, self._asked)
 
     def labels(self) -> list[str]:
+        """The options' stable machine labels (`place(3)`): what logs, scripts and search trees key by."""
         return option_labels(self.options)
+
+    def words(self) -> list[str]:
+        """The options in words (`move ... shown "..."`, a kind's `shown`), for people to read."""
+        from .words import option_words
+
+        return option_words(self._game, self.player, self.options, self.is_move, self._asked)
+
+    def table(self) -> str | None:
+        """The table as the rules' `view` shows it, in lines; None if the rules declare none."""
+        from .words import declared_table
+
+        return declared_table(self._game)
+
+    def piece_words(self):
+        """A function (kind, face, owner) -> a piece of `view` in words, as its kind shows it."""
+        from .words import piece_words
+
+        return piece_words(self._game)
 
     @property
     def view(self):
@@ -356,6 +387,9 @@ class Game:
         # Answers to give before asking anyone, the next one last (a replay, interpreter/running/driven.py),
         # and the decision the game is paused at while driven from outside.
         self.script: list = []
+        # What a replayed answer that does not fit the decision met becomes: None refuses it
+        # (ScriptMismatch); a what-if game draws one at random (interpreter/lookahead/search.py).
+        self.misfit = None
         self.pending: Decision | None = None
         # The checkpoints open on this game, oldest first (interpreter/lookahead/checkpoint.py).
         self.open: list = []
@@ -363,7 +397,7 @@ class Game:
         self.code: dict = rules.namespace
 
     def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False,
-               resume: tuple | None = None):
+               resume: tuple | None = None, asked: tuple | None = None):
         """The option chosen, or PAUSE when the caller of the game must answer: the compiled
         rules then `yield from paused()`, which pauses every rule up to the game's driver
         (interpreter/running/driven.py) and returns the option it answers. Answers replayed from a
@@ -372,6 +406,7 @@ class Game:
         `secret`: no other seat learns the answer (their views and search agents never see it).
         `is_move`: the options are moves of a decision point (`play`), not a `choose` list.
         `resume`: the rest of the rule that asks, for look-aheads (`Decision._resume`).
+        `asked`: a `choose`'s words (`Decision._asked`).
         """
         if len(options) == 1:
             index = 0
@@ -381,23 +416,25 @@ class Game:
             if self.script:
                 index = self.script.pop()
                 if not (type(index) is int and 0 <= index < len(options)):
-                    raise ScriptMismatch(index, len(options))
+                    if self.misfit is None:
+                        raise ScriptMismatch(index, len(options))
+                    index = self.misfit(len(options))
             elif self.agents is None or self.agents[player] is None:
-                self.pending = Decision(self, player, point, options, secret, is_move, resume)
+                self.pending = Decision(self, player, point, options, secret, is_move, resume, asked)
                 return PAUSE
             else:
                 agent = self.agents[player]
                 if agent.blind:
                     index = agent.pick(len(options))
                 else:
-                    decision = Decision(self, player, point, options, secret, is_move, resume)
+                    decision = Decision(self, player, point, options, secret, is_move, resume, asked)
                     try:
                         index = agent.choose(decision)
                     finally:
                         if decision._explorer is not None:
                             decision._explorer.close()
             self.history.append((player, index, secret))
-        return self._answered(player, point, options, index, secret)
+        return self._answered(player, point, options, index, secret, is_move, asked)
 
     def paused(self):
         """Hand the pending decision to the game's driver and take its answer (a generator)."""
@@ -407,15 +444,19 @@ class Game:
         if decision._explorer is not None:
             decision._explorer.close()
         self.history.append((decision.player, index, decision.secret))
-        return self._answered(decision.player, decision.point, decision.options, index, decision.secret)
+        return self._answered(decision.player, decision.point, decision.options, index, decision.secret,
+                              decision.is_move, decision._asked)
 
-    def _answered(self, player: int, point: str, options: list, index: int, secret: bool):
+    def _answered(self, player: int, point: str, options: list, index: int, secret: bool, is_move: bool, asked):
         self.decisions += 1
         if self.log is not None:
+            from .words import logged_words
+
             event = {"t": "decide", "player": player, "point": point,
                      "options": option_labels(options), "choice": index}
             if secret:
                 event["secret"] = True
+            event.update(logged_words(self, player, point, options, is_move, asked))
             self.log.append(event)
         return options[index]
 

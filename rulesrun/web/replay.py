@@ -54,11 +54,11 @@ class Replay:
             try:
                 game.play(answer)
             except NotAnOption:
-                raise LogMismatch(f"decision {number} ({decision.prompt}) has {len(decision.options)} options, "
+                raise LogMismatch(f"decision {number} ({decision.point}) has {len(decision.options)} options, "
                                   f"the log answers {answer!r}") from None
         if not game.over:
             raise LogMismatch(f"the log ends after {len(answers)} decisions, before the game does "
-                              f"(next: {game.decision.prompt} of seat {game.decision.seat})")
+                              f"(next: {game.decision.point} of seat {game.decision.seat})")
         steps.append(Step(game.turns, None, None, len(game.log), view_json(game.view(), plan)))
         self.steps = steps
         self.standing = standing_text(game, self.seats)

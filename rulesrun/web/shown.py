@@ -29,7 +29,9 @@ def view_json(view, plan: dict) -> dict:
 
 
 def decision_json(decision) -> dict:
-    return {"seat": decision.seat, "prompt": decision.prompt, "options": decision.labels(), "secret": decision.secret}
+    """A decision for the page: `point` and `options` (labels) are its keys, `prompt` and `words` what people read."""
+    return {"seat": decision.seat, "point": decision.point, "prompt": decision.prompt, "options": decision.labels(),
+            "words": decision.words(), "secret": decision.secret}
 
 
 def transcript_lines(log: list | None) -> list[str]:

@@ -255,9 +255,9 @@ function renderQuestion(moment) {
     const key = index < 9 ? String(index + 1) : index === 9 ? "0" : null;
     const button = element("button", {
       type: "button", class: index === chosen ? "option chosen" : "option",
-      "aria-label": `Option ${index + 1}: ${label}${index === chosen ? " (chosen)" : ""}`,
+      "aria-label": `Option ${index + 1}: ${decision.words ? decision.words[index] : label}${index === chosen ? " (chosen)" : ""}`,
       "aria-keyshortcuts": key, disabled: page.mode === "replay" || page.busy,
-    }, element("kbd", {text: key || " "}), element("span", {text: label}));
+    }, element("kbd", {text: key || " "}), element("span", {text: decision.words ? decision.words[index] : label}));
     button.addEventListener("click", () => answer(index));
     list.append(element("li", {}, button));
   });
