@@ -4,8 +4,8 @@ The transcript is built from the log alone: what the rules narrate (`say`), grou
 each turn, with every real decision (more than one option) shown as the seat's choice, in
 the words the rules give (the question, the options as they read), else by their labels:
 
-    > seat 0: Which casino does NO ENTRY! close? -> casino 6 (of 5: casino 1, casino 3, ...)
-    > seat 0 chooses place(6) (of 2: place(1), place(6))
+    > seat 0: Which casino does the sign close? -> casino 6 (of 5: casino 1; casino 3; ...)
+    > seat 0 chooses place(6) (of 2: place(1); place(6))
 A narration that starts with `===` or `---` is a heading and ends the current turn's group.
 """
 
@@ -50,8 +50,9 @@ def decision_line(event: dict) -> str:
 
 
 def listed(options: list[str]) -> str:
-    """Options in a line, parted by commas, or by semicolons where an option holds a comma."""
-    return ("; " if any("," in option for option in options) else ", ").join(options)
+    """Options in a line, always parted by semicolons: words may hold commas (`2 dice, 1 left`),
+    and one separator for every decision reads the same from line to line."""
+    return "; ".join(options)
 
 
 def is_shown_decision(event: dict) -> bool:

@@ -52,8 +52,8 @@ def test_answers_by_label_and_mistakes_get_a_word_not_a_crash():
     out = result.output
     assert "'place(9)' is none of the options" in out and "no option 0: answer 1 to 5" in out
     assert "no option 99" in out and "u          undo" in out
-    assert "casino 1 [" in out and "seat 1: 0 won, 7 dice to play" in out
-    assert "> seat 0: Which dice do you place? -> casino 1: [" in out
+    assert "casino 1 (" in out and "seat 1: 0 won, 7 dice to play" in out
+    assert "> seat 0: Which dice do you place? -> " in out and " on casino 1 (of 5: " in out
 
 
 def test_the_input_ending_before_the_game_is_an_error_with_exit_3():
