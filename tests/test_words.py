@@ -177,6 +177,8 @@ phase game:
             say "{join([1, 2, 3], ' or ')}; {join([1, 2, 3], ', ', last = ' and ')}; {join([7], ', ', last = ' and ')}; [{join([])}]"
             say "{plural(1, 'die', 'dice')}, {plural(2, 'die', 'dice')}, {plural(0, 'jeton')}, {plural(len(hand[p]), 'piece')}"
             say "into {bag[2]}"
+    create d6 x 1 into bag[2]
+    say view()
 score by p: len(hand[p])
 """
 
@@ -195,3 +197,11 @@ def test_plural_puts_the_noun_that_goes_with_the_count(tmp_path):
 def test_a_zone_in_a_text_reads_as_its_name_in_words(tmp_path):
     said = [e["text"] for e in logged_game(rules_from_text(tmp_path, LISTS)) if e["t"] == "say"]
     assert said[3] == "into bag 2"
+    # The generic table labels a zone of a family so too.
+    assert "    bag 2: d6:" in said[-1]
+
+
+def test_a_text_in_single_quotes_reads_like_one_in_double_quotes(tmp_path):
+    text = LISTS.replace('            say "into {bag[2]}"\n', "            say 'into {bag[2]}, \"quoted\"'\n")
+    said = [e["text"] for e in logged_game(rules_from_text(tmp_path, text)) if e["t"] == "say"]
+    assert said[3] == 'into bag 2, "quoted"'
