@@ -592,7 +592,7 @@ def test_two_kickers_placed_together_never_kick_the_same_die_twice():
     assert list(s.zone("casino", 4)) == []
     assert len(s.zone("supply", BENNO)) == 8
     kicks = [t for t in s.said() if "'s kicker" in t]
-    assert kicks == ["seat 0's kicker kicks a 4 of seat 1 back to its owner", "seat 0's kicker finds nothing to kick"]
+    assert kicks == ["seat 0's kicker kicks seat 1's 4 back to its owner", "seat 0's kicker finds nothing to kick"]
     assert [d.kind.name for d in s.zone("kicked_out")] == ["kicker", "kicker"]
 
 
@@ -613,7 +613,7 @@ def test_kicked_white_die_is_out_for_the_round_unless_it_goes_back_into_play_wit
     assert list(s.zone("casino", 4)) == []
     home = s.zone("supply", ANNA) if to_kicker else s.zone("supply", "neutral")
     assert white.zone is home
-    line = "seat 0's kicker kicks a 4 of white " + ("into seat 0's supply" if to_kicker else "back to its owner")
+    line = "seat 0's kicker kicks white's 4 " + ("into seat 0's supply" if to_kicker else "back to its owner")
     assert line in s.said()
 
 
