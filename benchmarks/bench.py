@@ -1,22 +1,28 @@
-"""Games per second: rulesrun against a plain hand-written simulator, measured in one run.
+"""Games per second of `rulesrun simulate` against a plain hand-written simulator, in one run.
 
-    python benchmarks/bench.py [--seconds 1] [--rounds 5]
+    python benchmarks/bench.py [--seconds 1] [--rounds 5] [--memory 1000,50000] [--no-mcts]
 
-Both play random 4-player games of classic Las Vegas on one core, measured in turns so that
-machine noise hits all alike; the best rate of each counts. The ratio is rulesrun /
-reference (>= 1 means the interpreter is faster than the hand-written code). Royale games
-per second are reported beside.
-
-Then the agents: games per second with every seat played by random, greedy and MCTS on
-classic and Royale, and each agent's speed as a share of random play on the same ruleset
-(greedy is meant to stay at 0.1 or above). Random and greedy are measured in alternating
-rounds, the best of each counting, so that a slow spell of the machine hits both.
+1. simulate's own path (`simulate.play_into`, what `rulesrun simulate --jobs 1 --out F`
+   runs: the per-rule meter on, every record written to a JSON-lines file in a temporary
+   folder and added to the running report) on classic, Royale, POT and Der große Wurf, random
+   agents, 4 players, and each rate as a ratio to the hand-written classic simulator
+   (`reference_classic.py`; >= 1 means rulesrun is faster). Rates are CPU time of this
+   process, each contender measured in alternating rounds on the same seeds, the best round
+   counting, so that a slow spell of a shared machine falls on all alike.
+2. What the per-rule meter costs: the same games played by `Rules.play` with and without it.
+3. The agents: games per second with every seat played by random, greedy and MCTS on classic
+   and Royale, and each as a share of random play (greedy is meant to stay at 0.15 or above).
+4. Peak memory (maximum resident set) of `rulesrun simulate classic --out F` at each number of
+   games of `--memory`, each in a fresh process: a simulation streams, so it should not grow
+   with the games.
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -25,76 +31,147 @@ sys.path.insert(0, str(HERE))
 
 import reference_classic  # noqa: E402
 
-from rulesrun.interpreter.lookahead.agents import RandomAgent, make_agent  # noqa: E402
+from rulesrun.cli.jsonlines import JsonLines  # noqa: E402
+from rulesrun.interpreter.lookahead.agents import AgentSpec, RandomAgent  # noqa: E402
 from rulesrun.interpreter.running.rules import load_rules  # noqa: E402
+from rulesrun.interpreter.studies import report, simulate  # noqa: E402
 
 RULESETS = HERE.parent / "rulesets"
+SIMULATED = {"classic": "classic.rules", "royale": "royale.rules", "pot": "pot.rules",
+             "grosser_wurf": "grosser_wurf.rules"}
+PLAYERS = 4
+MCTS = "mcts:playouts=20,horizon=8,rollout=greedy"
 
 
-def rulesrun_games_per_second(rules, players=4, seconds=1.0, meter=False) -> float:
-    start = time.perf_counter()
-    games = 0
-    while time.perf_counter() - start < seconds:
-        rules.play(players, games, [RandomAgent(f"{games}:{p}") for p in range(players)], meter=meter)
-        games += 1
-    return games / (time.perf_counter() - start)
+def cpu_rate(play, games: int) -> float:
+    """Games per CPU second of `play()`, which plays `games` games."""
+    start = time.process_time()
+    play()
+    return games / max(time.process_time() - start, 1e-9)
+
+
+def simulate_player(ruleset: str, folder: Path, seconds: float):
+    """(games, play) for simulate's own path on `ruleset`: a warm-up compiles the rules and
+    sizes the run to about `seconds` of CPU time."""
+    def plan(games: int) -> simulate.Plan:
+        return simulate.Plan(str(RULESETS / ruleset), (), {}, PLAYERS, ("random",), 0, games)
+
+    def play(games: int) -> None:
+        out = JsonLines(folder / f"{Path(ruleset).stem}.jsonl")
+        tally = report.Tally()
+        simulate.play_into(plan(games), tally, out.write)
+        out.close()
+        tally.report(sites=simulate.rules_for(plan(games)).rule_sites)
+
+    warm = 20
+    games = max(1, round(cpu_rate(lambda: play(warm), warm) * seconds))
+    return games, lambda: play(games)
+
+
+def reference_player(seconds: float):
+    def play(games: int) -> None:
+        for seed in range(games):
+            reference_classic.play_game(PLAYERS, seed)
+
+    games = max(1, round(cpu_rate(lambda: play(200), 200) * seconds))
+    return games, lambda: play(games)
+
+
+def play_player(rules, seconds: float, meter: bool, specs=None):
+    """(games, play) for `Rules.play` with random agents (or `specs`, one AgentSpec for all seats)."""
+    def agents(seed):
+        if specs is None:
+            return [RandomAgent(f"{seed}:{p}") for p in range(PLAYERS)]
+        return [specs.make(seed, p) for p in range(PLAYERS)]
+
+    def play(games: int) -> None:
+        for seed in range(games):
+            rules.play(PLAYERS, seed, agents(seed), meter=meter)
+
+    start = time.process_time()
+    warm = 0
+    while warm == 0 or time.process_time() - start < min(seconds, 0.2):
+        play(1)
+        warm += 1
+    games = max(1, round(warm / max(time.process_time() - start, 1e-9) * seconds))
+    return games, lambda: play(games)
+
+
+def best_rates(contenders: dict, rounds: int) -> dict:
+    """Each contender's best rate over `rounds` rounds, the contenders taking turns in each."""
+    best = {name: 0.0 for name in contenders}
+    for _ in range(rounds):
+        for name, (games, play) in contenders.items():
+            best[name] = max(best[name], cpu_rate(play, games))
+    return best
+
+
+def peak_memory_mb(games: int, folder: Path) -> float:
+    """Maximum resident set of `rulesrun simulate classic --jobs 1 --out F` in a fresh process."""
+    command = [sys.executable, "-m", "rulesrun", "simulate", str(RULESETS / "classic.rules"), "--games", str(games),
+               "--jobs", "1", "--players", str(PLAYERS), "--out", str(folder / f"memory{games}.jsonl")]
+    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    kilobytes = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True).stdout
+    return int(kilobytes) / 1024
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per measurement")
     parser.add_argument("--rounds", type=int, default=5, help="measurements per contender (best counts)")
+    parser.add_argument("--memory", default="1000,50000", help="games of each peak-memory run ('' for none)")
+    parser.add_argument("--no-mcts", action="store_true", help="leave out the MCTS agent")
     args = parser.parse_args()
-    contenders = {
-        "reference (hand-written classic)": lambda: reference_classic.games_per_second(4, args.seconds),
-        "rulesrun classic.rules": _rules_measure(load_rules(RULESETS / "classic.rules"), args.seconds),
-        "rulesrun classic + bandit": _rules_measure(
-            load_rules(RULESETS / "classic.rules", [RULESETS / "variants" / "bandit.rules"]), args.seconds),
-        "rulesrun royale.rules": _rules_measure(load_rules(RULESETS / "royale.rules"), args.seconds),
-        # What `simulate` plays: the per-rule meter on.
-        "rulesrun classic.rules, metered": _rules_measure(load_rules(RULESETS / "classic.rules"), args.seconds, True),
-        "rulesrun royale.rules, metered": _rules_measure(load_rules(RULESETS / "royale.rules"), args.seconds, True),
-    }
-    best = {name: 0.0 for name in contenders}
-    for _ in range(args.rounds):
-        for name, measure in contenders.items():
-            best[name] = max(best[name], measure())
+    with tempfile.TemporaryDirectory(prefix="rulesrun-bench-") as folder:
+        folder = Path(folder)
+        _simulate_section(args, folder)
+        _meter_section(args)
+        _agents_section(args)
+        _memory_section(args, folder)
+
+
+def _simulate_section(args, folder: Path) -> None:
+    print(f"rulesrun simulate --jobs 1 --out F ({PLAYERS} random players, meter on), CPU time:")
+    contenders = {"reference": reference_player(args.seconds)}
+    contenders.update({name: simulate_player(ruleset, folder, args.seconds) for name, ruleset in SIMULATED.items()})
+    best = best_rates(contenders, args.rounds)
+    reference = best.pop("reference")
+    print(f"  {'reference (hand-written classic):':38} {reference:9.0f} games/s")
     for name, rate in best.items():
-        print(f"{name + ', 4 players:':45} {rate:8.0f} games/s")
-    reference = best["reference (hand-written classic)"]
-    print(f"{'ratio rulesrun / reference (classic):':45} {best['rulesrun classic.rules'] / reference:8.2f}")
-    for ruleset in ("classic", "royale"):
-        cost = 1 - best[f"rulesrun {ruleset}.rules, metered"] / best[f"rulesrun {ruleset}.rules"]
-        print(f"{f'cost of the meter ({ruleset}):':45} {cost:8.1%}")
-    print()
+        print(f"  {name + ':':38} {rate:9.0f} games/s   {rate / reference:6.3f} x reference")
+
+
+def _meter_section(args) -> None:
+    print("\ncost of the per-rule meter (Rules.play, random agents):")
     for ruleset in ("classic.rules", "royale.rules"):
         rules = load_rules(RULESETS / ruleset)
-        # Random and greedy take turns, round by round, so that a slower spell of a shared
-        # machine falls on both and not on one side of their ratio.
-        rates = {"random": 0.0, "greedy": 0.0}
-        for _ in range(args.rounds):
-            for spec in rates:
-                rates[spec] = max(rates[spec], agent_games_per_second(rules, spec, args.seconds))
-        rates[MCTS] = agent_games_per_second(rules, MCTS, args.seconds)
+        best = best_rates({meter: play_player(rules, args.seconds, meter) for meter in (False, True)}, args.rounds)
+        print(f"  {ruleset + ':':38} {1 - best[True] / best[False]:9.1%}")
+
+
+def _agents_section(args) -> None:
+    print("\nagents (Rules.play, every seat the same agent):")
+    for ruleset in ("classic.rules", "royale.rules"):
+        rules = load_rules(RULESETS / ruleset)
+        specs = ["random", "greedy"] + ([] if args.no_mcts else [MCTS])
+        contenders = {spec: play_player(rules, args.seconds, False, AgentSpec.parse(spec)) for spec in specs}
+        mcts = contenders.pop(MCTS, None)
+        rates = best_rates(contenders, args.rounds)
+        if mcts is not None:
+            rates[MCTS] = best_rates({MCTS: mcts}, 1)[MCTS]
         for spec, rate in rates.items():
-            print(f"{f'{ruleset}, 4 x {spec}:':45} {rate:8.2f} games/s   {rate / rates['random']:7.4f} x random")
+            print(f"  {f'{ruleset}, {PLAYERS} x {spec}:':68} {rate:9.2f} games/s   {rate / rates['random']:7.4f} x random")
 
 
-MCTS = "mcts:playouts=20,horizon=8,rollout=greedy"
-
-
-def agent_games_per_second(rules, spec: str, seconds: float, players: int = 4) -> float:
-    """At least one whole game, then as many as fit in `seconds`."""
-    start = time.perf_counter()
-    games = 0
-    while games == 0 or time.perf_counter() - start < seconds:
-        rules.play(players, games, [make_agent(spec, games, p) for p in range(players)])
-        games += 1
-    return games / (time.perf_counter() - start)
-
-
-def _rules_measure(rules, seconds, meter=False):
-    return lambda: rulesrun_games_per_second(rules, 4, seconds, meter)
+def _memory_section(args, folder: Path) -> None:
+    counts = [int(games) for games in args.memory.split(",") if games.strip()]
+    if not counts:
+        return
+    print("\npeak memory of rulesrun simulate classic.rules --jobs 1 --out F:")
+    peaks = {games: peak_memory_mb(games, folder) for games in counts}
+    for games, peak in peaks.items():
+        print(f"  {f'{games} games:':38} {peak:9.1f} MB   {peak / peaks[counts[0]]:6.2f} x {counts[0]} games")
 
 
 if __name__ == "__main__":

@@ -375,16 +375,11 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
     except RulesError as error:
         _fail(error)
     plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow), budget)
+    simulation.prepare(plan, compiled)
     out = _output(out_path, "--out")
-    records: list[dict] = []
-
-    def finished(record: dict) -> None:
-        records.append(record)
-        if out is not None:
-            out.write(record)
-
+    tally = report.Tally()
     try:
-        _run_with_progress([plan], jobs, finished)
+        _with_progress(plan.games, lambda progress: simulation.play_into(plan, tally, out and out.write, jobs, progress))
     except RulesError as error:
         _discard(out)
         _fail(error, status=exit_codes.PLAY_ERROR)
@@ -394,14 +389,14 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
     except KeyboardInterrupt:
         if out is not None:
             out.close()
-        _echo(f"interrupted after {len(records)} games, {out.written if out else 0} written", err=True)
+        _echo(f"interrupted after {tally.games} games, {out.written if out else 0} written", err=True)
         sys.exit(exit_codes.INTERRUPTED)
     if out is not None:
         _written(out, [])
-    result = report.build(records, sites=compiled.rule_sites)
+    result = tally.report(sites=compiled.rule_sites)
     if plot_path:
         try:
-            plot.write(plot_path, records, result, compiled.program.title)
+            plot.write(plot_path, tally, result, compiled.program.title)
         except plot.PlotError as error:
             raise _InvalidInput(str(error)) from None
     if as_json:
@@ -442,11 +437,19 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allo
         _fail(error)
     titles = [compiled.program.title for compiled in both]
     plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow), budget) for side in sides]
+    for plan, compiled in zip(plans, both):
+        simulation.prepare(plan, compiled)
+    comparing = comparison.Tally()
+
+    def play(progress) -> None:
+        for pair in simulation.run_together(plans, jobs, progress):
+            comparing.add(*pair)
+
     try:
-        records_a, records_b = _run_with_progress(plans, jobs)
+        _with_progress(2 * games, play)
     except RulesError as error:
         _fail(error, status=exit_codes.PLAY_ERROR)
-    result = comparison.build(records_a, records_b, level)
+    result = comparing.comparison(level)
     setups = [{"title": title, "rules": plan.ruleset, "fragments": list(plan.fragments), "params": plan.params}
               for title, plan in zip(titles, plans)]
     if as_json:
@@ -463,23 +466,18 @@ def _setup_line(plan) -> str:
     return " ".join(words)
 
 
-def _run_with_progress(plans, jobs, finished=None) -> list[list[dict]]:
-    """Every plan's records, in order; a progress bar over all of them on a terminal.
-    `finished`, if given, hears of each record as its game finishes."""
-    def records(plan, progress=None):
-        for record in simulation.run(plan, jobs, progress):
-            if finished is not None:
-                finished(record)
-            yield record
-
+def _with_progress(total: int, play) -> None:
+    """Run `play(progress)`; on a terminal with a progress bar over `total` games, which
+    `play` advances by calling `progress(games)` (None elsewhere)."""
     if not sys.stderr.isatty():
-        return [list(records(plan)) for plan in plans]
+        play(None)
+        return
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("playing", total=sum(plan.games for plan in plans))
-        return [list(records(plan, lambda n: progress.advance(task, n))) for plan in plans]
+        task = progress.add_task("playing", total=total)
+        play(lambda n: progress.advance(task, n))
 
 
 @main.command(name="replay")

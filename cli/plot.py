@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Sequence
 
 from .report_view import number
-from ..interpreter.studies.report import Report
+from ..interpreter.studies.report import Report, Tally
+from ..interpreter.studies.streaming import Counts
 
 SUFFIXES = (".html", ".png")
 COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")
@@ -39,10 +40,11 @@ def check_target(path: str) -> None:
             raise PlotError("a .png plot needs matplotlib: pip install 'rulesrun[plot]' (or write .html)") from None
 
 
-def write(path: str, records: Sequence[dict], report: Report, title: str) -> None:
+def write(path: str, tally: Tally, report: Report, title: str) -> None:
+    """`tally`: the games' running statistics, whose counts of each score and length the bars show."""
     check_target(path)
-    edges, counts = histograms(records, report.players)
-    length = binned([[r["turns"] for r in records]])
+    edges, counts = histograms(tally)
+    length = binned([tally.turns])
     try:
         if Path(path).suffix.lower() == ".html":
             Path(path).write_text(html_page(report, edges, counts, title, length), encoding="utf-8")
@@ -52,27 +54,28 @@ def write(path: str, records: Sequence[dict], report: Report, title: str) -> Non
         raise PlotError(f"cannot write `{path}`: {error.strerror or error}") from None
 
 
-def histograms(records: Sequence[dict], players: int) -> tuple[list[float], list[list[int]]]:
+def histograms(tally: Tally) -> tuple[list[float], list[list[int]]]:
     """Bin edges shared by all seats (round widths, so seats compare bar by bar) and the
     count of games per bin for each seat; a bin holds its left edge, not its right."""
-    return binned([[r["scores"][seat] for r in records] for seat in range(players)])
+    return binned(tally.scores)
 
 
-def binned(series: Sequence[Sequence[float]]) -> tuple[list[float], list[list[int]]]:
-    """Shared bin edges for several series of one number per game, and each series' counts."""
-    values = [v for one in series for v in one]
+def binned(series: Sequence[Counts]) -> tuple[list[float], list[list[int]]]:
+    """Shared bin edges for several series of one number per game (each as the counts of its
+    values), and each series' counts per bin."""
+    values = [v for one in series for v in one.seen]
     if not values:
         return [0.0, 1.0], [[0] for _ in series]
     low, high = min(values), max(values)
-    bins = min(MAX_BINS, max(5, math.ceil(math.sqrt(max(len(one) for one in series)))))
+    bins = min(MAX_BINS, max(5, math.ceil(math.sqrt(max(one.n for one in series)))))
     width = _round_width((high - low) / bins) if high > low else 1.0
     start = math.floor(low / width) * width
     count = max(1, math.floor((high - start) / width) + 1)
     edges = [start + i * width for i in range(count + 1)]
     counts = [[0] * count for _ in series]
     for counted, one in zip(counts, series):
-        for value in one:
-            counted[min(count - 1, int((value - start) // width))] += 1
+        for value, times in one.seen.items():
+            counted[min(count - 1, int((value - start) // width))] += times
     return edges, counts
 
 

@@ -78,8 +78,8 @@ def sweep(rules, fragments, settings, allow, grids, fragment_grids, players, gam
     results = []
     with out, _progress(len(cells) * games) as advance:
         try:
-            for cell, records in sweeping.run(cells, where.map, jobs, advance):
-                results.append(sweeping.cell_record(cell, loaded[cell.index], records))
+            for cell, tally in sweeping.run(cells, where.map, jobs, advance):
+                results.append(sweeping.cell_record(cell, loaded[cell.index], tally))
                 if out_path:
                     out.write(json.dumps(results[-1]) + "\n")
                     out.flush()

@@ -205,7 +205,10 @@ def test_cli_plot_into_a_missing_folder_is_an_error_not_a_traceback(tmp_path):
 
 
 def test_plot_bins_are_shared_and_round():
-    edges, counts = plot.histograms(TWO_SEATS, 2)
+    tally = report.Tally()
+    for record in TWO_SEATS:
+        tally.add(record)
+    edges, counts = plot.histograms(tally)
     assert edges[0] == 0 and all(e == round(e, 6) for e in edges)
     assert [sum(c) for c in counts] == [4, 4]
 

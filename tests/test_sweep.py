@@ -94,8 +94,8 @@ def test_a_cell_is_yielded_as_soon_as_it_and_those_before_it_are_played():
             taken.append(item)
             yield function(item)
 
-    first, records = next(sweep.run(cells, mapper, 1))
-    assert first is cells[0] and [r["game"] for r in records] == [0, 1]
+    first, tally = next(sweep.run(cells, mapper, 1))
+    assert first is cells[0] and tally.games == 2
     assert all(item[0] is cells[0].plan for item in taken)
 
 

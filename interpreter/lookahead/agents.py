@@ -39,6 +39,8 @@ import random
 import time
 from pathlib import Path
 
+import attrs
+
 from .luck import Luck
 from .search import fitting, margins
 
@@ -286,11 +288,34 @@ def parse_agent(spec: str) -> tuple[str, dict]:
 def make_agent(spec: str, game_seed: int, seat: int):
     """An agent from its command-line spec, e.g. `random`, `greedy:samples=4`, `mcts:playouts=200`,
     or a bot of one's own, `bots/mine.py:Mine` (its class is called with the seed)."""
-    own = own_bot_class(spec)
-    if own is not None:
-        return OwnBot(own(f"{game_seed}:{seat}:{spec}"))
-    name, options = parse_agent(spec)
-    return AGENTS[name](f"{game_seed}:{seat}:{name}", **options)
+    return AgentSpec.parse(spec).make(game_seed, seat)
+
+
+@attrs.frozen(slots=True)
+class AgentSpec:
+    """A spec parsed and checked once, to make the agents of many games: a run of thousands of
+    games would otherwise parse the spec, build a throwaway agent to check it (and load a
+    bot's file) again for every seat of every game. `make` seeds each agent exactly as
+    `make_agent` does, so a game does not depend on which of the two made its agents."""
+
+    spec: str
+    name: str
+    factory: type
+    options: dict
+    own: bool
+
+    @classmethod
+    def parse(cls, spec: str) -> "AgentSpec":
+        own = own_bot_class(spec)
+        if own is not None:
+            return cls(spec, spec, own, {}, True)
+        name, options = parse_agent(spec)
+        return cls(spec, name, AGENTS[name], options, False)
+
+    def make(self, game_seed: int, seat: int):
+        if self.own:
+            return OwnBot(self.factory(f"{game_seed}:{seat}:{self.spec}"))
+        return self.factory(f"{game_seed}:{seat}:{self.name}", **self.options)
 
 
 def own_bot_class(spec: str):

@@ -2,7 +2,8 @@
 or a cluster).
 
 A backend is an ordered map: `backend.map(function, items)` yields `function(item)` for
-each item, in the order of the items, whatever order they finish in. Since a unit of games
+each item, in the order of the items, whatever order they finish in, reading the items
+only as workers free up (`in_flight`), so they may be endless. Since a unit of games
 depends only on itself (`simulate.play_games`), every backend and every number of workers
 yields the same results. Ray is an optional dependency (`pip install 'rulesrun[ray]'`),
 imported only when a Ray backend is asked for.
@@ -10,6 +11,8 @@ imported only when a Ray backend is asked for.
 
 from __future__ import annotations
 
+import collections
+import itertools
 import logging
 import multiprocessing
 import signal
@@ -18,6 +21,9 @@ from typing import Callable, Iterable, Iterator
 import attrs
 
 NAMES = ("local", "ray")
+# Units in flight per worker: enough that a worker finding its next unit never waits for the
+# parent, few enough that results waiting behind a slow unit stay small.
+AHEAD = 4
 
 
 class BackendError(Exception):
@@ -35,7 +41,22 @@ class Local:
             yield from map(function, items)
             return
         with multiprocessing.get_context("fork").Pool(self.jobs, initializer=_leave_interrupts_to_the_parent) as pool:
-            yield from pool.imap(function, items)
+            yield from in_flight(lambda item: pool.apply_async(function, (item,)), lambda handle: handle.get(),
+                                 items, AHEAD * self.jobs)
+
+
+def in_flight(submit: Callable, result: Callable, items: Iterable, most: int) -> Iterator:
+    """`result(submit(item))` for each item, in order, with at most `most` items submitted and
+    not yet taken: the items are read as workers free up (a lazy or endless iterable works),
+    and finished results wait in memory only until those before them are done. The next item
+    is submitted before a result is handed on, so the workers stay busy meanwhile."""
+    items = iter(items)
+    pending = collections.deque(submit(item) for item in itertools.islice(items, most))
+    while pending:
+        handle = pending.popleft()
+        done = result(handle)
+        pending.extend(submit(item) for item in itertools.islice(items, 1))
+        yield done
 
 
 def _leave_interrupts_to_the_parent() -> None:
@@ -64,14 +85,18 @@ class Ray:
                 where = f"the Ray cluster at `{self.address}`" if self.address else "a Ray instance here"
                 raise BackendError(f"cannot reach {where}: {error}; hint: check --address, or leave it out "
                                    "to start Ray here") from None
+
+        def result(ref):
+            try:
+                return ray.get(ref)
+            except ray.exceptions.RayTaskError as error:
+                raise error.cause from None
+
         try:
+            # A cluster may have more CPUs than --jobs says: keep all of them busy.
+            workers = max(self.jobs, int(ray.cluster_resources().get("CPU", 0)))
             task = ray.remote(function)
-            pending = [task.remote(item) for item in items]
-            for ref in pending:
-                try:
-                    yield ray.get(ref)
-                except ray.exceptions.RayTaskError as error:
-                    raise error.cause from None
+            yield from in_flight(task.remote, result, items, AHEAD * workers)
         finally:
             if started:
                 ray.shutdown()

@@ -12,12 +12,13 @@ change are flagged by chance.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Iterable
 
 import attrs
 
 from . import stats
-from .report import rule_counts, rule_names, win_credit
+from .report import rule_counts, win_credit
+from .streaming import Counts, ExactSum
 
 TEST = "paired t-test on per-seed differences B - A, two-sided"
 DEFAULT_LEVEL = 0.05
@@ -83,39 +84,102 @@ class Comparison:
                 "rules": [r.to_json() for r in self.rules]}
 
 
-def build(records_a: Sequence[dict], records_b: Sequence[dict], level: float = DEFAULT_LEVEL) -> Comparison:
+def build(records_a: Iterable[dict], records_b: Iterable[dict], level: float = DEFAULT_LEVEL) -> Comparison:
     """Compare two runs game by game; they must have been played on the same seeds."""
-    if [r["seed"] for r in records_a] != [r["seed"] for r in records_b]:
+    records_a, records_b = list(records_a), list(records_b)
+    if len(records_a) != len(records_b):
         raise ValueError("A and B were not played on the same seeds in the same order")
-    players = len(records_a[0]["scores"]) if records_a else 0
-    if records_b and len(records_b[0]["scores"]) != players:
-        raise ValueError("A and B have different numbers of seats")
-    pairs = list(zip(records_a, records_b))
-
-    def change(per_game: Callable[[dict], float]) -> Change:
-        return paired([per_game(a) for a, _ in pairs], [per_game(b) for _, b in pairs], level)
-
-    seats = tuple(SeatChange(seat, change(lambda r, s=seat: win_credit(r, s)), change(lambda r, s=seat: r["scores"][s]))
-                  for seat in range(players))
-    rules = tuple(RuleChange(name, change(lambda r, m=name: rule_counts(r, m)[0]),
-                             change(lambda r, m=name: rule_counts(r, m)[1]),
-                             _per_firing(records_a, records_b, name))
-                  for name in rule_names(list(records_a) + list(records_b)))
-    return Comparison(len(pairs), players, level, seats, change(lambda r: r["turns"]), rules)
+    tally = Tally()
+    for a, b in zip(records_a, records_b):
+        tally.add(a, b)
+    return tally.comparison(level)
 
 
-def paired(a: Sequence[float], b: Sequence[float], level: float = DEFAULT_LEVEL) -> Change:
-    """Means of A and B, their difference, and the paired test of it."""
-    mean_a, mean_b = stats.mean(a), stats.mean(b)
-    p = stats.paired_t([y - x for x, y in zip(a, b)])
-    return Change(mean_a, mean_b, mean_b - mean_a, p, None if p is None else p < level)
+@attrs.define(slots=True)
+class PairedRow:
+    """One statistic of A and B kept running: exact sums of each side, and the counts of the
+    per-seed differences B - A, from which the paired test gets its mean and spread exactly
+    as from the list of them (`streaming.py`)."""
+
+    a: ExactSum = attrs.field(factory=ExactSum)
+    b: ExactSum = attrs.field(factory=ExactSum)
+    differences: Counts = attrs.field(factory=Counts)
+
+    def add(self, x, y) -> None:
+        self.a.add(x)
+        self.b.add(y)
+        self.differences.add(y - x)
+
+    def change(self, level: float) -> Change:
+        """Means of A and B, their difference, and the paired test of it."""
+        n = self.differences.n
+        mean_a, mean_b = (self.a.value() / n, self.b.value() / n) if n else (0.0, 0.0)
+        p = stats.paired_t_of(n, self.differences.mean(), self.differences.sd())
+        return Change(mean_a, mean_b, mean_b - mean_a, p, None if p is None else p < level)
 
 
-def _per_firing(records_a: Sequence[dict], records_b: Sequence[dict], name: str) -> Change:
-    def ratio(records):
-        counts = [rule_counts(r, name) for r in records]
-        fired = sum(f for f, _ in counts)
-        return sum(p for _, p in counts) / fired if fired else None
+@attrs.define(slots=True)
+class RuleRows:
+    """A rule's rows, and the sums of each side for its pay per firing (added in game order)."""
 
-    a, b = ratio(records_a), ratio(records_b)
-    return Change(a, b, None if a is None or b is None else b - a, None, None)
+    fired: PairedRow = attrs.field(factory=PairedRow)
+    paid: PairedRow = attrs.field(factory=PairedRow)
+    sums: list = attrs.field(factory=lambda: [0, 0, 0, 0])
+
+    def add(self, a: tuple, b: tuple) -> None:
+        self.fired.add(a[0], b[0])
+        self.paid.add(a[1], b[1])
+        self.sums[0] += a[0]
+        self.sums[1] += a[1]
+        self.sums[2] += b[0]
+        self.sums[3] += b[1]
+
+    def per_firing(self) -> Change:
+        """Paid per firing is a ratio of two sums, not a mean over games: no test."""
+        fired_a, paid_a, fired_b, paid_b = self.sums
+        a = paid_a / fired_a if fired_a else None
+        b = paid_b / fired_b if fired_b else None
+        return Change(a, b, None if a is None or b is None else b - a, None, None)
+
+
+@attrs.define(slots=True)
+class Tally:
+    """The comparison kept running: `add` game i of A and of B as they finish, `comparison()`
+    when done; no record is kept. A rule first met in game k counted 0 in the k games
+    before, as `report.rule_counts` reads a game it did not fire in. Mutable, as an
+    accumulator is: one per comparison."""
+
+    games: int = 0
+    players: int | None = None
+    seats: list = attrs.field(factory=list)
+    turns: PairedRow = attrs.field(factory=PairedRow)
+    rules: dict = attrs.field(factory=dict)
+
+    def add(self, a: dict, b: dict) -> None:
+        if a["seed"] != b["seed"]:
+            raise ValueError("A and B were not played on the same seeds in the same order")
+        if self.players is None:
+            self.players = len(a["scores"])
+            self.seats = [(PairedRow(), PairedRow()) for _ in range(self.players)]
+        if len(b["scores"]) != self.players:
+            raise ValueError("A and B have different numbers of seats")
+        for seat, (wins, scores) in enumerate(self.seats):
+            wins.add(win_credit(a, seat), win_credit(b, seat))
+            scores.add(a["scores"][seat], b["scores"][seat])
+        self.turns.add(a["turns"], b["turns"])
+        for name in {**(a.get("rules") or {}), **(b.get("rules") or {})}:
+            if name not in self.rules:
+                rows = self.rules[name] = RuleRows()
+                if self.games:
+                    rows.fired.differences.add(0, self.games)
+                    rows.paid.differences.add(0, self.games)
+        for name, rows in self.rules.items():
+            rows.add(rule_counts(a, name), rule_counts(b, name))
+        self.games += 1
+
+    def comparison(self, level: float = DEFAULT_LEVEL) -> Comparison:
+        seats = tuple(SeatChange(seat, wins.change(level), scores.change(level))
+                      for seat, (wins, scores) in enumerate(self.seats))
+        rules = tuple(RuleChange(name, rows.fired.change(level), rows.paid.change(level), rows.per_firing())
+                      for name, rows in sorted(self.rules.items()))
+        return Comparison(self.games, self.players or 0, level, seats, self.turns.change(level), rules)

@@ -7,7 +7,9 @@ score key per seat), `winners`, `turns`, `agents` and, when the engine meters ru
 report from records rather than from a plan keeps it usable on a saved `--out` file and keeps
 printing elsewhere. Given the ruleset's `sites` (`Rules.rule_sites`: every rule the meter can
 count, with where it is written), the report also groups rules by file and names the rules
-that never fired in any game: a misspelled `when board == "..."` shows up there.
+that never fired in any game: a misspelled `when board == "..."` shows up there. `Tally`
+keeps the report running while games stream past, holding no record; `build` is a Tally fed
+a list.
 
 A shared win counts 1/k for each of the k winners, so win shares over the seats add up to 1.
 Intervals are Wilson score intervals; quantiles interpolate linearly (numpy's default).
@@ -16,12 +18,12 @@ Intervals are Wilson score intervals; quantiles interpolate linearly (numpy's de
 
 from __future__ import annotations
 
-import math
 from typing import Iterable, Sequence
 
 import attrs
 
 from . import stats
+from .streaming import Counts, ExactSum
 
 QUANTILES = (10, 25, 50, 75, 90)
 
@@ -38,6 +40,11 @@ class Spread:
     def of(cls, values: Sequence[float]) -> "Spread":
         ordered = sorted(values)
         return cls(stats.mean(ordered), stats.sd(ordered), tuple(stats.quantile(ordered, q / 100) for q in QUANTILES))
+
+    @classmethod
+    def of_counts(cls, counts: Counts) -> "Spread":
+        """The same numbers as `of` the values `counts` counts."""
+        return cls(counts.mean(), counts.sd(), counts.quantiles([q / 100 for q in QUANTILES]))
 
     def to_json(self) -> dict:
         return {"mean": self.mean, "sd": self.sd, **{f"p{q}": v for q, v in zip(QUANTILES, self.quantiles)}}
@@ -141,69 +148,113 @@ def win_credit(record: dict, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def rule_names(records: Iterable[dict]) -> list[str]:
-    """Every rule named in any record's `rules`, sorted; empty when the engine did not meter."""
-    return sorted({name for r in records for name in (r.get("rules") or {})})
-
-
 def rule_counts(record: dict, name: str) -> tuple[int, float]:
     """(firings, paid) of a rule in one game; a rule missing from a metered game did not fire."""
     entry = (record.get("rules") or {}).get(name) or {}
     return entry.get("fired", 0), entry.get("paid", 0)
 
 
-def build(records: Sequence[dict], confidence: float = 0.95, sites: dict | None = None) -> Report:
-    """The report over `records` (in any order; all with the same number of seats); `sites`:
+def build(records: Iterable[dict], confidence: float = 0.95, sites: dict | None = None) -> Report:
+    """The report over `records` (in game order; all with the same number of seats); `sites`:
     every rule the meter can count, with (file, line, column), as `Rules.rule_sites` has them."""
-    n = len(records)
-    players = len(records[0]["scores"]) if records else 0
-    seats = []
-    for seat in range(players):
-        wins = sum(win_credit(r, seat) for r in records)
-        seats.append(SeatReport(seat, _seat_agent(records, seat), wins, Share.of(wins, n, confidence),
-                                Spread.of([r["scores"][seat] for r in records])))
-    sites = sites or {}
-    fired = rule_names(records)
-    rules = [_rule(records, name, sites.get(name)) for name in fired]
-    order = {rule: index for index, rule in enumerate(sites)}
-    files = {}
-    for rule in sites.values():
-        if rule is not None:
-            files.setdefault(rule[0], len(files))
-    rules.sort(key=lambda r: (files.get(r.file, len(files)), order.get(r.rule, len(order)), r.rule))
-    never = tuple(_rule(records, name, site) for name, site in sites.items() if name not in fired) \
-        if any(r.get("rules") is not None for r in records) else ()
-    return Report(n, players, confidence, tuple(seats), _agents(records, players, confidence),
-                  Spread.of([r["turns"] for r in records]), tuple(rules), never)
-
-
-def _seat_agent(records: Sequence[dict], seat: int) -> str:
-    names = dict.fromkeys(r["agents"][seat] for r in records if r.get("agents"))
-    return " | ".join(names) if names else "?"
-
-
-def _agents(records: Sequence[dict], players: int, confidence: float) -> tuple[AgentReport, ...]:
-    seats: dict[str, set[int]] = {}
-    wins: dict[str, float] = {}
+    tally = Tally()
     for record in records:
-        for seat, agent in enumerate(record.get("agents") or ()):
-            seats.setdefault(agent, set()).add(seat)
-            wins[agent] = wins.get(agent, 0.0) + win_credit(record, seat)
-    n = len(records)
-    return tuple(AgentReport(agent, tuple(sorted(seats[agent])), len(seats[agent]) / players, wins[agent],
-                             Share.of(wins[agent], n, confidence))
-                 for agent in sorted(seats, key=lambda a: min(seats[a])))
+        tally.add(record)
+    return tally.report(confidence, sites)
 
 
-def _rule(records: Sequence[dict], name: str, site: tuple | None) -> RuleReport:
-    counts = [rule_counts(r, name) for r in records]
-    fired = sum(f for f, _ in counts)
-    paid = math.fsum(p for _, p in counts)
-    n = len(records)
-    fired_games = sum(1 for f, _ in counts if f > 0)
-    entries = [(r.get("rules") or {}).get(name) or {} for r in records]
-    moved = sum(e.get("moved", 0) for e in entries)
-    asked = sum(e.get("asked", 0) for e in entries)
-    return RuleReport(name, fired_games, fired_games / n if n else 0.0, fired / n if n else 0.0,
-                      paid / fired if fired else None, paid / n if n else 0.0, moved / n if n else 0.0,
-                      asked / n if n else 0.0, site[0] if site else None, tuple(site[1:]) if site else None)
+@attrs.define(slots=True)
+class RuleTally:
+    """One rule's running sums over the games so far (a game it did not fire in adds nothing)."""
+
+    fired: int = 0
+    fired_games: int = 0
+    paid: ExactSum = attrs.field(factory=ExactSum)
+    moved: int = 0
+    asked: int = 0
+
+    def add(self, entry: dict) -> None:
+        fired = entry.get("fired", 0)
+        self.fired += fired
+        self.fired_games += fired > 0
+        self.paid.add(entry.get("paid", 0))
+        self.moved += entry.get("moved", 0)
+        self.asked += entry.get("asked", 0)
+
+    def report(self, name: str, n: int, site: tuple | None) -> RuleReport:
+        paid = self.paid.value()
+        return RuleReport(name, self.fired_games, self.fired_games / n if n else 0.0, self.fired / n if n else 0.0,
+                          paid / self.fired if self.fired else None, paid / n if n else 0.0,
+                          self.moved / n if n else 0.0, self.asked / n if n else 0.0,
+                          site[0] if site else None, tuple(site[1:]) if site else None)
+
+
+@attrs.define(slots=True)
+class Tally:
+    """The report kept running: `add` each game's record as it finishes, `report()` at any
+    moment. It keeps sums and counts of distinct values (`streaming.py`), never the records,
+    so memory does not grow with the number of games, and the report is the one `build` gave
+    from the whole list, field for field: win sums are added in game order as `sum` added
+    them, the rest is exact. Mutable, as an accumulator is: one per run."""
+
+    players: int | None = None
+    seat_wins: list = attrs.field(factory=list)
+    seat_agents: list = attrs.field(factory=list)
+    scores: list = attrs.field(factory=list)
+    turns: Counts = attrs.field(factory=Counts)
+    agent_seats: dict = attrs.field(factory=dict)
+    agent_wins: dict = attrs.field(factory=dict)
+    rules: dict = attrs.field(factory=dict)
+    metered: bool = False
+
+    @property
+    def games(self) -> int:
+        return self.turns.n
+
+    def add(self, record: dict) -> None:
+        if self.players is None:
+            self.players = len(record["scores"])
+            self.seat_wins = [0] * self.players
+            self.seat_agents = [{} for _ in range(self.players)]
+            self.scores = [Counts() for _ in range(self.players)]
+        credits = [win_credit(record, seat) for seat in range(self.players)]
+        agents = record.get("agents") or ()
+        for seat in range(self.players):
+            self.seat_wins[seat] += credits[seat]
+            self.scores[seat].add(record["scores"][seat])
+            if agents:
+                self.seat_agents[seat][agents[seat]] = None
+        for seat, agent in enumerate(agents):
+            self.agent_seats.setdefault(agent, set()).add(seat)
+            self.agent_wins[agent] = self.agent_wins.get(agent, 0.0) + credits[seat]
+        self.turns.add(record["turns"])
+        rules = record.get("rules")
+        self.metered = self.metered or rules is not None
+        for name, entry in (rules or {}).items():
+            tally = self.rules.get(name)
+            if tally is None:
+                tally = self.rules[name] = RuleTally()
+            tally.add(entry or {})
+
+    def report(self, confidence: float = 0.95, sites: dict | None = None) -> Report:
+        """The report over the games added so far (see `build`)."""
+        n, players = self.games, self.players or 0
+        seats = tuple(SeatReport(seat, " | ".join(self.seat_agents[seat]) if self.seat_agents[seat] else "?",
+                                 self.seat_wins[seat],
+                                 Share.of(self.seat_wins[seat], n, confidence), Spread.of_counts(self.scores[seat]))
+                      for seat in range(players))
+        agents = tuple(AgentReport(agent, tuple(sorted(self.agent_seats[agent])),
+                                   len(self.agent_seats[agent]) / players, self.agent_wins[agent],
+                                   Share.of(self.agent_wins[agent], n, confidence))
+                       for agent in sorted(self.agent_seats, key=lambda a: min(self.agent_seats[a])))
+        sites = sites or {}
+        rules = [self.rules[name].report(name, n, sites.get(name)) for name in sorted(self.rules)]
+        order = {rule: index for index, rule in enumerate(sites)}
+        files = {}
+        for site in sites.values():
+            if site is not None:
+                files.setdefault(site[0], len(files))
+        rules.sort(key=lambda r: (files.get(r.file, len(files)), order.get(r.rule, len(order)), r.rule))
+        never = tuple(RuleTally().report(name, n, site) for name, site in sites.items() if name not in self.rules) \
+            if self.metered else ()
+        return Report(n, players, confidence, seats, agents, Spread.of_counts(self.turns), tuple(rules), never)

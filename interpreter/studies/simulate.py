@@ -3,15 +3,20 @@ a ruleset.
 
 Game i of a run with seed S is played with seed S + i and its own agents, so its result
 does not depend on how the games are split over worker processes (`jobs`).
+
+The games stream: work is handed out a unit at a time as workers free up (`units` is lazy,
+the backends keep only a few units in flight), and each record is yielded as soon as it and
+every game before it are played, so a run of 10**12 games starts at once and holds no list
+of them; `report.Tally` sums the records up as they pass.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 import attrs
 
-from ..lookahead.agents import make_agent
+from ..lookahead.agents import AgentSpec
 from ..running.budget import Budget
 from ..running.rules import load_rules
 from .backends import Local
@@ -33,38 +38,71 @@ class Plan:
         return self.agents[min(seat, len(self.agents) - 1)]
 
 
-_worker_rules = {}
+@attrs.frozen(slots=True)
+class Prepared:
+    """What every game of a plan shares in one process: the compiled rules, each seat's parsed
+    agent spec, and the seats' agent names as records list them."""
+
+    rules: object
+    seats: tuple[AgentSpec, ...]
+    names: tuple[str, ...]
+
+    def play(self, plan: Plan, index: int) -> dict:
+        """Game `index` of the plan, as the JSON object `--out` writes."""
+        seed = plan.seed + index
+        result = self.rules.play(plan.players, seed, [spec.make(seed, p) for p, spec in enumerate(self.seats)],
+                                 meter=True)
+        return {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
+                "turns": result.turns, "decisions": result.decisions, "agents": list(self.names),
+                "rules": result.rules}
 
 
-def rules_for(plan: Plan):
-    """The plan's compiled rules, loaded once per process (workers forked after a first
-    call inherit them)."""
-    key = (plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow, plan.budget)
-    if key not in _worker_rules:
-        _worker_rules[key] = load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow, plan.budget)
-    return _worker_rules[key]
+# Per process: a worker loads each ruleset and prepares each plan once, and workers forked after
+# the parent did so inherit them ready (caches of the process, not state of any game).
+_rules: dict = {}
+_prepared: dict = {}
 
 
-def play_one(plan: Plan, index: int) -> dict:
-    """Game `index` of the plan, as the JSON object `--out` writes."""
-    rules = rules_for(plan)
-    seed = plan.seed + index
-    agents = [make_agent(plan.agent_for(p), seed, p) for p in range(plan.players)]
-    result = rules.play(plan.players, seed, agents, meter=True)
-    return {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
-            "turns": result.turns, "decisions": result.decisions,
-            "agents": [plan.agent_for(p) for p in range(plan.players)], "rules": result.rules}
+def _loaded_by(plan: Plan) -> tuple:
+    """What the plan's compiled rules depend on, as a key."""
+    return plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow, plan.budget
+
+
+def rules_for(plan: Plan, rules=None):
+    """The plan's compiled rules, loaded once per process; `rules`: the plan's rules, already
+    compiled by the caller (so that a command does not compile them twice)."""
+    key = _loaded_by(plan)
+    if key not in _rules:
+        _rules[key] = rules or load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow, plan.budget)
+    return _rules[key]
+
+
+def prepare(plan: Plan, rules=None) -> Prepared:
+    """The plan's rules and agents, made once per process (`rules` as for `rules_for`)."""
+    key = (_loaded_by(plan), plan.players, plan.agents)
+    if key not in _prepared:
+        names = tuple(plan.agent_for(p) for p in range(plan.players))
+        specs = {name: AgentSpec.parse(name) for name in dict.fromkeys(names)}
+        _prepared[key] = Prepared(rules_for(plan, rules), tuple(specs[name] for name in names), names)
+    return _prepared[key]
 
 
 def play_games(unit: tuple[Plan, int, int]) -> list[dict]:
     """Games start to stop - 1 of a plan: the unit of work a process (or a Ray task) is given."""
     plan, start, stop = unit
-    return [play_one(plan, i) for i in range(start, stop)]
+    prepared = prepare(plan)
+    return [prepared.play(plan, i) for i in range(start, stop)]
 
 
-def units(plan: Plan, size: int) -> list[tuple[Plan, int, int]]:
-    """The plan's games cut into units of `size` games, in game order."""
-    return [(plan, s, min(s + size, plan.games)) for s in range(0, plan.games, size)]
+def units(plan: Plan, size: int) -> Iterator[tuple[Plan, int, int]]:
+    """The plan's games cut into units, in game order, made as they are asked for. The first
+    units are small (1, 2, 4, ... games, up to `size`), so the first records come at once
+    even with slow agents, and every worker gets work early."""
+    start, step = 0, 1
+    while start < plan.games:
+        stop = min(start + step, plan.games)
+        yield plan, start, stop
+        start, step = stop, min(step * 2, size)
 
 
 def unit_size(games: int, jobs: int) -> int:
@@ -75,8 +113,36 @@ def unit_size(games: int, jobs: int) -> int:
 
 def run(plan: Plan, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Iterator[dict]:
     """Yield every game's record in game order, playing on `jobs` processes."""
-    rules_for(plan)
+    prepare(plan)
     for batch in Local(jobs).map(play_games, units(plan, unit_size(plan.games, jobs))):
         yield from batch
         if progress:
             progress(len(batch))
+
+
+def play_into(plan: Plan, tally, write: Callable[[dict], None] | None = None, jobs: int = 1,
+              progress: Callable[[int], None] | None = None) -> None:
+    """What `rulesrun simulate` does with a plan: each record, as its game finishes in game
+    order, goes to `write` (an `--out` file) and into `tally` (a `report.Tally`, which the
+    caller keeps: after an interrupt it holds the games so far)."""
+    for record in run(plan, jobs, progress):
+        tally.add(record)
+        if write is not None:
+            write(record)
+
+
+def run_together(plans: Sequence[Plan], jobs: int = 1,
+                 progress: Callable[[int], None] | None = None) -> Iterator[tuple[dict, ...]]:
+    """Game i of every plan, as a tuple of records, for i in order: plans of as many games
+    played side by side (units of each in turn), as a comparison of two rulesets reads them."""
+    for plan in plans:
+        prepare(plan)
+    games = plans[0].games
+    work = (unit for units_at in zip(*(units(plan, unit_size(games * len(plans), jobs)) for plan in plans))
+            for unit in units_at)
+    batches = Local(jobs).map(play_games, work)
+    for batch in batches:
+        together = [batch] + [next(batches) for _ in plans[1:]]
+        yield from zip(*together)
+        if progress:
+            progress(len(batch) * len(plans))

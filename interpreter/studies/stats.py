@@ -64,10 +64,13 @@ def paired_t(differences: Sequence[float]) -> float | None:
     None below two pairs (no test possible). All differences equal: p is 1 if they are
     zero and 0 otherwise, since there is no spread to weigh them against.
     """
-    n = len(differences)
+    return paired_t_of(len(differences), mean(differences) if differences else 0.0, sd(differences))
+
+
+def paired_t_of(n: int, centre: float, spread: float) -> float | None:
+    """`paired_t` of n differences of that mean and sample standard deviation."""
     if n < 2:
         return None
-    centre, spread = mean(differences), sd(differences)
     if spread == 0 or spread < 1e-12 * abs(centre):
         return 1.0 if centre == 0 else 0.0
     t = centre / (spread / math.sqrt(n))

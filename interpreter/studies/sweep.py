@@ -14,7 +14,6 @@ the same on one process, many, or a Ray cluster (`backends.py`).
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
@@ -243,37 +242,34 @@ def describe(cell: Cell) -> str:
 
 
 def run(cells: Sequence[Cell], mapper, jobs: int,
-        progress: Callable[[int], None] | None = None) -> Iterator[tuple[Cell, list[dict]]]:
-    """Yield each cell with its games' records, in cell order, as soon as the cell and all
-    before it are played. `mapper(function, items)` is a backend's ordered map
-    (`backends.py`). The games are cut into units across all cells, so many small cells
-    keep every worker busy as well as one large cell does. A mistake met in play names
-    its cell."""
+        progress: Callable[[int], None] | None = None) -> Iterator[tuple[Cell, report.Tally]]:
+    """Yield each cell with the running report of its games (`report.Tally`), in cell order,
+    as soon as the cell and all before it are played. `mapper(function, items)` is a
+    backend's ordered map (`backends.py`). The games are cut into units across all cells,
+    handed out as workers free up, so many small cells keep every worker busy as well as one
+    large cell does, and no cell's records are kept. A mistake met in play names its cell."""
     size = unit_size(sum(c.plan.games for c in cells), jobs)
-    work = [(cell, unit) for cell in cells for unit in units(cell.plan, size)]
-    left = Counter(cell.index for cell, _ in work)
-    records: list[dict] = []
-    batches = mapper(play_games, [unit for _, unit in work])
-    for cell, _ in work:
-        try:
-            batch = next(batches)
-        except RulesError as error:
-            raise _in_cell(error, cell) from None
-        records.extend(batch)
-        left[cell.index] -= 1
-        if progress:
-            progress(len(batch))
-        if not left[cell.index]:
-            yield cell, records
-            records = []
+    batches = mapper(play_games, (unit for cell in cells for unit in units(cell.plan, size)))
+    for cell in cells:
+        tally = report.Tally()
+        for _ in units(cell.plan, size):
+            try:
+                batch = next(batches)
+            except RulesError as error:
+                raise _in_cell(error, cell) from None
+            for record in batch:
+                tally.add(record)
+            if progress:
+                progress(len(batch))
+        yield cell, tally
 
 
-def cell_record(cell: Cell, rules, records: Sequence[dict], confidence: float = 0.95) -> dict:
+def cell_record(cell: Cell, rules, tally: report.Tally, confidence: float = 0.95) -> dict:
     """A cell's line of results: where it lies in the grid, what was played, and the
     report `simulate --json` gives for the same games (README.md lists its fields);
-    `rules`: the cell's compiled rules."""
+    `rules`: the cell's compiled rules, `tally`: its games, as `run` yields them."""
     plan = cell.plan
     setup = {"title": rules.program.title, "rules": plan.ruleset, "fragments": list(plan.fragments), "params": plan.params,
              "players": plan.players, "agents": [plan.agent_for(p) for p in range(plan.players)], "seed": plan.seed}
     return {"cell": cell.index, "settings": cell.settings, "labels": list(cell.labels), "setup": setup,
-            **report.build(records, confidence, rules.rule_sites).to_json()}
+            **tally.report(confidence, rules.rule_sites).to_json()}
