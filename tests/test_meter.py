@@ -27,7 +27,7 @@ def test_the_report_is_what_measuring_every_firing_gives(monkeypatch, ruleset, f
     seeds = range(6)
     settled = []
     settle = Meter.settle
-    monkeypatch.setattr(Meter, "settle", lambda meter, g: settled.append(1) or settle(meter, g))
+    monkeypatch.setattr(Meter, "settle", lambda meter, g, tally: settled.append(1) or settle(meter, g, tally))
 
     def agents(seed):
         return [make_agent("greedy" if p == 0 else "random", seed, p) for p in range(4)]

@@ -38,6 +38,7 @@ from .moves import DecisionPoints
 from .words import Words
 from .source import Frame, Source
 from ..running.budget import OverBudget, over_steps, spend, times
+from ..running.meter import FIRED
 from ..running.runtime import PAUSE, AssertFailed, Part, Zone, fixed, record_type
 
 
@@ -297,24 +298,25 @@ class _Compiler(DecisionPoints, Words, Statements, Expressions):
         """Call a rule's function; while a meter is attached, through it (how often a rule fires,
         what it pays). `asks`: the function is a generator, run to its end with `yield from`."""
         self.rule_sites.setdefault(rule, span)
-        self._metered(f"{self._pause(asks)}{function}({args})", repr(rule), span)
+        self._metered(f"{self._pause(asks)}{function}({args})", str(list(self.rule_sites).index(rule)), span)
 
     def _metered(self, call: str, rule: str, span=None) -> None:
         """`call`, counted by the game's meter if it has one (interpreter/running/meter.py, inlined
-        here: a firing costs a count and two flag tests). `rule`: the rule's name, as code. An
-        error ends the game, meter and all, so the rule's place on the meter's stack needs no
-        `finally`."""
+        here): the rule's tally is the game's while it runs, the one around it waits in
+        `_outer`. `rule`: the rule's number (its place in `METERED`), as code. An error ends
+        the game, meter and all, so putting the outer tally back needs no `finally`."""
         o = self.out
         o.emit("_meter = g.meter", span)
         o.emit(f"if _meter is None: {call}", span)
         o.emit("else:", span)
         with o.indented():
-            o.emit("if g.score_changed: _meter.settle(g)", span)
-            o.emit(f"_meter.running.append({rule})", span)
+            o.emit("_outer = g.tally", span)
+            o.emit("if g.score_changed: _meter.settle(g, _outer)", span)
+            o.emit(f"g.tally = _tally = _meter.tallies[{rule}]", span)
             o.emit(call, span)
-            o.emit("if g.score_changed: _meter.settle(g)", span)
-            o.emit("_meter.running.pop()", span)
-            o.emit(f"_meter.fired[{rule}] = _meter.fired.get({rule}, 0) + 1", span)
+            o.emit("if g.score_changed: _meter.settle(g, _tally)", span)
+            o.emit(f"_tally[{FIRED}] += 1", span)
+            o.emit("g.tally = _outer", span)
 
     def _asks_in(self, body) -> bool:
         """Whether statements can pause the game: they can ask, and the form compiled pauses."""
@@ -446,6 +448,12 @@ class _Compiler(DecisionPoints, Words, Statements, Expressions):
             (files.get(item[1].file, len(files)), item[1].line, item[1].column) if item[1] else (len(files) + 1, 0, 0)))
         sites = {rule: (span.file, span.line, span.column) if span is not None else None for rule, span in spans}
         self.out.emit(f"RULES = {sites!r}")
+        # The same rules numbered as the generated code counts them (interpreter/running/meter.py),
+        # and the number of each move's rule by the move's name.
+        numbers = {rule: number for number, rule in enumerate(self.rule_sites)}
+        self.out.emit(f"METERED = {tuple(self.rule_sites)!r}")
+        moves = {move.name: numbers[f"move {move.name}"] for move in self.program.moves}
+        self.out.emit(f"MOVE_RULES = {moves!r}")
 
 
 def _is_choose_let(stmt) -> bool:

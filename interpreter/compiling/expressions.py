@@ -161,6 +161,11 @@ class Expressions:
                 repr(a.value.value) if isinstance(a.value, ast.Literal) and type(a.value.value) is bool
                 else f"bool({self.expr(a.value)})") for a in e.args[1:]]
             return f"sorted({', '.join([args[0]] + options)})"
+        if name == "faces":
+            # As the built-in has it, without a call: the distinct faces, low to high.
+            return f"sorted({{_p.face for _p in {args[0]}}})"
+        if name == "showing" and _plain_operand(args[1]):
+            return f"[_p for _p in {args[0]} if _p.face == {args[1]}]"
         return f"{builtin.python_name}({', '.join(args)})"
 
     def _paused(self, asks: bool, call: str) -> str:
@@ -342,3 +347,8 @@ def _names_with_context(expr, inside_loop: bool = False):
     nested = inside_loop or isinstance(expr, (ast.Lambda, ast.Comprehension))
     for child in ast.children(expr):
         yield from _names_with_context(child, nested)
+
+
+def _plain_operand(code: str) -> bool:
+    """Whether generated code is a name or a number, which a comprehension may read on every pass."""
+    return code.isidentifier() or code.lstrip("-").isdigit()

@@ -45,13 +45,15 @@ class DecisionPoints:
                                moves[0].name in self.asking.moves)
             o.emit("return True")
             return
-        o.emit("opts = []")
-        for move in moves:
+        for number, move in enumerate(moves):
             if len(move.params) == 1 and move.when is None and move.name not in forbids:
                 param = move.params[0]
                 domain = self.expr(param.domain)
-                o.emit(f"opts.extend([({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}])", move.span)
+                options = f"[({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}]"
+                o.emit(f"opts = {options}" if number == 0 else f"opts.extend({options})", move.span)
                 continue
+            if number == 0:
+                o.emit("opts = []")
             with self._in(Frame([{"player"}])) as frame, ExitStack() as loops:
                 hoisted, when = self._invariant_conditions(move)
                 if hoisted:
@@ -78,7 +80,10 @@ class DecisionPoints:
             o.emit("if _chosen is PAUSE: _chosen = yield from g.paused()")
         o.emit("_name, _args = _chosen")
         asks = sorted(m.name for m in moves if m.name in self.asking.moves)
-        if asks and len(asks) < len(moves):
+        if len(moves) == 1:
+            self._metered(f"{self._pause(bool(asks))}{named('mv', moves[0].name)}(g, l_player, *_args)",
+                          str(list(self.rule_sites).index(f"move {moves[0].name}")))
+        elif asks and len(asks) < len(moves):
             o.emit(f"if _name in {tuple(asks)!r}:")
             with o.indented():
                 self._move_call(True)
@@ -123,7 +128,7 @@ class DecisionPoints:
 
     def _move_call(self, asks: bool) -> None:
         """The chosen move of a decision point, played (through the meter, while one is attached)."""
-        self._metered(f"{self._pause(asks)}MOVES[_name](g, l_player, *_args)", "'move ' + _name")
+        self._metered(f"{self._pause(asks)}MOVES[_name](g, l_player, *_args)", "MOVE_RULES[_name]")
 
 
 def _conjuncts(e) -> list:

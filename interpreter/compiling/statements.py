@@ -104,11 +104,14 @@ class Statements:
         return is_number(e, frozenset(BUILTINS) - self.frame.names())
 
     def s_Put(self, s):
-        function = "put" if s.placement == "into" else "put_under"
+        """`put_pile` where what is put names a zone (`put supply[p] into rolled[p]`): no
+        dispatch on the operand's type at run time."""
+        function = "put_under" if s.placement != "into" else "put_pile" if self._is_zone(s.pieces) else "put"
         self.out.emit(f"{function}(g, {self.expr(s.pieces)}, {self.expr(s.zone)})", s.span)
 
     def s_Roll(self, s):
-        self.out.emit(f"roll(g, {self.expr(s.pieces)})", s.span)
+        function = "roll_pile" if self._is_zone(s.pieces) else "roll"
+        self.out.emit(f"{function}(g, {self.expr(s.pieces)})", s.span)
 
     def s_Shuffle(self, s):
         self.out.emit(f"shuffle(g, {self.expr(s.zone)})", s.span)

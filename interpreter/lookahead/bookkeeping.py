@@ -142,7 +142,9 @@ def running_through(g, procedure, *args):
     return tuple(answer) if isinstance(answer, list) else answer
 
 
-BOOKKEEPING = {"put": put, "put_under": put_under, "deal": deal, "roll": roll, "shuffle": shuffle,
+# `put_pile` and `roll_pile` are `put` and `roll` of a zone's pile: books are kept as for any put or roll.
+BOOKKEEPING = {"put": put, "put_pile": put, "put_under": put_under, "deal": deal, "roll": roll, "roll_pile": roll,
+               "shuffle": shuffle,
                "set_face": set_face, "set_owner": set_owner, "create": create, "create_deck": create_deck,
                "remembered": remembered, "recalled": recalled, "recalled_pile": recalled_pile,
                "recalled_piles": recalled_piles}

@@ -49,6 +49,7 @@ from attrs import frozen
 
 from .checkpoint import NESTED, Checkpoint, changing, containers, is_nested, turning
 from ..running.driven import Game as DrivenGame
+from ..running.meter import scratch
 from ..running.runtime import Game, finish, next_stamp
 from ..running.view import visible_history
 
@@ -125,7 +126,7 @@ class Explorer:
         frames, and the present if a look-ahead left the game elsewhere."""
         g = self._game
         if self._real is not None:
-            g.rng, g.random, g.agents, g.log, g.meter, g.frames = self._real
+            g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames = self._real
             self._real = None
             # What the look-ahead changed and took back went by the meter unseen.
             g.score_changed = True
@@ -141,7 +142,7 @@ class Explorer:
 
     def _frames(self):
         """The game's own frames, also while it is set up for look-aheads (`_try`)."""
-        return self._real[5] if self._real is not None else self._game.frames
+        return self._real[6] if self._real is not None else self._game.frames
 
     def _try_start(self, order: float) -> Checkpoint:
         """Where every look-ahead of this decision that runs on the game itself starts: the
@@ -189,8 +190,8 @@ class Explorer:
         start = self._try_start(rng.random())
         if self._real is None:
             # The game stays set up for look-aheads until the agent has answered (`close`).
-            self._real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
-            g.agents, g.log, g.meter, g.frames = self._at_random, None, None, None
+            self._real = (g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames)
+            g.agents, g.log, g.meter, g.tally, g.frames = self._at_random, None, None, scratch(), None
         g.rng, g.random = rng, rng.random
         try:
             finish(function(g, *args))
@@ -240,18 +241,18 @@ class Explorer:
             answered[0] = True
             return option
 
-        real = (g.rng, g.random, g.agents, g.log, g.meter, g.frames)
+        real = (g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames)
         self._away = True
         try:
             start.restore(g, chance=False)
             stream = _StreamFrom(start.rng)
             g.rng, g.random = stream, stream.random
             replay = _Replay(visible_history(self._history, self.seat, first), self.seat, rng, policy)
-            g.agents, g.log, g.meter, g.frames = [replay] * g.n, None, None, None
+            g.agents, g.log, g.meter, g.tally, g.frames = [replay] * g.n, None, None, scratch(), None
             finish(function(g, *args))
             return self.rules.values_of(g)
         finally:
-            g.rng, g.random, g.agents, g.log, g.meter, g.frames = real
+            g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames = real
             g.score_changed = True
 
 

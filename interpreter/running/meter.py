@@ -13,49 +13,46 @@ operations and assignments: interpreter/compiling/scored.py), it measures again 
 the difference to the rule running until then. A rule that changes nothing the score reads
 costs a count and a flag test, not two sums over every seat.
 
-    meter = Meter(measure)          # measure(g): the seats' first score keys, summed
+Each rule has a tally, `[fired, paid, moved, asked]`, and the game holds the innermost
+running rule's in `Game.tally`: the operations add the pieces they move to it and
+`Game.decide` the decisions it asks, with no call (outside any rule, and in a look-ahead,
+`Game.tally` is a scratch list nobody reads). The generated code around a firing keeps the
+tally of the rule around it in a local, so the meter needs no stack:
+
+    meter = Meter(measure, rules)   # measure(g): the seats' first score keys, summed; rules: METERED
     g.meter = meter                 # compiled rules now count their firings in it
 """
 
 from __future__ import annotations
 
+FIRED, PAID, MOVED, ASKED = range(4)
+
+
+def scratch() -> list:
+    """A tally that counts for no rule: the game's while no metered rule runs."""
+    return [0, 0, 0, 0]
+
 
 class Meter:
     """One game's counts. Generated code keeps them (interpreter/compiling/compiler.py, `_metered`):
-    around each firing, `settle` if the flag is set, the rule on `running`, a count in `fired`."""
+    around each firing, `settle` if the flag is set, the rule's tally in `Game.tally`, a count."""
 
-    __slots__ = ("_measure", "_last", "running", "fired", "paid", "moved", "asked")
+    __slots__ = ("_measure", "_last", "rules", "tallies")
 
-    def __init__(self, measure):
+    def __init__(self, measure, rules: tuple):
+        """`rules`: every rule the compiled code counts, in the order it numbers them (`METERED`)."""
         self._measure = measure
         self._last = 0
-        self.running: list[str] = []
-        self.fired: dict[str, int] = {}
-        self.paid: dict[str, float] = {}
-        self.moved: dict[str, int] = {}
-        self.asked: dict[str, int] = {}
+        self.rules = rules
+        self.tallies = [scratch() for _ in rules]
 
-    def moving(self, count: int) -> None:
-        """The rule running moves `count` pieces (the operations tell)."""
-        if self.running:
-            rule = self.running[-1]
-            self.moved[rule] = self.moved.get(rule, 0) + count
-
-    def asking(self) -> None:
-        """The rule running asks a decision of more than one option (the game tells)."""
-        if self.running:
-            rule = self.running[-1]
-            self.asked[rule] = self.asked.get(rule, 0) + 1
-
-    def settle(self, g) -> None:
-        """Measure the score again and credit its change to the innermost rule running."""
+    def settle(self, g, tally: list) -> None:
+        """Measure the score again and credit its change to `tally`, the innermost rule running's."""
         g.score_changed = False
         now = self._measure(g)
-        if self.running:
-            rule = self.running[-1]
-            self.paid[rule] = self.paid.get(rule, 0) + (now - self._last)
+        tally[PAID] += now - self._last
         self._last = now
 
     def to_json(self) -> dict:
-        return {rule: {"fired": count, "paid": self.paid.get(rule, 0), "moved": self.moved.get(rule, 0),
-                       "asked": self.asked.get(rule, 0)} for rule, count in sorted(self.fired.items())}
+        return {rule: {"fired": counts[FIRED], "paid": counts[PAID], "moved": counts[MOVED], "asked": counts[ASKED]}
+                for rule, counts in sorted(zip(self.rules, self.tallies)) if counts[FIRED]}

@@ -9,6 +9,7 @@ someone looks ahead use the same ones wrapped to keep books (interpreter/lookahe
 from __future__ import annotations
 
 from .budget import OverBudget
+from .meter import MOVED
 from .runtime import Kind, Piece, Zone
 from .words import in_words
 
@@ -32,7 +33,7 @@ def put(g, pieces, zone) -> None:
         zone.append(pieces)
         pieces.zone = zone
         if g.meter is not None:
-            g.meter.moving(1)
+            g.tally[MOVED] += 1
         return
     if kind is Zone:
         if pieces is zone:
@@ -47,7 +48,23 @@ def put(g, pieces, zone) -> None:
     for piece in moved:
         piece.zone = zone
     if g.meter is not None:
-        g.meter.moving(len(moved))
+        g.tally[MOVED] += len(moved)
+
+
+def put_pile(g, pile, zone) -> None:
+    """`put` of a zone's whole pile: the compiler calls this where the operand names a zone
+    (`put supply[p] into rolled[p]`), so nothing is dispatched on what it moves."""
+    if zone.scored or pile.scored:
+        g.score_changed = True
+    if pile is zone:
+        return
+    moved = pile[:]
+    pile.clear()
+    zone.extend(moved)
+    for piece in moved:
+        piece.zone = zone
+    if g.meter is not None:
+        g.tally[MOVED] += len(moved)
 
 
 def put_under(g, pieces, zone) -> None:
@@ -59,7 +76,7 @@ def put_under(g, pieces, zone) -> None:
     for piece in moved:
         piece.zone = zone
     if g.meter is not None:
-        g.meter.moving(len(moved))
+        g.tally[MOVED] += len(moved)
 
 
 def _detach(g, pieces) -> list:
@@ -85,7 +102,7 @@ def deal(g, count: int, source, dest) -> None:
         dest.append(piece)
         piece.zone = dest
     if g.meter is not None:
-        g.meter.moving(dealt)
+        g.tally[MOVED] += dealt
 
 
 def roll(g, pieces) -> None:
@@ -104,6 +121,19 @@ def roll(g, pieces) -> None:
     if g.log is not None:
         g.log.append({"t": "roll", "zone": getattr(pieces, "name", "dice"),
                       "faces": [p.face for p in pieces]})
+
+
+def roll_pile(g, pile) -> None:
+    """`roll` of every piece of a zone: the compiler calls this where the operand names a zone."""
+    if pile.scored:
+        g.score_changed = True
+    random = g.random
+    for piece in pile:
+        index = int(random() * len(piece.faces))
+        piece.face = piece.faces[index]
+        piece.value = piece.values[index]
+    if g.log is not None:
+        g.log.append({"t": "roll", "zone": pile.name, "faces": [p.face for p in pile]})
 
 
 def shuffle(g, zone) -> None:
@@ -190,9 +220,11 @@ def show(value) -> str:
 
 EXPORTS = {
     "put": put,
+    "put_pile": put_pile,
     "put_under": put_under,
     "deal": deal,
     "roll": roll,
+    "roll_pile": roll_pile,
     "shuffle": shuffle,
     "set_face": set_face,
     "set_owner": set_owner,

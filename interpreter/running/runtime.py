@@ -14,6 +14,8 @@ from types import GeneratorType
 
 import attrs
 
+from .meter import ASKED, scratch
+
 next_stamp = itertools.count(1).__next__
 
 
@@ -372,6 +374,9 @@ class Game:
         # replay to reach the present, and what a seat's view shows of the past.
         self.history: list[tuple[int, int, bool]] = []
         self.meter = None
+        # The innermost metered rule's tally, [fired, paid, moved, asked]: the operations count
+        # what they move into it (interpreter/running/meter.py); a scratch list outside any rule.
+        self.tally = scratch()
         self.frames = None
         # Whether the operations keep the books look-aheads need (interpreter/lookahead/bookkeeping.py).
         self.books = True
@@ -407,7 +412,7 @@ class Game:
             index = 0
         else:
             if self.meter is not None:
-                self.meter.asking()
+                self.tally[ASKED] += 1
             if self.script:
                 index = self.script.pop()
                 if not (type(index) is int and 0 <= index < len(options)):
