@@ -140,4 +140,7 @@ class Table:
             self._shown = len(lines)
 
     def _transcript(self) -> list[str]:
-        return transcript(self.game.log).split("\n") if self.game.log else []
+        """The transcript so far as people at the table may read it: their own decisions without
+        the options just listed, and no seat's secret answer."""
+        people = frozenset(seat for seat, agent in enumerate(self.agents) if agent is None)
+        return transcript(self.game.log, people, at_the_table=True).split("\n") if self.game.log else []

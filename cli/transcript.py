@@ -4,21 +4,24 @@ The transcript is built from the log alone: what the rules narrate (`say`), grou
 each turn, with every real decision (more than one option) shown as the seat's choice, in
 the words the rules give (the question, the options as they read), else by their labels:
 
-    > seat 0: Which casino does NO ENTRY! close? -> casino 6 (of 5: casino 1, casino 3, ...)
-    > seat 0 chooses place(6) (of 2: place(1), place(6))
+    > seat 0: Which casino does the sign close? -> casino 6 (of 5: casino 1; casino 3; ...)
+    > seat 0 chooses place(6) (of 2: place(1); place(6))
 A narration that starts with `===` or `---` is a heading and ends the current turn's group.
 """
 
 from __future__ import annotations
 
 
-def transcript(log: list[dict]) -> str:
-    return "\n".join(line for _, line in transcript_lines(log)).strip("\n")
+def transcript(log: list[dict], brief=frozenset(), at_the_table: bool = False) -> str:
+    return "\n".join(line for _, line in transcript_lines(log, brief, at_the_table)).strip("\n")
 
 
-def transcript_lines(log: list[dict]) -> list[tuple[int, str]]:
+def transcript_lines(log: list[dict], brief=frozenset(), at_the_table: bool = False) -> list[tuple[int, str]]:
     """The transcript's lines, each with the index of the event that made it (to cut a
-    transcript at a decision, as `replay --step` does)."""
+    transcript at a decision, as `replay --step` does). The decisions of the seats in
+    `brief` leave out the options: the table's people have just read them, numbered.
+    `at_the_table`: people read it while they play, so a secret answer (`choose(...,
+    secret = true)`) reads `(secret)`: the rules say what it was when the game reveals it."""
     lines = []
     indent = ""
     for index, event in enumerate(log):
@@ -34,24 +37,26 @@ def transcript_lines(log: list[dict]) -> list[tuple[int, str]]:
                     lines.append((index, ""))
             lines.extend((index, indent + line) for line in text.split("\n"))
         elif is_shown_decision(event):
-            lines.append((index, indent + decision_line(event)))
+            hidden = at_the_table and event.get("secret", False)
+            lines.append((index, indent + decision_line(event, event["player"] not in brief, hidden)))
     return lines
 
 
-def decision_line(event: dict) -> str:
+def decision_line(event: dict, offered: bool = True, hidden: bool = False) -> str:
     """A logged decision as a player reads it: the question where the rules word it, the answer
-    and the options in words where they have them."""
+    (unless `hidden`) and (if `offered`) the options in words where they have them."""
     options = event.get("words") or event["options"]
-    chosen = options[event["choice"]]
-    offered = f"(of {len(options)}: {listed(options)})"
+    chosen = "(secret)" if hidden else options[event["choice"]]
+    among = f" (of {len(options)}: {listed(options)})" if offered else ""
     if "prompt" in event:
-        return f"> seat {event['player']}: {event['prompt']} -> {chosen} {offered}"
-    return f"> seat {event['player']} chooses {chosen} {offered}"
+        return f"> seat {event['player']}: {event['prompt']} -> {chosen}{among}"
+    return f"> seat {event['player']} chooses {chosen}{among}"
 
 
 def listed(options: list[str]) -> str:
-    """Options in a line, parted by commas, or by semicolons where an option holds a comma."""
-    return ("; " if any("," in option for option in options) else ", ").join(options)
+    """Options in a line, always parted by semicolons: words may hold commas (`2 dice, 1 left`),
+    and one separator for every decision reads the same from line to line."""
+    return "; ".join(options)
 
 
 def is_shown_decision(event: dict) -> bool:

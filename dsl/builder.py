@@ -118,17 +118,18 @@ class Builder(Transformer):
             return ast.Literal(_unquote(token, self.file), span=span)
         _check_text(raw, self.file, token)
         parts: list = []
+        quote = raw[0]
         position = 1
         body_end = len(raw) - 1
         for match in _INTERPOLATION.finditer(raw, 1, body_end):
-            parts.append(_unquote(token, self.file, '"' + raw[position : match.start()] + '"'))
+            parts.append(_unquote(token, self.file, quote + raw[position : match.start()] + quote))
             if match.group(1) is None:
                 parts.append(match.group(0)[0])
             else:
                 column = token.column + match.start(1)
                 parts.append(self.parse_expr(match.group(1), self.file, token.line, column))
             position = match.end()
-        parts.append(_unquote(token, self.file, '"' + raw[position:body_end] + '"'))
+        parts.append(_unquote(token, self.file, quote + raw[position:body_end] + quote))
         merged: list = []
         for part in parts:
             if isinstance(part, str) and merged and isinstance(merged[-1], str):

@@ -138,6 +138,10 @@ BUILTINS = {
                 "secret=true: no other seat learns which; prompt=\"...\": the question in words; "
                 "shown=o => \"...\": each option in words", ("secret", "prompt", "shown"), asks=True, game=True,
                 words=("prompt", "shown")),
+        Builtin("join", 1, 2, "the items of a list as one text, in words, parted by sep (\", \" unless given); "
+                "last=\" and \": the part before the last item", ("last",), returns=PLAIN, one_pass=True),
+        Builtin("plural", 2, 3, "a count and a noun: plural(1, \"die\", \"dice\") is `1 die`, plural(2, \"coin\") "
+                "`2 coins`", returns=PLAIN),
         Builtin("view", 0, 0, "the table in words, as lines: the rules' `view`, else every zone by owner (for `say`)",
                 returns=PLAIN, reads=True, game=True),
         Builtin("chance", 1, 1, "true with the given probability (one draw of the game's random stream)", returns=PLAIN,

@@ -49,6 +49,7 @@ class RulesLexer(RegexLexer):
         ],
         "expression": [
             (r'"', String.Double, "string"),
+            (r"'(?:[^'\\\n]|\\.)*'", String.Single),
             (r"[0-9]+\.[0-9]+", Number.Float),
             (r"[0-9]+", Number.Integer),
             (r"(\.)(" + _NAME + r")", bygroups(Punctuation, Name.Attribute)),

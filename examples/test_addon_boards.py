@@ -64,7 +64,7 @@ def test_a_ticket_is_worth_a_sixth_of_the_prize_until_the_draw():
     assert s.rules.values_of(s.game)[0] == before - 10000 + 100000 // 6
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])
 def test_greedy_sees_through_the_loan_and_buys_the_tickets(seed):
     rules = load_rules(ROYALE, BOARDS, params={"forced_boards": "loan_shark,lottery"})
     log = []
@@ -75,7 +75,8 @@ def test_greedy_sees_through_the_loan_and_buys_the_tickets(seed):
     assert ("loan_shark", "borrow") not in asked and ("lottery", "no ticket") not in asked
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("variant", [pytest.param(v, marks=[pytest.mark.slow] if k else [], id=v.stem)
+                                     for k, v in enumerate(VARIANTS)])
 def test_the_boards_load_together_with_every_variant_and_play(variant):
     rules = load_rules(ROYALE, [variant] + BOARDS, params={"forced_boards": "loan_shark,lottery"})
     result = rules.play(3, 5, [RandomAgent(f"5:{p}") for p in range(3)])

@@ -50,7 +50,7 @@ def test_a_lie_called_on_a_bid_that_holds_costs_the_caller_a_die(rules):
     s.play("answer", 1)
     assert [len(s.zone("cup", p)) for p in (0, 1)] == [3, 2]
     assert s.var("settled") and s.var("starter") == 1
-    assert "seat 1 calls seat 0's 3 x 2 a lie: 3 dice show 2" in s.said()
+    assert "seat 1 calls seat 0's bid of 3 dice showing 2 a lie: 3 dice show 2" in s.said()
 
 
 def test_a_lie_called_on_a_bid_that_fails_costs_the_bidder_a_die(rules):

@@ -34,6 +34,7 @@ SAMPLES = {
     "pieces": (DIE,), "left": (2,), "right": (0,), "name": (1,), "is_player": (3,),
     "choose": (1, "which", [[1], [2]]), "view": (), "chance": (0.5,), "random_int": (1, 6),
     "combinations": ([1, 2, 3], 2), "without": ([1, 2, 3], [2]), "shuffled": ([1, 2, 3],), "list": ([1, 2, 3],),
+    "join": ([1, 2, 3], "; "), "plural": (2, "die", "dice"),
 }
 
 # What a game's attributes are, for `RecordingGame`.

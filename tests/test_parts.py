@@ -137,7 +137,8 @@ def test_royale_refuses_a_misspelled_forced_board_through_its_own_assert():
 
 
 @pytest.mark.parametrize("setting, message", [("rounds=-1", "a game has at least 1 round, not -1"),
-                                              ("boards_per_round=7", "boards_per_round is 0 to 6, not 7")])
+                                              pytest.param("boards_per_round=7", "boards_per_round is 0 to 6, not 7",
+                                                           marks=pytest.mark.slow)])
 def test_royale_refuses_bad_settings(setting, message):
     out = _check("--set", setting)
     assert out.exit_code == 2 and message in out.output and f"--set {setting}" in out.output

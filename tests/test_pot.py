@@ -232,7 +232,7 @@ def play_round_one(s):
 def test_stacey_keeps_the_pot_until_her_turn_comes_round_wins_it_and_puts_2_on_the_next_pot():
     s = play_round_one(game(start=JENN))
     assert scripts_used_up(s)
-    assert [t for t in s.said() if " throws " in t][-1] == "seat 2 throws [2, 4, T]", "Stacey does not throw again"
+    assert [t for t in s.said() if " throws " in t][-1] == "seat 2 throws 2-4-T", "Stacey does not throw again"
     assert "seat 3 kept control of the pot round the table and wins 1 coins" in s.said()
     # "Stacey beginnt die nächste Runde, legt 1 1 aus der Bank auf den POT"; her 4-4-5 lie in front of her
     assert state(s) == {"controller": STACEY, "best": 13, "pot": 2, "coins": [4, 9, 1, 3], "bank": 36,
@@ -329,7 +329,7 @@ def test_round_two_as_played_ends_with_dans_p_o_t_before_stacey_throws_again():
     s.call("round")
     assert scripts_used_up(s)
     said = s.said()
-    assert said[said.index("=== Round: seat 3 starts, pot 2, coins [4, 9, 1, 3] ==="):][-2:] == [
+    assert said[said.index("=== Round: seat 3 starts, pot 2, coins: seat 0 has 4, seat 1 has 9, seat 2 has 1, seat 3 has 3 ==="):][-2:] == [
         "seat 2 throws P-O-T!", "seat 2 wins the pot of 3"]
     assert s.var("round_over") and s.var("start_player") == DAN
     assert state(s)["coins"] == [5, 12, 11, 3] and state(s)["pot"] == 2 and state(s)["bank"] == 22
@@ -345,7 +345,8 @@ def test_the_player_with_the_highest_roll_off_starts_and_ties_roll_again():
     throw(s, 3, 4)
     s.call("setup")
     assert s.var("start_player") == 2
-    assert s.said()[:2] == ["roll-off (start): [2, 5, 5, 0]", "roll-off (start): [3, 4]"]
+    assert s.said()[:2] == ["roll-off (start): seat 0 rolls 2, seat 1 rolls 5, seat 2 rolls 5, seat 3 rolls 0",
+                             "roll-off (start): seat 1 rolls 3, seat 2 rolls 4"]
 
 
 # =========================================================================== streets
@@ -502,7 +503,7 @@ def test_p_o_t_ends_the_round_against_a_higher_result_and_the_next_player_does_n
     s.call("round")
     assert scripts_used_up(s)
     assert [t for t in s.said() if " throws " in t] == [
-        "seat 0 throws [4, 5, 5]", "seat 1 throws [P, O, T]", "seat 1 throws P-O-T!"]
+        "seat 0 throws 4-5-5", "seat 1 throws P-O-T", "seat 1 throws P-O-T!"]
     assert s.var("start_player") == 1
     assert list(s.var("coins")) == [2, 3 + 2 + 2 + 1, 2]
     assert s.var("throws_next") is s.zone("set_two"), "seat 1 starts the next round with his P-O-T set"
@@ -641,7 +642,7 @@ def test_when_control_passes_the_new_controller_must_keep_it_round_the_table():
     s.call("round")
     assert scripts_used_up(s)
     assert [t for t in s.said() if " throws " in t] == [
-        "seat 0 throws [1, 2, 4]", "seat 1 throws [4, 5, 5]", "seat 2 throws [1, 2, 4]", "seat 0 throws [1, 3, 4]"]
+        "seat 0 throws 1-2-4", "seat 1 throws 4-5-5", "seat 2 throws 1-2-4", "seat 0 throws 1-3-4"]
     assert s.said()[-1] == "seat 1 kept control of the pot round the table and wins 1 coins"
     assert list(s.var("coins")) == [3, 4, 3] and s.var("start_player") == 1
 
@@ -663,7 +664,7 @@ def test_the_next_round_starts_with_2_coins_on_the_pot_and_the_winners_set():
     throw(s, 1, 2, 4)
     s.script(2, KEEP)
     s.call("round")
-    assert "=== Round: seat 0 starts, pot 2, coins [4, 3, 3] ===" in s.said()
+    assert "=== Round: seat 0 starts, pot 2, coins: seat 0 has 4, seat 1 has 3, seat 2 has 3 ===" in s.said()
     assert thrown_sets(s)[3] == "set_one", "seat 0 throws the set lying in front of him"
     assert list(s.var("coins")) == [6, 3, 3] and state(s)["pot"] == 2
 
@@ -689,7 +690,7 @@ def test_a_bank_of_2_gives_the_bonus_4_2_0_to_two_players_only():
     s.call("take_turn", 0)
     coins = state(s)["coins"]
     assert state(s)["bank"] == 0 and sum(coins) == 14 and sorted(coins) == [3, 3, 4, 4]
-    assert ("bonus 4-2-0: everyone takes 1 from the bank until it is empty; nothing is left for [seat 2, seat 3]"
+    assert ("bonus 4-2-0: everyone takes 1 from the bank until it is empty; nothing is left for seat 2 and seat 3"
             in s.said())
 
 
@@ -754,7 +755,7 @@ def test_the_next_pot_takes_what_is_left_in_the_bank():
     assert state(s)["coins"] == [45, 3, 3, 3] and state(s)["pot"] == 1 and state(s)["bank"] == 0
 
 
-ROUND_LINE = re.compile(r"=== Round: seat \d starts, pot (\d+), coins \[([\d, ]+)\] ===")
+ROUND_LINE = re.compile(r"=== Round: seat \d starts, pot (\d+), coins: ((?:seat \d has \d+(?:, )?)+) ===")
 
 
 @pytest.mark.parametrize("players", [2, 5])
@@ -766,7 +767,7 @@ def test_seeded_games_never_hold_more_than_55_coins_or_a_negative_count(players)
         rounds = [ROUND_LINE.fullmatch(e["text"]) for e in log if e["t"] == "say" and e["text"].startswith("===")]
         assert rounds and all(rounds)
         for m in rounds:
-            coins = [int(c) for c in m.group(2).split(", ")]
+            coins = [int(c) for c in re.findall(r"has (\d+)", m.group(2))]
             assert min(coins) >= 0 and int(m.group(1)) + sum(coins) <= 55
         assert max(result.scores) >= 24 and 0 <= sum(result.scores) <= 55
 
@@ -802,8 +803,8 @@ def test_a_player_who_drops_below_24_before_the_round_ends_does_not_end_the_game
     s.call("game")
     assert scripts_used_up(s)
     rounds = [t for t in s.said() if t.startswith("=== Round")]
-    assert rounds == ["=== Round: seat 0 starts, pot 1, coins [21, 21] ===",
-                      "=== Round: seat 1 starts, pot 2, coins [23, 22] ==="]
+    assert rounds == ["=== Round: seat 0 starts, pot 1, coins: seat 0 has 21, seat 1 has 21 ===",
+                      "=== Round: seat 1 starts, pot 2, coins: seat 0 has 23, seat 1 has 22 ==="]
     assert list(s.var("coins")) == [22, 27]
     assert standings(s)[1] == [1]
 
@@ -819,7 +820,8 @@ def test_a_tie_for_most_coins_is_decided_by_a_sudden_death_roll_off():
     s.script(1, KEEP)
     s.call("game")
     assert list(s.var("coins")) == [24, 24]
-    assert s.said()[-3:] == ["roll-off (sudden death): [3, 3]", "roll-off (sudden death): [0, 1]",
+    assert s.said()[-3:] == ["roll-off (sudden death): seat 0 rolls 3, seat 1 rolls 3",
+                             "roll-off (sudden death): seat 0 rolls 0, seat 1 rolls 1",
                              "seat 1 wins the sudden death"]
     keys, winners = standings(s)
     assert winners == [1] and keys == [(24, 0), (24, 1)]

@@ -290,7 +290,7 @@ def test_two_player_variant_rolls_8_neutral_dice_onto_the_casinos_at_every_round
         assert sorted(d.face for d in neutral) == faces
         assert all(d in s.zone("casino", d.face) for d in neutral)
         events = s.log[start:]
-        said = next(i for i, e in enumerate(events) if e["t"] == "say" and e["text"].startswith("neutral dice"))
+        said = next(i for i, e in enumerate(events) if e["t"] == "say" and e["text"].startswith("the neutral dice roll"))
         first_turn = next(i for i, e in enumerate(events) if e["t"] == "turn")
         assert said < first_turn
         s.call("scoring")
@@ -305,7 +305,7 @@ def test_two_player_variant_neutral_colour_is_7_small_dice_and_its_biggy_countin
     no_dice = [d for p in (0, 1) for d in s.zone("supply", p)]
     s.put(no_dice, "box")  # placement ends right after the neutral dice
     s.call("placement")
-    assert "neutral dice: [1, 2, 3, 4, 5, 5B, 6, 6]" in s.said()
+    assert "the neutral dice roll onto the casinos: 1, 2, 3, 4, 5, 5B, 6, 6" in s.said()
     s.place(0, "small", [5, 5], "casino", 5, source="box")  # 2 against the neutral 1 + Biggy = 3
     s.cards("bills_at", 5, [70000, 40000])
     s.call("score_casinos")
@@ -591,8 +591,8 @@ def test_two_kickers_placed_together_never_kick_the_same_die_twice():
     assert len(decisions(s, "kick")) == 1
     assert list(s.zone("casino", 4)) == []
     assert len(s.zone("supply", BENNO)) == 8
-    kicks = [t for t in s.said() if "kicker" in t]
-    assert kicks == ["seat 0's kicker kicks a 4 of seat 1 back to its owner", "seat 0's kicker finds nothing to kick"]
+    kicks = [t for t in s.said() if "'s kicker" in t]
+    assert kicks == ["seat 0's kicker kicks seat 1's 4 back to its owner", "seat 0's kicker finds nothing to kick"]
     assert [d.kind.name for d in s.zone("kicked_out")] == ["kicker", "kicker"]
 
 
@@ -613,7 +613,7 @@ def test_kicked_white_die_is_out_for_the_round_unless_it_goes_back_into_play_wit
     assert list(s.zone("casino", 4)) == []
     home = s.zone("supply", ANNA) if to_kicker else s.zone("supply", "neutral")
     assert white.zone is home
-    line = "seat 0's kicker kicks a 4 of white " + ("into seat 0's supply" if to_kicker else "back to its owner")
+    line = "seat 0's kicker kicks white's 4 " + ("into seat 0's supply" if to_kicker else "back to its owner")
     assert line in s.said()
 
 

@@ -26,6 +26,8 @@ def test_a_person_plays_a_whole_game_of_royale_against_three_greedy_bots_through
     assert "seat 0: Which dice do you place?" in out and "Final standing:" in out
     # Every question and option a person reads is in words, not labels.
     assert "after_roll" not in out and "place(" not in out and "pass_with_jeton" not in out
+    # Nor as the engine prints values: no list in brackets, no zone by its name, no `(s)`.
+    assert "[" not in out and "_" not in out and "(s)" not in out
     replayed = invoke("replay", log)
     assert replayed.exit_code == 0, replayed.output
 
@@ -52,8 +54,9 @@ def test_answers_by_label_and_mistakes_get_a_word_not_a_crash():
     out = result.output
     assert "'place(9)' is none of the options" in out and "no option 0: answer 1 to 5" in out
     assert "no option 99" in out and "u          undo" in out
-    assert "casino 1 [" in out and "seat 1: 0 won, 7 dice to play" in out
-    assert "> seat 0: Which dice do you place? -> casino 1: [" in out
+    assert "casino 1 (" in out and "seat 1: 0 won, 7 dice to play" in out
+    assert any(line.startswith("  > seat 0: Which dice do you place? -> ") and line.endswith(" on casino 1")
+               for line in out.split("\n"))
 
 
 def test_the_input_ending_before_the_game_is_an_error_with_exit_3():
@@ -211,3 +214,26 @@ phase game:
 
 score by p: money[p] as "money", cards[p]
 """
+
+
+def test_a_bots_secret_answer_is_not_shown_to_the_person_who_must_guess_it(tmp_path):
+    """LUCKY PUNCH: seat 0 (a bot) hides markers in its fist, seat 1 (a person) guesses how many.
+    The table must not print the hidden number before the guess; the log and `replay --show`
+    keep it, and the rules say it once the guess is made."""
+    log = tmp_path / "game.jsonl"
+    result = invoke(ROYALE, "--seed", 1, "--set", "forced_boards=lucky_punch", "--set", "rounds=1", "--agent",
+                    "greedy", "--agent", "human", "--agent", "greedy", "--log", log, input="1\n" * 300)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    guess = out.index("seat 1: LUCKY PUNCH: how many markers does seat 0 hold?")
+    hidden = out.rindex("> seat 0: LUCKY PUNCH: how many markers do you hide", 0, guess)
+    assert out[hidden:guess].split("\n")[0].split(" -> ")[1].startswith("(secret) (of 3: ")
+    shown = invoke("replay", log, "--show").output
+    assert "(secret)" not in shown and "> seat 0: LUCKY PUNCH: how many markers do you hide in your fist (heimlich)? -> " in shown
+
+
+def test_a_persons_own_decision_is_echoed_without_the_options_just_listed():
+    result = invoke(CLASSIC, "--seed", 5, "--agent", "human", "--agent", "greedy", input="2\nq\n")
+    lines = result.output.split("\n")
+    assert "  > seat 0: Which dice do you place? -> 1 die on casino 2" in lines
+    assert any(line.startswith("  > seat 1: Which dice do you place? -> ") and " (of " in line for line in lines)

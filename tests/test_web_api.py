@@ -277,3 +277,15 @@ def _all_pieces(shaped):
     if isinstance(shaped, list) and len(shaped) == 3 and isinstance(shaped[0], str):
         return [shaped]
     return [piece for member in shaped or [] if not isinstance(member, int) for piece in _all_pieces(member)]
+
+
+def test_a_live_page_hides_a_bots_secret_answer_until_the_game_is_over():
+    """LUCKY PUNCH: the bot in seat 0 hides markers, the person in seat 1 guesses how many."""
+    royale = RULESETS / "royale.rules"
+    rules = rulesrun.load(str(royale), params={"rounds": "1", "forced_boards": "lucky_punch"})
+    web = client(rules, royale, ["greedy", "human"], players=3)
+    moments = play_out(web, web.post("/api/games", json={"seed": 1}).json())
+    guessing = next(m for m in moments if m["decision"] and "does seat 0 hold" in m["decision"]["prompt"])
+    hidden = [line for line in guessing["transcript"] if "how many markers do you hide" in line]
+    assert hidden and all(" -> (secret) (of 3: " in line for line in hidden)
+    assert not any("(secret)" in line for line in moments[-1]["transcript"])

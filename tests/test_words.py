@@ -101,7 +101,7 @@ def test_the_log_carries_the_words_and_the_transcript_reads_them(tmp_path):
     assert decided[2]["point"] == "colour" and "prompt" not in decided[2]
     text = transcript(log)
     assert "> seat 0: You hold" in text and " -> " in text
-    assert "> seat 0 chooses the " in text and "(of 2: the red one, the blue one)" in text
+    assert "> seat 0 chooses the " in text and "(of 2: the red one; the blue one)" in text
     assert "rolls [" in text and "*" in text and ", STAR" in text
 
 
@@ -158,3 +158,50 @@ def test_a_point_can_be_reworded_by_override(tmp_path):
     game = rules_from_text(tmp_path, text, "reworded").start(2, 1)
     assert game.decision.prompt == "Stay?" and game.decision.point == "keep_or_roll"
     assert json.dumps(game.decision.labels()) == '["keep()", "reroll(1)", "reroll(2)"]'
+
+
+LISTS = """\
+game "Lists"
+players 2..2
+die d6 faces 1..6
+die big faces 1..6 weight 2 shown "{face}*" "big die"
+zone hand per player
+zone bag[1..2]
+phase game:
+    for p in players:
+        create d6 x 2 owned by p into hand[p]
+        create big x 1 owned by p into hand[p]
+        turn p:
+            roll hand[p]
+            say "{name(p)} rolls {join(sorted(hand[p], key = d => d.face))}"
+            say "{join([1, 2, 3], ' or ')}; {join([1, 2, 3], ', ', last = ' and ')}; {join([7], ', ', last = ' and ')}; [{join([])}]"
+            say "{plural(1, 'die', 'dice')}, {plural(2, 'die', 'dice')}, {plural(0, 'jeton')}, {plural(len(hand[p]), 'piece')}"
+            say "into {bag[2]}"
+    create d6 x 1 into bag[2]
+    say view()
+score by p: len(hand[p])
+"""
+
+
+def test_join_reads_a_list_without_brackets_and_pieces_as_their_kind_shows_them(tmp_path):
+    said = [e["text"] for e in logged_game(rules_from_text(tmp_path, LISTS)) if e["t"] == "say"]
+    assert said[0].startswith("seat 0 rolls ") and "[" not in said[0] and "*" in said[0] and said[0].count(", ") == 2
+    assert said[1] == "1 or 2 or 3; 1, 2 and 3; 7; []"
+
+
+def test_plural_puts_the_noun_that_goes_with_the_count(tmp_path):
+    said = [e["text"] for e in logged_game(rules_from_text(tmp_path, LISTS)) if e["t"] == "say"]
+    assert said[2] == "1 die, 2 dice, 0 jetons, 3 pieces"
+
+
+def test_a_zone_in_a_text_reads_as_its_name_in_words(tmp_path):
+    said = [e["text"] for e in logged_game(rules_from_text(tmp_path, LISTS)) if e["t"] == "say"]
+    assert said[3] == "into bag 2"
+    # The generic table labels a zone of a family so too.
+    assert "    bag 2: d6:" in said[-1]
+
+
+def test_a_text_in_single_quotes_reads_like_one_in_double_quotes(tmp_path):
+    text = LISTS.replace('            say "into {bag[2]}"\n', "            say 'into {bag[2]}, \"quoted\"'\n")
+    said = [e["text"] for e in logged_game(rules_from_text(tmp_path, text)) if e["t"] == "say"]
+    assert said[3] == 'into bag 2, "quoted"'

@@ -15,7 +15,7 @@ from operator import attrgetter, itemgetter
 
 from ...dsl.builtins import BUILTINS
 from .runtime import NoOptions
-from .words import table_words
+from .words import in_words, table_words
 
 
 _WEIGHT = attrgetter("weight")
@@ -148,6 +148,20 @@ def g_choose(g, player, label, options, secret=False, resume=None, prompt=None, 
         raise NoOptions(label)
     asked = None if prompt is None and shown is None else (prompt, shown)
     return g.decide(player, label, options, bool(secret), resume=resume, asked=asked)
+
+
+def b_join(items, sep=", ", last=None):
+    """`join(xs, ", ", last = " and ")`: items in words (running/words.py), so a list reads
+    without brackets: `1, 2B and 3`."""
+    words = [in_words(item) for item in items]
+    if last is None or len(words) < 2:
+        return sep.join(words)
+    return sep.join(words[:-1]) + last + words[-1]
+
+
+def b_plural(count, one, many=None):
+    """`plural(n, "die", "dice")`: the count and the noun that goes with it."""
+    return f"{in_words(count)} {one if count == 1 else many if many is not None else one + 's'}"
 
 
 def g_view(g):

@@ -4,7 +4,7 @@ view) and what the built-in `view()` says (of the whole table, the designer's vi
 
     The table as seat 0 sees it:
       on the table:
-        field[4]: 4, 4*; seat 2: 4
+        field 4: 4, 4*; seat 2: 4
       seat 0:
         supply: 1, 3 x2
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .runtime import format_value
+from .words import zone_words
 
 
 def table_text(view, names: list[str], shown=None) -> str:
@@ -43,12 +44,12 @@ def table_text(view, names: list[str], shown=None) -> str:
 
 
 def _members(name: str, shaped):
-    """(label, owner or None, content) of a zone, of each zone of a family, or of each owner's zone."""
+    """(label in words, owner or None, content) of a zone, of each zone of a family, or of each owner's zone."""
     if isinstance(shaped, dict):
-        return [(f"{name}[{index}]", None, content) for index, content in shaped.items()]
+        return [(zone_words(f"{name}[{index}]"), None, content) for index, content in shaped.items()]
     if isinstance(shaped, list) and shaped and not isinstance(shaped[0], tuple):
-        return [(name, owner, content) for owner, content in enumerate(shaped)]
-    return [(name, None, shaped)]
+        return [(zone_words(name), owner, content) for owner, content in enumerate(shaped)]
+    return [(zone_words(name), None, shaped)]
 
 
 def _pieces_text(pieces: list, names: list[str], shown, home=None) -> str:

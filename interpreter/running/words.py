@@ -24,9 +24,16 @@ def in_words(value) -> str:
         return format_value(value) if shown is None else shown(value.face, value.value, value.owner)
     if isinstance(value, (Kind, Part)):
         return value.title or value.name
+    if isinstance(value, Zone):
+        return zone_words(value.name)
     if isinstance(value, (list, tuple)) and not isinstance(value, (Zone, Record)):
         return "[" + ", ".join(in_words(v) for v in value) + "]"
     return format_value(value)
+
+
+def zone_words(name: str) -> str:
+    """A zone's name as people read it: `field[3]` is `field 3`, `cards_in_hand` `cards in hand`."""
+    return name.replace("_", " ").replace("[", " ").replace("]", "")
 
 
 def prompt(game, player: int, point: str, is_move: bool, asked) -> str:

@@ -73,7 +73,7 @@ class LiveTable:
             "over": game.over,
             "decision": decision_json(decision) if decision is not None else None,
             "view": view_json(view, self.plan),
-            "transcript": transcript_lines(game.log),
+            "transcript": transcript_lines(game.log, at_the_table=not game.over),
             "scores": game.scores if self.error is None else None,
             "winners": game.winners if self.error is None else [],
             "standing": standing_text(game, self.seats) if game.over else None,

@@ -34,8 +34,9 @@ def decision_json(decision) -> dict:
             "words": decision.words(), "secret": decision.secret}
 
 
-def transcript_lines(log: list | None) -> list[str]:
-    return transcript(log).split("\n") if log else []
+def transcript_lines(log: list | None, at_the_table: bool = False) -> list[str]:
+    """`at_the_table`: people read it while they play, so secret answers read `(secret)` (cli/transcript.py)."""
+    return transcript(log, at_the_table=at_the_table).split("\n") if log else []
 
 
 def standing_text(game, seats: list[str]) -> str:
