@@ -82,6 +82,8 @@ class Explorer:
         self._knows = None
         self._shared = None
         self._real = None
+        # The game's moves, once a look-ahead has tried one (the books checked then).
+        self._moves = None
 
     def copy(self, rng, lookahead: bool = False) -> DrivenGame:
         """This game as the seat may know it, at this decision, for a searcher to drive with
@@ -99,13 +101,18 @@ class Explorer:
         inside answered at random: for a move, once the move is done; for a `choose`, once the
         rule that asked it has run to its end (in games that keep frames), else once the rules
         have run on to the next decision or the game's end."""
+        decision = self._decision
+        if decision.is_move and self._moves is not None:
+            # Set up by an earlier look-ahead of this decision.
+            name, args = decision.options[option]
+            return self._try(self._moves[name], (self.seat, *args), rng)
         if not self._game.books:
             raise LookaheadError("an agent called `lookahead` in a game that keeps no books for it: give the agent "
                                  "`looks_ahead = True` (docs/agents.md)")
-        decision = self._decision
         if decision.is_move:
+            self._moves = self._game.code["MOVES"]
             name, args = decision.options[option]
-            return self._try(self._game.code["MOVES"][name], (self.seat, *args), rng)
+            return self._try(self._moves[name], (self.seat, *args), rng)
         if decision._resume is not None and self._knows_the_rule_so_far():
             rest, seen, used = decision._resume
             return self._try(rest, self._for_the_rest((*seen, decision.options[option]), used), rng)
