@@ -111,25 +111,26 @@ def test_greedy_beats_random_on_classic_las_vegas():
     assert lower_bound(share, 80) > 0.25, share
 
 
-MCTS = "mcts:playouts=100,horizon=8,rollout=greedy"
-
-
 def mcts_share_of_game(seed: int) -> float:
-    """Seed `seed` of two-player classic, MCTS at seat `seed % 2`, greedy at the other seat."""
-    seat = seed % 2
-    specs = [MCTS, "greedy"] if seat == 0 else ["greedy", MCTS]
-    result = rules_of("classic").play(2, seed, [make_agent(specs[p], seed, p) for p in range(2)])
+    """Seed `seed` of four-player classic, MCTS with its default settings at seat `seed % 4`,
+    greedy at the other three."""
+    seat = seed % 4
+    specs = ["greedy"] * 4
+    specs[seat] = "mcts"
+    result = rules_of("classic").play(4, seed, [make_agent(specs[p], seed, p) for p in range(4)])
     return 1 / len(result.winners) if seat in result.winners else 0.0
 
 
 @pytest.mark.slow
-def test_mcts_beats_greedy_on_classic_las_vegas():
-    """A hundred two-player games, MCTS taking each seat in turn: it wins significantly more than
-    half (the settings were chosen on other seeds; this run measured 0.655)."""
+def test_mcts_with_its_defaults_beats_three_greedy_seats_on_classic_las_vegas():
+    """Two hundred four-player games, MCTS taking each seat in turn against three greedy seats:
+    it wins at least 0.30 of them (a fair share is 0.25). The defaults were chosen on seeds
+    1000-1199, where they won 0.318 (seeds 0-199 are this test's own); benchmarks/bench.py prints the time they take a decision."""
     with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
-        shares = pool.map(mcts_share_of_game, range(100))
+        shares = pool.map(mcts_share_of_game, range(200))
     share = sum(shares) / len(shares)
-    assert lower_bound(share, len(shares)) > 0.5, share
+    print(f"MCTS (defaults) against three greedy seats: {share:.3f} of 200 games")
+    assert share >= 0.30, share
 
 
 def test_the_bot_of_your_own_in_docs_agents_md_runs(monkeypatch, capsys):
