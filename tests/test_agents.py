@@ -229,6 +229,7 @@ def test_classic_declares_its_value_as_money_plus_what_the_casinos_would_pay_now
     ("mcts:playout=3", "has no option `playout=3`"),
     ("mcts:playouts=many", "`playouts` takes a int"),
     ("greedy:samples=0", "must be above 0"),
+    ("mcts:horizon=-1", "`horizon` must be 0 or above"),
     ("random:x=1", "it takes no options"),
 ])
 def test_agent_specs_are_checked_with_a_message(spec, message):
@@ -238,6 +239,7 @@ def test_agent_specs_are_checked_with_a_message(spec, message):
 
 def test_agent_spec_options_reach_the_agent():
     assert parse_agent("mcts:playouts=7,c=1.5") == ("mcts", {"playouts": 7, "c": 1.5})
+    assert make_agent("mcts:horizon=0", 0, 0).horizon is None and make_agent("mcts", 0, 0).horizon == 10
     assert make_agent("greedy:samples=3", 1, 0).samples == 3
 
 

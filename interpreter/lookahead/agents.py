@@ -133,6 +133,8 @@ class MctsAgent:
     name = "mcts"
     blind = False
     OPTIONS = {"playouts": int, "seconds": float, "c": float, "horizon": int, "rollout": str}
+    # `horizon=0`: no horizon, every playout to the game's end.
+    ZERO_MEANS_NONE = ("horizon",)
     ROLLOUTS = ("random", "greedy")
 
     def __init__(self, seed=0, playouts: int = 80, seconds: float | None = None, c: float = 0.7,
@@ -284,8 +286,9 @@ def parse_agent(spec: str) -> tuple[str, dict]:
             options[key] = known[key](value)
         except ValueError:
             raise AgentSpecError(f"agent `{name}`: `{key}` takes a {known[key].__name__}, not `{value}`") from None
-        if known[key] is not str and options[key] <= 0:
-            raise AgentSpecError(f"agent `{name}`: `{key}` must be above 0")
+        zero = key in getattr(AGENTS[name], "ZERO_MEANS_NONE", ())
+        if known[key] is not str and (options[key] < 0 if zero else options[key] <= 0):
+            raise AgentSpecError(f"agent `{name}`: `{key}` must be {'0 or above' if zero else 'above 0'}")
     AGENTS[name](0, **options)
     return name, options
 
