@@ -126,8 +126,8 @@ class MctsAgent:
 
     The defaults (80 playouts, cut 10 decisions on, greedy rollouts) were chosen on classic
     Las Vegas against three greedy seats, among settings that keep a decision under half a
-    second: they won most there, 0.30 of 400 games (tests/test_agents.py, docs/agents.md). `horizon=0` plays
-    every playout to the game's end.
+    second: they won most there, 0.30 of 400 games (tests/test_agents.py, docs/agents.md).
+    `horizon=0` plays every playout to the game's end.
     """
 
     name = "mcts"
