@@ -180,3 +180,11 @@ def test_the_shipped_rulesets_read_no_hidden_zone_in_a_placement_but_a_deal_on_d
     # lasvegas2012 hands its deck to `deal_to_minimum`, which only deals from it, between rounds.
     dealt = load_rules(str(RULESETS / "lasvegas2012.rules"))
     assert dealt.hidden_reach[dealt.moves["place"]] == ()
+
+
+def test_rules_know_whether_any_move_reads_a_hidden_zone(tmp_path):
+    """A look-ahead at a move asks which zones to draw anew only if some move can read one."""
+    assert rules_from_text(tmp_path, HEAD + MOVES).moves_reach_hidden
+    only_open = HEAD + MOVES.split("move draw_now")[0] + "move draw_now() for draw:\n    points[player] += 1\n"
+    assert not rules_from_text(tmp_path, only_open, "open").moves_reach_hidden
+    assert not rules_of("classic").moves_reach_hidden

@@ -101,13 +101,20 @@ def _moved(g, operation, pieces, zone) -> None:
         if g.open:
             changing(g, pieces)
     else:
-        places = _places(pieces)
-        if g.open:
-            for place in places:
-                changing(g, place)
-            for piece in pieces:
-                if piece.zone is None:
+        # One pass: the zones the pieces leave, each once, and (for open checkpoints) the
+        # pieces that lie in none.
+        places = {}
+        opened = g.open
+        for piece in pieces:
+            place = piece.zone
+            if place is None:
+                if opened:
                     moving_piece(g, piece)
+            elif id(place) not in places:
+                places[id(place)] = place
+                if opened:
+                    changing(g, place)
+        places = places.values()
     if g.open:
         changing(g, zone)
     operation(g, pieces, zone)

@@ -34,6 +34,10 @@ NESTED = (list, dict, tuple)
 is_nested = frozenset(NESTED).__contains__
 
 
+_refill = list.__setitem__
+_WHOLE = slice(None)
+
+
 def changing(g, zone) -> None:
     """`zone` is about to change: open checkpoints keep it as it is. A zone stamped after the
     newest checkpoint was taken has been kept by all of them already (they are in the order
@@ -217,22 +221,24 @@ class Checkpoint:
     def restore(self, g, chance: bool = True) -> None:
         """Put the game back as it was; `chance=False` leaves the random stream as it is (for a
         look-ahead that drew from a stream of its own, or a checkpoint that did not keep it)."""
-        if g.open and g.open[-1] is not self:
+        opened = g.open
+        if opened and opened[-1] is not self:
             self._tell_newer(g, [kept for kept in self.kept.values() if kept[0].stamp != kept[2]])
         # What is put back goes by the operations: the meter must measure the score anew.
         g.score_changed = True
-        for piece in self.loose.values():
-            piece.zone = None
+        if self.loose:
+            for piece in self.loose.values():
+                piece.zone = None
         for zone, pieces, stamp in self.kept.values():
             if zone.stamp != stamp:
-                # list's own methods: a rule's assignment cannot reach a zone (runtime.Zone).
-                zone.clear()
-                zone.extend(pieces)
+                # list's own method: a rule's assignment cannot reach a zone (runtime.Zone).
+                _refill(zone, _WHOLE, pieces)
                 zone.stamp = stamp
                 for piece in pieces:
                     piece.zone = zone
-        for piece, face, value, owner in self.looks.values():
-            piece.face, piece.value, piece.owner = face, value, owner
+        if self.looks:
+            for piece, face, value, owner in self.looks.values():
+                piece.face, piece.value, piece.owner = face, value, owner
         if g.pieces_stamp != self.pieces_stamp:
             g.pieces_by_kind.clear()
             g.pieces_by_kind.update((kind, pieces[:]) for kind, pieces in self.made.items())

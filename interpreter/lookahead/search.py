@@ -44,6 +44,7 @@ from __future__ import annotations
 import math
 import random
 from itertools import compress
+from types import GeneratorType
 
 from attrs import frozen
 
@@ -70,14 +71,16 @@ class Explorer:
         self.seed = game.seed
         self.step_budget = game.step_budget
         self.seat = decision.player
-        self._history = game.history[:]
+        # The decisions before this one, copied when first needed (`_seen`): most look-aheads
+        # never replay the past.
+        self._asked = len(game.history)
+        self._history = None
         self._past = None
         self._present = None
         self._start = None
         self._away = False
         self._knows = None
         self._shared = None
-        self._at_random = [_AtRandom(game)] * game.n
         self._real = None
 
     def copy(self, rng, lookahead: bool = False) -> DrivenGame:
@@ -118,8 +121,18 @@ class Explorer:
     def past(self) -> list:
         """The decisions so far as the seat knows them: what replays and re-runs answer."""
         if self._past is None:
-            self._past = visible_history(self._history, self.seat)
+            self._past = visible_history(self._seen(), self.seat)
         return self._past
+
+    def _seen(self) -> list:
+        """The game's history up to this decision (seat, answer, secret), as it was when asked:
+        copied before anything can change it, the first time a replay, a re-run or a question
+        about the rule so far needs it. A look-ahead on the game itself takes back what it
+        adds (its checkpoint keeps the history's length); only a re-run (`_rerun_rule`)
+        rewrites the history before the present is put back, and it asks here first."""
+        if self._history is None:
+            self._history = self._game.history[:self._asked]
+        return self._history
 
     def close(self) -> None:
         """The agent has answered: put back the game's own chance, agents, log, meter and
@@ -172,13 +185,18 @@ class Explorer:
     def _unseen_in_reach(self) -> list:
         """The zones the seat cannot see that this decision's options, tried on the game itself,
         can read."""
-        reach = self.rules.hidden_reach
+        rules = self.rules
         decision = self._decision
         if decision.is_move:
+            if not rules.moves_reach_hidden:
+                return []
+            reach = rules.hidden_reach
             moves = self._game.code["MOVES"]
             names = set().union(*[reach[moves[name]] for name in {name for name, _ in decision.options}])
         else:
-            names = reach[decision._resume[0]]
+            names = rules.hidden_reach[decision._resume[0]]
+        if not names:
+            return []
         unseen = {id(zone) for zone in self.rules.unseen_zones(self._game, self.seat)}
         return [zone for zone in self.rules.zones_named(self._game, names) if id(zone) in unseen]
 
@@ -187,14 +205,19 @@ class Explorer:
         present `choose`), with the look-ahead's chance and decisions inside answered at random;
         then the start is put back."""
         g = self._game
-        start = self._try_start(rng.random())
+        order = rng.random()
+        start = self._start
+        if start is None:
+            start = self._try_start(order)
         if self._real is None:
             # The game stays set up for look-aheads until the agent has answered (`close`).
             self._real = (g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames)
-            g.agents, g.log, g.meter, g.tally, g.frames = self._at_random, None, None, scratch(), None
+            g.agents, g.log, g.meter, g.tally, g.frames = [_AtRandom(g)] * g.n, None, None, scratch(), None
         g.rng, g.random = rng, rng.random
         try:
-            finish(function(g, *args))
+            run = function(g, *args)
+            if type(run) is GeneratorType:
+                finish(run)
             return self.rules.values_of(g)
         finally:
             start.restore(g, chance=False)
@@ -221,7 +244,7 @@ class Explorer:
             frames = self._frames()
             first = frames.stack[-1][3] if frames is not None and frames.stack else 0
             seat = self.seat
-            self._knows = not any(secret and player != seat for player, _, secret in self._history[first:])
+            self._knows = not any(secret and player != seat for player, _, secret in self._seen()[first:])
         return self._knows
 
     def _rerun_rule(self, option: int, rng) -> list:
@@ -231,6 +254,7 @@ class Explorer:
         (`close`), not between two look-aheads."""
         g = self._game
         function, args, start, first = self._frames().stack[-1]
+        past = visible_history(self._seen(), self.seat, first)
         if self._present is None:
             self._present = Checkpoint(g, chance=False)
         answered = [False]
@@ -247,7 +271,7 @@ class Explorer:
             start.restore(g, chance=False)
             stream = _StreamFrom(start.rng)
             g.rng, g.random = stream, stream.random
-            replay = _Replay(visible_history(self._history, self.seat, first), self.seat, rng, policy)
+            replay = _Replay(past, self.seat, rng, policy)
             g.agents, g.log, g.meter, g.tally, g.frames = [replay] * g.n, None, None, scratch(), None
             finish(function(g, *args))
             return self.rules.values_of(g)
@@ -458,7 +482,9 @@ class _StreamFrom:
 
     def _stream(self) -> random.Random:
         if type(self._state) is tuple:
-            stream = random.Random()
+            # Made without seeding (`random.Random()` would read the system's entropy first):
+            # the kept state is all it needs.
+            stream = random.Random.__new__(random.Random)
             stream.setstate(self._state)
             self._state = stream
         return self._state

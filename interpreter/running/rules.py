@@ -97,6 +97,10 @@ class Rules:
         self.hidden_reach = {}
         for names in self._namespaces.values():
             self.hidden_reach.update(names["HIDDEN_REACH"])
+        # Whether any move can read a hidden zone: if none can, a look-ahead at a move draws
+        # nothing anew and need not ask which zones its options reach.
+        self.moves_reach_hidden = any(self.hidden_reach[move] for names in self._namespaces.values()
+                                      for move in names["MOVES"].values())
         self._nobody_wins = self.namespace["nobody_wins"]
         # Player counts that a top-level `assert` refuses, with its errors.
         self._refused_counts: dict[int, list[Diagnostic]] = {}
