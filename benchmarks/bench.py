@@ -12,7 +12,9 @@
 2. What the per-rule meter costs: the same games played by `Rules.play` with and without it.
 3. The agents: games per second with every seat played by random, greedy and MCTS on classic
    and Royale, and each as a share of random play (greedy is meant to stay at 0.15 or above).
-4. Peak memory (maximum resident set) of `rulesrun simulate classic --out F` at each number of
+4. How long MCTS with its default settings takes a decision (CPU time): one MCTS seat against
+   three greedy ones on classic, a few games (docs/agents.md promises under half a second).
+5. Peak memory (maximum resident set) of `rulesrun simulate classic --out F` at each number of
    games of `--memory`, each in a fresh process: a simulation streams, so it should not grow
    with the games.
 """
@@ -128,6 +130,8 @@ def main() -> None:
         _simulate_section(args, folder)
         _meter_section(args)
         _agents_section(args)
+        if not args.no_mcts:
+            _decision_time_section(args)
         _memory_section(args, folder)
 
 
@@ -162,6 +166,32 @@ def _agents_section(args) -> None:
             rates[MCTS] = best_rates({MCTS: mcts}, 1)[MCTS]
         for spec, rate in rates.items():
             print(f"  {f'{ruleset}, {PLAYERS} x {spec}:':68} {rate:9.2f} games/s   {rate / rates['random']:7.4f} x random")
+
+
+class _Timed:
+    """An agent whose decisions are timed (CPU time of this process)."""
+
+    def __init__(self, agent):
+        self.agent, self.blind, self.looks_ahead, self.times = agent, False, getattr(agent, "looks_ahead", False), []
+
+    def choose(self, decision) -> int:
+        start = time.process_time()
+        index = self.agent.choose(decision)
+        self.times.append(time.process_time() - start)
+        return index
+
+
+def _decision_time_section(args) -> None:
+    rules = load_rules(RULESETS / "classic.rules")
+    times = []
+    for seed in range(max(2, args.rounds)):
+        seat = seed % PLAYERS
+        agents = [AgentSpec.parse("greedy").make(seed, p) for p in range(PLAYERS)]
+        timed = agents[seat] = _Timed(AgentSpec.parse("mcts").make(seed, seat))
+        rules.play(PLAYERS, seed, agents)
+        times += timed.times
+    print(f"\nMCTS with its defaults against three greedy seats, classic.rules, {len(times)} decisions:")
+    print(f"  {'seconds a decision:':38} {sum(times) / len(times):9.3f} mean   {max(times):6.3f} max")
 
 
 def _memory_section(args, folder: Path) -> None:

@@ -18,7 +18,7 @@ from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
 from rulesrun.interpreter.running.rules import Rules, load_rules
 
 PROBES = ROOT / "tests" / "agent_games"
-SEARCHERS = ["greedy", "mcts:playouts=20", "mcts:playouts=12,rollout=greedy"]
+SEARCHERS = ["greedy", "mcts:playouts=20", "mcts:playouts=12,rollout=random,horizon=0"]
 GAMES = 100
 
 CUPS = '''
