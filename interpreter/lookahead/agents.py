@@ -124,8 +124,8 @@ class MctsAgent:
     to the very end. `rollout=greedy` answers moves by one-step look-ahead instead of at
     random (other decisions stay random): playouts that look like real play.
 
-    The defaults (80 playouts, cut 10 decisions on, greedy rollouts) were chosen on classic
-    Las Vegas against three greedy seats, among settings that keep a decision under half a
+    The defaults (80 playouts, cut 10 decisions on, greedy rollouts) were chosen on the shipped
+    classic.rules against three greedy seats, among settings that keep a decision under half a
     second: they won most there, 0.30 of 400 games (tests/test_agents.py, docs/agents.md).
     `horizon=0` plays every playout to the game's end.
     """
