@@ -156,7 +156,7 @@ def excess_of_right_calls(record: list) -> float:
     return (right - expected) / spread
 
 
-MCTS = "mcts:playouts=24,horizon=2"
+MCTS = "mcts:playouts=24,horizon=2,rollout=random"
 SEARCHERS = [("greedy", 300), pytest.param(MCTS, 60, marks=pytest.mark.slow)]
 
 
