@@ -8,6 +8,7 @@ import subprocess
 import sys
 from importlib.metadata import version
 
+import pytest
 from click.testing import CliRunner
 
 from helpers import CLASSIC, ROOT
@@ -29,6 +30,7 @@ def test_version_names_the_installed_version():
     assert result.output.strip() == f"rulesrun, version {version('rulesrun')}"
 
 
+@pytest.mark.slow
 def test_python_dash_m_runs_the_same_command():
     done = subprocess.run([sys.executable, "-m", "rulesrun", "check", str(CLASSIC)],
                           capture_output=True, text=True, timeout=120)
@@ -78,6 +80,7 @@ def test_invalid_rules_are_status_2_in_every_command():
         assert "unknown name" in result.output or "unexpected" in result.output
 
 
+@pytest.mark.slow
 def test_an_error_while_playing_is_status_3_in_every_command(tmp_path):
     looping = BAD / "looping_rule.rules"
     for args in ([looping, "--players", 2, "--seed", 1], ["simulate", looping, "--games", 2, "--jobs", 1],

@@ -129,6 +129,7 @@ def test_two_games_of_one_rules_stepped_in_turn_equal_each_game_alone(name, agen
     assert [game.log for game in games] == alone
 
 
+@pytest.mark.slow
 def test_the_example_in_docs_agents_md_runs(monkeypatch, capsys):
     import re
 

@@ -279,6 +279,7 @@ def test_fmt_leaves_a_file_that_does_not_parse_and_says_where(tmp_path):
     assert (tmp_path / "messy.rules").read_text() == TIDY
 
 
+@pytest.mark.slow
 def test_fmt_check_passes_on_the_shipped_rules():
     result = invoke("--check", *(ROOT / folder for folder in SHIPPED_FOLDERS))
     assert result.exit_code == exit_codes.OK, result.output

@@ -37,6 +37,7 @@ def test_every_shipped_board_and_variant_says_its_base_and_checks_on_its_own(pat
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 def test_a_board_file_plays_royale_with_that_board_in_every_round():
     result = run(RULESETS / "tafeln" / "jackpot.rules", "--seed", 4, "--players", 3, "--agent", "random")
     assert result.exit_code == 0, result.output
@@ -45,6 +46,7 @@ def test_a_board_file_plays_royale_with_that_board_in_every_round():
     assert result.output.startswith("Las Vegas Royale")
 
 
+@pytest.mark.slow
 def test_a_set_on_the_command_line_wins_over_the_fragments_with():
     result = run(RULESETS / "tafeln" / "jackpot.rules", "--seed", 4, "--players", 3, "--agent", "random",
                  "--set", "forced_boards=pay_day")

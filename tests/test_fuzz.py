@@ -167,6 +167,7 @@ def test_generated_programs_are_valid_often_enough_to_reach_play(tmp_path):
     assert verdicts.count("valid") >= len(verdicts) // 4, verdicts
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
 def test_damaged_programs_end_in_a_verdict(tmp_path_factory):
     _fuzz(150)(tmp_path_factory)

@@ -3,6 +3,7 @@ procedure `X_rule` beside a procedure `X` that asks is its own procedure, not `X
 
 import re
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -62,6 +63,7 @@ def _program(kinds: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @example({"x": "proc", "x_rule": "proc"})
 @example({"x": "phase", "x_rule": "phase"})

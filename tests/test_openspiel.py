@@ -67,6 +67,7 @@ def test_openspiel_mcts_bot_beats_random_play_on_classic():
     assert wins >= 6
 
 
+@pytest.mark.slow
 def test_fragments_and_params_are_game_parameters_and_the_game_string_loads_again():
     game = load("rulesets/royale.rules", players=2, params="rounds:1;forced_boards:jackpot|pay_day",
                 **{"with": str(RULESETS / "variants" / "bandit.rules")})
@@ -157,6 +158,7 @@ def test_actions_are_the_option_labels_and_each_seat_sees_its_own_view(tmp_path)
     assert state.information_state_string(1).endswith("history: 0:1 1:0")
 
 
+@pytest.mark.slow
 def test_the_openspiel_example_in_the_readme_runs(monkeypatch, capsys):
     monkeypatch.chdir(ROOT)
     exec(compile(readme_example("OpenSpiel"), "README.md", "exec"), {})

@@ -144,6 +144,7 @@ def test_royale_refuses_bad_settings(setting, message):
     assert out.exit_code == 2 and message in out.output and f"--set {setting}" in out.output
 
 
+@pytest.mark.slow
 def test_royale_with_good_settings_checks():
     assert _check("--set", "forced_boards=jackpot,pay_day", "--set", "rounds=1").exit_code == 0
 

@@ -109,6 +109,7 @@ def test_the_ansi_render_is_the_deciding_seats_view():
     assert table.render().startswith(f"seat {seat} of 2\nyou decide ")
 
 
+@pytest.mark.slow
 def test_the_pettingzoo_example_in_the_readme_runs(monkeypatch, capsys):
     monkeypatch.chdir(ROOT)
     exec(compile(readme_example("PettingZoo"), "README.md", "exec"), {})

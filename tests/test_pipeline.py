@@ -148,6 +148,7 @@ def test_cli_simulate_results_do_not_depend_on_jobs(tmp_path):
     assert outputs[0] == outputs[1]
 
 
+@pytest.mark.slow
 def test_cli_log_replays_identically(tmp_path):
     log = tmp_path / "game.jsonl"
     assert run(CLASSIC, "--with", BANDIT, "--players", 5, "--seed", 8, "--log", log).exit_code == 0
@@ -207,6 +208,7 @@ def test_simulate_works_on_both_editions(ruleset, players):
     assert abs(sum(s["win_share"] for s in summary["seats"]) - 1) < 1e-9
 
 
+@pytest.mark.slow
 def test_royale_plays_from_the_cli_with_board_activations_in_the_transcript():
     out = run(ROOT / "rulesets" / "royale.rules", "--seed", 5)
     assert out.exit_code == 0
@@ -228,6 +230,7 @@ def test_royale_simulates_with_jobs_and_its_parameters_are_settable(tmp_path):
     assert "boards_per_round = 3" in params.output and "jackpot_track" in params.output
 
 
+@pytest.mark.slow
 def test_royale_forced_boards_lie_at_the_first_casinos():
     out = run(ROOT / "rulesets" / "royale.rules", "--seed", 2, "--set", "forced_boards=jackpot,no_entry")
     assert out.exit_code == 0

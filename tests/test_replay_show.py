@@ -4,6 +4,7 @@ walks it from stdin; a log names its files relative to itself and by their sha25
 import json
 import shutil
 
+import pytest
 from click.testing import CliRunner
 
 from rulesrun.cli import exit_codes
@@ -19,6 +20,7 @@ def invoke(*args, input=None):
     return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
 
+@pytest.mark.slow
 def test_replay_show_prints_the_transcript_the_game_printed(tmp_path):
     log = tmp_path / "game.jsonl"
     played = invoke(ROYALE, "--seed", 5, "--players", 3, "--agent", "random", "--log", log)

@@ -221,6 +221,7 @@ def test_cli_compare_detects_fewer_rounds():
     assert data["turns"]["difference"] < 0 and data["turns"]["significant"] is True
 
 
+@pytest.mark.slow
 def test_cli_compare_of_a_ruleset_with_itself_changes_nothing():
     out = run("compare", CLASSIC, CLASSIC, "--players", 3, "--games", 30)
     assert out.exit_code == 0, out.output

@@ -2,6 +2,7 @@
 
 import shutil
 
+import pytest
 from click.testing import CliRunner
 
 from rulesrun.cli.main import main
@@ -22,6 +23,7 @@ def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
+@pytest.mark.slow
 def test_snapshot_an_edit_shows_as_a_diff_and_update_accepts_it(tmp_path, monkeypatch):
     rules = a_designers_folder(tmp_path)
     monkeypatch.chdir(tmp_path)
@@ -51,6 +53,7 @@ def test_snapshot_without_a_set_to_check_is_a_usage_error(tmp_path, monkeypatch)
     assert result.exit_code == 2 and "no snapshot sets" in result.output
 
 
+@pytest.mark.slow
 def test_pytest_runs_snapshot_sets_and_shows_the_diff(tmp_path, pytester):
     rules = a_designers_folder(pytester.path)
     assert invoke("snapshot", rules, "--seeds", "1..2", "--set", "rounds=1").exit_code == 0

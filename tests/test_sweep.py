@@ -44,6 +44,7 @@ def test_a_list_parameter_takes_lists_separated_by_semicolons():
     assert axis.shown == ([30000, 40000], [50000, 60000, 70000]) and axis.values[0] == "30000,40000"
 
 
+@pytest.mark.slow
 def test_each_cell_reports_what_simulate_reports_for_its_settings_on_the_same_seeds(tmp_path):
     out = tmp_path / "sweep.jsonl"
     result = small("--grid", "biggy_weight=1,3", "--seed", 5, "--jobs", 1, "--out", out)
@@ -71,6 +72,7 @@ def _sweep_files(tmp_path, runs):
     return texts
 
 
+@pytest.mark.slow
 def test_results_are_identical_on_one_process_and_two(tmp_path):
     one, two = _sweep_files(tmp_path, [("local", 1), ("local", 2)])
     assert len(one[0].splitlines()) == 4 and one == two

@@ -12,6 +12,8 @@ last one the Biggy's.
 
 from pathlib import Path
 
+import pytest
+
 from rulesrun.interpreter.running.rules import load_rules
 from rulesrun.interpreter.testing.scenario import Scenario
 
@@ -147,6 +149,7 @@ def test_lucky_punch_cannot_be_activated_while_no_entry_closes_its_casino():
     assert s.var("cash", BENNO) == 0 and s.var("jetons", BENNO) == 0
 
 
+@pytest.mark.slow
 def test_lucky_punch_is_activated_by_a_power_play_placement():
     """Anna holds the POWER PLAY marker (casino 1) and turns a die to 2: LUCKY PUNCH at casino 2 is activated."""
     s = royale("power_play", "lucky_punch")
@@ -335,6 +338,7 @@ def test_prime_time_extra_dice_go_back_to_the_board_after_the_round():
 # =========================================================================== FIFTY FIFTY (B2)
 
 
+@pytest.mark.slow
 def test_fifty_fifty_two_right_calls_then_stopping_pays_20000():
     """7, 'higher': 11 is right (10000); 'lower': 3 is right (20000); Anna stops and takes 20000."""
     s = royale("fifty_fifty")
@@ -616,6 +620,7 @@ def test_pay_day_dice_on_all_six_casinos_pay_60000():
     assert s.var("cash", ANNA) == 60000
 
 
+@pytest.mark.slow
 def test_pay_day_dice_on_a_board_do_not_count():
     """Anna's dice on the DOUBLE DOWN field (casino 2's board) are not in a casino: casinos 1 and 4 pay 2 jetons."""
     s = royale("pay_day", "double_down")

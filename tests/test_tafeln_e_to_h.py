@@ -307,6 +307,7 @@ def test_knockout_counter_dice_go_back_to_their_owners_at_the_end_of_the_round()
     assert len(s.zone("supply", 1)) == 8 and len(s.zone("supply", 2)) == 8
 
 
+@pytest.mark.slow
 def test_knockout_activated_through_my_choice_4_knocks_the_others_out_and_returns_your_dice():
     """E2 with H2: MY CHOICE 4 activates KNOCKOUT 'als ob du dort Würfel eingesetzt hättest'."""
     s = royale("my_choice", "knockout", players=3)
@@ -615,6 +616,7 @@ def test_black_box_left_neighbour_of_the_last_seat_is_seat_0():
     assert (jetons(s, 3), cash(s, 3)) == (0, 0)  # the blank tile
 
 
+@pytest.mark.slow
 def test_black_box_grey_dice_of_block_it_winning_the_casino_give_no_seat_the_tiles():
     """G1 with F1: when BLOCK IT!'s grey dice take the higher bill, the winner is an imaginary player: no seat splits
     or picks; seat 0, second, takes only the lower bill."""

@@ -234,6 +234,7 @@ def test_serve_refuses_what_it_cannot_serve_with_a_word_and_a_status(logged, tmp
     assert missing.exit_code == 2 and "pip install 'rulesrun[web]'" in missing.output
 
 
+@pytest.mark.slow
 def test_serve_prints_its_address_and_answers_there():
     command = [sys.executable, "-m", "rulesrun", "serve", str(CLASSIC), "--agent", "human", "--agent", "greedy",
                "--players", "2", "--seed", "4", "--port", "0"]

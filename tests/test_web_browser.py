@@ -94,6 +94,7 @@ def settled(page):
     page.wait_for_function("!document.body.classList.contains('busy')")
 
 
+@pytest.mark.slow
 def test_a_person_plays_a_short_game_by_clicks_and_keys_and_undoes_once(browser):
     serving = playing(CLASSIC, ["human", "random"], 2, 3, {"rounds": 1})
     with served(serving) as address, opened(browser, address) as page:
