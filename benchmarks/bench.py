@@ -58,12 +58,14 @@ def simulate_player(ruleset: str, folder: Path, seconds: float):
     def plan(games: int) -> simulate.Plan:
         return simulate.Plan(str(RULESETS / ruleset), (), {}, PLAYERS, ("random",), 0, games)
 
+    workshop = simulate.Workshop()
+
     def play(games: int) -> None:
         out = JsonLines(folder / f"{Path(ruleset).stem}.jsonl")
         tally = report.Tally()
-        simulate.play_into(plan(games), tally, out.write)
+        simulate.play_into(plan(games), tally, out.write, workshop=workshop)
         out.close()
-        tally.report(sites=simulate.rules_for(plan(games)).rule_sites)
+        tally.report(sites=workshop.rules_for(plan(games)).rule_sites)
 
     warm = 20
     games = max(1, round(cpu_rate(lambda: play(warm), warm) * seconds))

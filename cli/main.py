@@ -375,11 +375,13 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
     except RulesError as error:
         _fail(error)
     plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow), budget)
-    simulation.prepare(plan, compiled)
+    workshop = simulation.Workshop()
+    workshop.prepare(plan, compiled)
     out = _output(out_path, "--out")
     tally = report.Tally()
     try:
-        _with_progress(plan.games, lambda progress: simulation.play_into(plan, tally, out and out.write, jobs, progress))
+        _with_progress(plan.games, lambda progress: simulation.play_into(plan, tally, out and out.write, jobs, progress,
+                                                                                   workshop))
     except RulesError as error:
         _discard(out)
         _fail(error, status=exit_codes.PLAY_ERROR)
@@ -437,12 +439,13 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allo
         _fail(error)
     titles = [compiled.program.title for compiled in both]
     plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow), budget) for side in sides]
+    workshop = simulation.Workshop()
     for plan, compiled in zip(plans, both):
-        simulation.prepare(plan, compiled)
+        workshop.prepare(plan, compiled)
     comparing = comparison.Tally()
 
     def play(progress) -> None:
-        for pair in simulation.run_together(plans, jobs, progress):
+        for pair in simulation.run_together(plans, jobs, progress, workshop):
             comparing.add(*pair)
 
     try:

@@ -18,6 +18,7 @@ import click
 
 from ..dsl.errors import RulesError
 from ..interpreter.studies import backends
+from ..interpreter.studies import simulate as simulation
 from ..interpreter.studies import sweep as sweeping
 from . import exit_codes, options, report_view, sweep_plot
 
@@ -68,7 +69,8 @@ def sweep(rules, fragments, settings, allow, grids, fragment_grids, players, gam
             drafts = sweeping.cells(rules, fragments, params, axes, 0, agents, seed, games, allow, budget)
             players = options.default_players(*sweeping.load(drafts))
         cells = sweeping.cells(rules, fragments, params, axes, players, agents, seed, games, allow, budget)
-        loaded = sweeping.load(cells, players)
+        workshop = simulation.Workshop()
+        loaded = sweeping.load(cells, players, workshop)
     except RulesError as error:
         options.fail(error)
     try:
@@ -78,7 +80,7 @@ def sweep(rules, fragments, settings, allow, grids, fragment_grids, players, gam
     results = []
     with out, _progress(len(cells) * games) as advance:
         try:
-            for cell, tally in sweeping.run(cells, where.map, jobs, advance):
+            for cell, tally in sweeping.run(cells, where.map, jobs, advance, workshop):
                 results.append(sweeping.cell_record(cell, loaded[cell.index], tally))
                 if out_path:
                     out.write(json.dumps(results[-1]) + "\n")

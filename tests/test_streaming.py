@@ -182,7 +182,7 @@ def test_a_run_parses_each_agent_spec_once_not_per_game(tmp_path, monkeypatch):
 
 
 def test_agents_made_from_a_parsed_spec_play_as_those_made_from_the_spec():
-    rules = simulate.rules_for(simulate.Plan(str(CLASSIC), (), {}, 2, ("greedy",), 0, 1))
+    rules = simulate.Workshop().rules_for(simulate.Plan(str(CLASSIC), (), {}, 2, ("greedy",), 0, 1))
     parsed = agents.AgentSpec.parse("greedy:samples=2")
     for seed in (3, 4):
         made = rules.play(2, seed, [agents.make_agent("greedy:samples=2", seed, p) for p in range(2)], [])

@@ -3,6 +3,7 @@ every backend, one line per cell as cells finish, and mistakes in a grid as loca
 
 import importlib.util
 import json
+import os
 import shlex
 
 import pytest
@@ -175,6 +176,24 @@ def test_an_error_while_playing_a_cell_is_status_3_located(tmp_path):
 
 def test_the_local_backend_maps_in_order_on_processes():
     assert list(backends.Local(2).map(abs, range(-5, 0))) == [5, 4, 3, 2, 1]
+
+
+def test_the_local_backend_hands_workers_the_function_itself_and_raises_their_errors():
+    """Forked with the very function (a lambda, which pickling would refuse); an error in a
+    worker is raised in the parent; a worker that dies is an error, not a hang."""
+    offset = 10
+    assert list(backends.Local(2).map(lambda item: item + offset, range(3))) == [10, 11, 12]
+    with pytest.raises(ZeroDivisionError):
+        list(backends.Local(2).map(lambda item: 1 // item, [1, 0, 2]))
+    with pytest.raises(backends.BackendError, match="died"):
+        list(backends.Local(2).map(lambda item: os._exit(1), range(3)))
+
+
+def test_two_workshops_share_no_compiled_rules():
+    plan = simulate.Plan(str(CLASSIC), (), {"rounds": "1"}, 2, ("random",), 0, 1)
+    first, second = simulate.Workshop(), simulate.Workshop()
+    assert first.rules_for(plan) is first.rules_for(plan)
+    assert second.rules_for(plan) is not first.rules_for(plan)
 
 
 def test_the_python_example_of_docs_sweeps_runs(capsys, monkeypatch):

@@ -15,7 +15,9 @@ import collections
 import itertools
 import logging
 import multiprocessing
+import pickle
 import signal
+from multiprocessing.connection import wait
 from typing import Callable, Iterable, Iterator
 
 import attrs
@@ -32,7 +34,9 @@ class BackendError(Exception):
 
 @attrs.frozen(slots=True)
 class Local:
-    """`jobs` forked processes (none below two: the games run in this process)."""
+    """`jobs` forked processes (none below two: the games run in this process). Each worker is
+    forked with `function` itself, not a pickled copy, so what the function's object holds
+    (simulate.Workshop: rules compiled in the parent) is there in every worker, made once."""
 
     jobs: int
 
@@ -40,9 +44,68 @@ class Local:
         if self.jobs <= 1:
             yield from map(function, items)
             return
-        with multiprocessing.get_context("fork").Pool(self.jobs, initializer=_leave_interrupts_to_the_parent) as pool:
-            yield from in_flight(lambda item: pool.apply_async(function, (item,)), lambda handle: handle.get(),
-                                 items, AHEAD * self.jobs)
+        context = multiprocessing.get_context("fork")
+        tasks, results = context.SimpleQueue(), context.SimpleQueue()
+        workers = [context.Process(target=_work, args=(function, tasks, results), daemon=True)
+                   for _ in range(self.jobs)]
+        for worker in workers:
+            worker.start()
+        numbers = itertools.count()
+        done: dict = {}
+
+        def submit(item) -> int:
+            number = next(numbers)
+            tasks.put((number, item))
+            return number
+
+        def result(number: int):
+            while number not in done:
+                ready = wait([results._reader] + [worker.sentinel for worker in workers])
+                if results._reader not in ready:
+                    raise BackendError("a worker process died; hint: run with --jobs 1 to see why")
+                finished, ok, value = pickle.loads(results.get())
+                done[finished] = ok, value
+            ok, value = done.pop(number)
+            if not ok:
+                raise value
+            return value
+
+        try:
+            yield from in_flight(submit, result, items, AHEAD * self.jobs)
+        finally:
+            for worker in workers:
+                worker.terminate()
+            for worker in workers:
+                worker.join()
+
+
+def _work(function: Callable, tasks, results) -> None:
+    """A worker's loop: `(number, item)` in, `(number, True, function(item))` out, or
+    `(number, False, error)` for an error, which the parent raises; pickled here, so that
+    one that cannot be is reported instead of lost."""
+    _leave_interrupts_to_the_parent()
+    # As multiprocessing.Pool's workers do: drop this process's copies of the ends the parent
+    # uses, so that its death (even by SIGKILL) ends this loop, reading or writing, instead
+    # of leaving an orphan.
+    tasks._writer.close()
+    results._reader.close()
+    while True:
+        try:
+            number, item = tasks.get()
+        except (EOFError, OSError):
+            return
+        try:
+            outcome = number, True, function(item)
+        except Exception as error:
+            outcome = number, False, error
+        try:
+            sent = pickle.dumps(outcome)
+        except Exception as error:
+            sent = pickle.dumps((number, False, BackendError(f"a result could not be sent back: {error}")))
+        try:
+            results.put(sent)
+        except OSError:
+            return
 
 
 def in_flight(submit: Callable, result: Callable, items: Iterable, most: int) -> Iterator:
@@ -95,7 +158,9 @@ class Ray:
         try:
             # A cluster may have more CPUs than --jobs says: keep all of them busy.
             workers = max(self.jobs, int(ray.cluster_resources().get("CPU", 0)))
-            task = ray.remote(function)
+            # A plain function around `function` (which may be a bound method, as Workshop's):
+            # Ray sends it to each worker once and keeps it there for the tasks that follow.
+            task = ray.remote(lambda item: function(item))
             yield from in_flight(task.remote, result, items, AHEAD * workers)
         finally:
             if started:

@@ -57,41 +57,49 @@ class Prepared:
                 "rules": result.rules}
 
 
-# Per process: a worker loads each ruleset and prepares each plan once, and workers forked after
-# the parent did so inherit them ready (caches of the process, not state of any game).
-_rules: dict = {}
-_prepared: dict = {}
+class Workshop:
+    """The compiled rules and prepared plans of a run, made once per process and kept by the
+    run, not by the module: two runs in one process share nothing. The parent fills it before
+    the workers fork (backends.Local hands them this very object), so they find it ready; sent
+    to a Ray worker it travels empty (`__reduce__`) and fills there once, since Ray keeps a
+    task's function, and the workshop in it, for the tasks that follow on that worker."""
+
+    __slots__ = ("_rules", "_prepared")
+
+    def __init__(self):
+        self._rules: dict = {}
+        self._prepared: dict = {}
+
+    def __reduce__(self):
+        return Workshop, ()
+
+    def rules_for(self, plan: Plan, rules=None):
+        """The plan's compiled rules, loaded once; `rules`: the plan's rules, already compiled by
+        the caller (so that a command does not compile them twice)."""
+        key = _loaded_by(plan)
+        if key not in self._rules:
+            self._rules[key] = rules or load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow, plan.budget)
+        return self._rules[key]
+
+    def prepare(self, plan: Plan, rules=None) -> Prepared:
+        """The plan's rules and agents, made once (`rules` as for `rules_for`)."""
+        key = (_loaded_by(plan), plan.players, plan.agents)
+        if key not in self._prepared:
+            names = tuple(plan.agent_for(p) for p in range(plan.players))
+            specs = {name: AgentSpec.parse(name) for name in dict.fromkeys(names)}
+            self._prepared[key] = Prepared(self.rules_for(plan, rules), tuple(specs[name] for name in names), names)
+        return self._prepared[key]
+
+    def play_games(self, unit: tuple[Plan, int, int]) -> list[dict]:
+        """Games start to stop - 1 of a plan: the unit of work a process (or a Ray task) is given."""
+        plan, start, stop = unit
+        prepared = self.prepare(plan)
+        return [prepared.play(plan, i) for i in range(start, stop)]
 
 
 def _loaded_by(plan: Plan) -> tuple:
     """What the plan's compiled rules depend on, as a key."""
     return plan.ruleset, plan.fragments, tuple(sorted(plan.params.items())), plan.allow, plan.budget
-
-
-def rules_for(plan: Plan, rules=None):
-    """The plan's compiled rules, loaded once per process; `rules`: the plan's rules, already
-    compiled by the caller (so that a command does not compile them twice)."""
-    key = _loaded_by(plan)
-    if key not in _rules:
-        _rules[key] = rules or load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow, plan.budget)
-    return _rules[key]
-
-
-def prepare(plan: Plan, rules=None) -> Prepared:
-    """The plan's rules and agents, made once per process (`rules` as for `rules_for`)."""
-    key = (_loaded_by(plan), plan.players, plan.agents)
-    if key not in _prepared:
-        names = tuple(plan.agent_for(p) for p in range(plan.players))
-        specs = {name: AgentSpec.parse(name) for name in dict.fromkeys(names)}
-        _prepared[key] = Prepared(rules_for(plan, rules), tuple(specs[name] for name in names), names)
-    return _prepared[key]
-
-
-def play_games(unit: tuple[Plan, int, int]) -> list[dict]:
-    """Games start to stop - 1 of a plan: the unit of work a process (or a Ray task) is given."""
-    plan, start, stop = unit
-    prepared = prepare(plan)
-    return [prepared.play(plan, i) for i in range(start, stop)]
 
 
 def units(plan: Plan, size: int) -> Iterator[tuple[Plan, int, int]]:
@@ -111,36 +119,40 @@ def unit_size(games: int, jobs: int) -> int:
     return max(1, min(200, games // (jobs * 8) or 1))
 
 
-def run(plan: Plan, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Iterator[dict]:
-    """Yield every game's record in game order, playing on `jobs` processes."""
-    prepare(plan)
-    for batch in Local(jobs).map(play_games, units(plan, unit_size(plan.games, jobs))):
+def run(plan: Plan, jobs: int = 1, progress: Callable[[int], None] | None = None,
+        workshop: Workshop | None = None) -> Iterator[dict]:
+    """Yield every game's record in game order, playing on `jobs` processes; `workshop`: where
+    the plan was prepared already, if it was."""
+    workshop = workshop or Workshop()
+    workshop.prepare(plan)
+    for batch in Local(jobs).map(workshop.play_games, units(plan, unit_size(plan.games, jobs))):
         yield from batch
         if progress:
             progress(len(batch))
 
 
 def play_into(plan: Plan, tally, write: Callable[[dict], None] | None = None, jobs: int = 1,
-              progress: Callable[[int], None] | None = None) -> None:
+              progress: Callable[[int], None] | None = None, workshop: Workshop | None = None) -> None:
     """What `rulesrun simulate` does with a plan: each record, as its game finishes in game
     order, goes to `write` (an `--out` file) and into `tally` (a `report.Tally`, which the
     caller keeps: after an interrupt it holds the games so far)."""
-    for record in run(plan, jobs, progress):
+    for record in run(plan, jobs, progress, workshop):
         tally.add(record)
         if write is not None:
             write(record)
 
 
-def run_together(plans: Sequence[Plan], jobs: int = 1,
-                 progress: Callable[[int], None] | None = None) -> Iterator[tuple[dict, ...]]:
+def run_together(plans: Sequence[Plan], jobs: int = 1, progress: Callable[[int], None] | None = None,
+                 workshop: Workshop | None = None) -> Iterator[tuple[dict, ...]]:
     """Game i of every plan, as a tuple of records, for i in order: plans of as many games
     played side by side (units of each in turn), as a comparison of two rulesets reads them."""
+    workshop = workshop or Workshop()
     for plan in plans:
-        prepare(plan)
+        workshop.prepare(plan)
     games = plans[0].games
     work = (unit for units_at in zip(*(units(plan, unit_size(games * len(plans), jobs)) for plan in plans))
             for unit in units_at)
-    batches = Local(jobs).map(play_games, work)
+    batches = Local(jobs).map(workshop.play_games, work)
     for batch in batches:
         together = [batch] + [next(batches) for _ in plans[1:]]
         yield from zip(*together)

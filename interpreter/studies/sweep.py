@@ -24,7 +24,7 @@ from ...dsl.compose import compose, setting_value
 from ..running.budget import Budget
 from ...dsl.errors import Diagnostic, RulesError, did_you_mean
 from . import report
-from .simulate import Plan, play_games, rules_for, unit_size, units
+from .simulate import Plan, Workshop, unit_size, units
 
 NO_FRAGMENT = "-"
 
@@ -215,14 +215,16 @@ def cells(ruleset: str, fragments: Sequence[str], params: dict, axes: Sequence[A
     return out
 
 
-def load(cells: Sequence[Cell], players: int | None = None) -> list:
-    """Every cell's compiled rules, in cell order, compiled in this process: a mistake shows
-    before any game is played, and forked workers inherit the rules. With `players`, each
-    must allow that many. A cell's RulesError gets a hint naming the cell."""
+def load(cells: Sequence[Cell], players: int | None = None, workshop: Workshop | None = None) -> list:
+    """Every cell's compiled rules, in cell order, compiled in this process (into `workshop`,
+    which `run` then plays from): a mistake shows before any game is played, and forked
+    workers inherit the rules. With `players`, each must allow that many. A cell's RulesError
+    gets a hint naming the cell."""
+    workshop = workshop or Workshop()
     loaded = []
     for cell in cells:
         try:
-            rules = rules_for(cell.plan)
+            rules = workshop.rules_for(cell.plan)
             if players is not None:
                 rules.check_players(players)
         except RulesError as error:
@@ -241,15 +243,16 @@ def describe(cell: Cell) -> str:
     return " ".join([f"#{cell.index}"] + [f"{name}={label}" for name, label in zip(cell.settings, cell.labels)])
 
 
-def run(cells: Sequence[Cell], mapper, jobs: int,
-        progress: Callable[[int], None] | None = None) -> Iterator[tuple[Cell, report.Tally]]:
+def run(cells: Sequence[Cell], mapper, jobs: int, progress: Callable[[int], None] | None = None,
+        workshop: Workshop | None = None) -> Iterator[tuple[Cell, report.Tally]]:
     """Yield each cell with the running report of its games (`report.Tally`), in cell order,
     as soon as the cell and all before it are played. `mapper(function, items)` is a
     backend's ordered map (`backends.py`). The games are cut into units across all cells,
     handed out as workers free up, so many small cells keep every worker busy as well as one
-    large cell does, and no cell's records are kept. A mistake met in play names its cell."""
+    large cell does, and no cell's records are kept. A mistake met in play names its cell.
+    `workshop`: where `load` compiled the cells' rules."""
     size = unit_size(sum(c.plan.games for c in cells), jobs)
-    batches = mapper(play_games, (unit for cell in cells for unit in units(cell.plan, size)))
+    batches = mapper((workshop or Workshop()).play_games, (unit for cell in cells for unit in units(cell.plan, size)))
     for cell in cells:
         tally = report.Tally()
         for _ in units(cell.plan, size):
