@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rulesrun.interpreter.lookahead.agents import RandomAgent
 from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
 from rulesrun.interpreter.running.runtime import Game
-from rulesrun.interpreter.lookahead.search import copy_nested
+from rulesrun.interpreter.lookahead.checkpoint import copy_nested
 from rulesrun.interpreter.testing.scenario import Scenario
 
 from tests.helpers import rules_from_text

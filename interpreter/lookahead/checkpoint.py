@@ -22,6 +22,10 @@ game has it), as often as needed.
     ... play on ...
     here.restore(game)         # the game as it was, zones, pieces, vars, counters, chance
     here.close()               # stop keeping (checkpoints close innermost first)
+
+Two users of checkpoints live here too: `Frames`, the checkpoint of where each running rule
+that asks a `choose` started (what a look-ahead re-runs the rule from), and `copy_nested`,
+the copies of a rule's lists that a look-ahead changes in place instead of the originals.
 """
 
 from __future__ import annotations
@@ -294,3 +298,69 @@ class Checkpoint:
             opened.pop()
         else:
             opened.remove(self)
+
+
+def changeable(value) -> bool:
+    """Whether `value` is or holds (inside tuples) a list or mapping: something a look-ahead
+    could change in place. Answers such as `(3, "money")` need no copy."""
+    kind = type(value)
+    if kind is tuple:
+        return any(map(changeable, value))
+    return kind is list or kind is dict
+
+
+def copy_nested(value, memo: dict):
+    """A list, mapping or tuple copied down to its last list or mapping (tuples holding them
+    included): what a look-ahead may change in place at any depth as it likes (`tally[1] +=
+    pick`, `pairs[i][1][0] = 3`). Each list or mapping is copied once, so two names holding
+    one still hold one; `memo` maps the id of each already copied to its copy, and a list
+    mapped to itself stays itself. Zones and pieces inside are the game's own."""
+    kind = type(value)
+    if kind is tuple:
+        if not any(map(is_nested, map(type, value))):
+            return value
+        return tuple(copy_nested(item, memo) if type(item) in NESTED else item for item in value)
+    known = memo.get(id(value))
+    if known is not None:
+        return known
+    items = value.values() if kind is dict else value
+    if not any(map(is_nested, map(type, items))):
+        copied = memo[id(value)] = value.copy()
+    elif kind is list:
+        copied = memo[id(value)] = []
+        copied.extend(copy_nested(item, memo) if type(item) in NESTED else item for item in value)
+    else:
+        copied = memo[id(value)] = {}
+        copied.update((key, copy_nested(item, memo) if type(item) in NESTED else item) for key, item in value.items())
+    return copied
+
+
+class Frames:
+    """The rules running now that ask `choose`s, innermost last, each with a checkpoint of the
+    state it started from."""
+
+    __slots__ = ("stack",)
+
+    def __init__(self):
+        self.stack: list[tuple] = []
+
+    def run(self, function, g, args):
+        self._enter(function, g, args)
+        try:
+            return function(g, *args)
+        finally:
+            self._leave()
+
+    def run_pausing(self, function, g, args):
+        """`run` for rules that pause at decisions (a generator)."""
+        self._enter(function, g, args)
+        try:
+            return (yield from function(g, *args))
+        finally:
+            self._leave()
+
+    def _enter(self, function, g, args) -> None:
+        self.stack.append((function, args, Checkpoint(g), len(g.history)))
+
+    def _leave(self) -> None:
+        self.stack.pop()[2].close()

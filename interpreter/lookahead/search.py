@@ -48,7 +48,7 @@ from types import GeneratorType
 
 from attrs import frozen
 
-from .checkpoint import NESTED, Checkpoint, changing, containers, is_nested, turning
+from .checkpoint import NESTED, Checkpoint, changeable, changing, containers, copy_nested, turning
 from ..running.driven import Game as DrivenGame
 from ..running.meter import scratch
 from ..running.runtime import Game, finish, next_stamp
@@ -234,7 +234,7 @@ class Explorer:
         every list and mapping in those the rest uses (`used`) copied, except those the vars
         hold, which a local of the rule may hold too (`let mine = kept[p]`) and which stay the
         very same: going back puts them back in place."""
-        if not any(map(_changeable, compress(values, used))):
+        if not any(map(changeable, compress(values, used))):
             return values
         if self._shared is None:
             self._shared = {id(shared): shared for shared in containers(self.rules.read_variables(self._game))}
@@ -443,41 +443,6 @@ class _SeededBy:
         self._started().shuffle(items)
 
 
-def _changeable(value) -> bool:
-    """Whether `value` is or holds (inside tuples) a list or mapping: something a look-ahead
-    could change in place. Answers such as `(3, "money")` need no copy."""
-    kind = type(value)
-    if kind is tuple:
-        return any(map(_changeable, value))
-    return kind is list or kind is dict
-
-
-def copy_nested(value, memo: dict):
-    """A list, mapping or tuple copied down to its last list or mapping (tuples holding them
-    included): what a look-ahead may change in place at any depth as it likes (`tally[1] +=
-    pick`, `pairs[i][1][0] = 3`). Each list or mapping is copied once, so two names holding
-    one still hold one; `memo` maps the id of each already copied to its copy, and a list
-    mapped to itself stays itself. Zones and pieces inside are the game's own."""
-    kind = type(value)
-    if kind is tuple:
-        if not any(map(is_nested, map(type, value))):
-            return value
-        return tuple(copy_nested(item, memo) if type(item) in NESTED else item for item in value)
-    known = memo.get(id(value))
-    if known is not None:
-        return known
-    items = value.values() if kind is dict else value
-    if not any(map(is_nested, map(type, items))):
-        copied = memo[id(value)] = value.copy()
-    elif kind is list:
-        copied = memo[id(value)] = []
-        copied.extend(copy_nested(item, memo) if type(item) in NESTED else item for item in value)
-    else:
-        copied = memo[id(value)] = {}
-        copied.update((key, copy_nested(item, memo) if type(item) in NESTED else item) for key, item in value.items())
-    return copied
-
-
 class _StreamFrom:
     """The game's random stream as a checkpoint kept it, for a re-run, set up only when the rule
     draws (most rules ask before they draw anything)."""
@@ -515,34 +480,3 @@ class _AtRandom:
 
     def pick(self, count: int) -> int:
         return int(self._game.random() * count)
-
-
-class Frames:
-    """The rules running now that ask `choose`s, innermost last, each with a checkpoint of the
-    state it started from."""
-
-    __slots__ = ("stack",)
-
-    def __init__(self):
-        self.stack: list[tuple] = []
-
-    def run(self, function, g, args):
-        self._enter(function, g, args)
-        try:
-            return function(g, *args)
-        finally:
-            self._leave()
-
-    def run_pausing(self, function, g, args):
-        """`run` for rules that pause at decisions (a generator)."""
-        self._enter(function, g, args)
-        try:
-            return (yield from function(g, *args))
-        finally:
-            self._leave()
-
-    def _enter(self, function, g, args) -> None:
-        self.stack.append((function, args, Checkpoint(g), len(g.history)))
-
-    def _leave(self) -> None:
-        self.stack.pop()[2].close()

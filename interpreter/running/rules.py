@@ -29,7 +29,8 @@ from .meter import Meter
 from .budget import Budget, OverBudget
 from .play_words import designer_words
 from .runtime import AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, format_value, zones_of
-from ..lookahead.search import Explorer, Frames
+from ..lookahead.checkpoint import Frames
+from ..lookahead.search import Explorer
 
 # What a mistake in the rules raises while they run: each becomes a located RulesError.
 PLAY_ERRORS = (OverBudget, MemoryError, NoOptions, ParamChanged, ZoneChanged, AssertFailed, RecursionError,

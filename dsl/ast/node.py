@@ -1,0 +1,73 @@
+"""What every node of the syntax tree is, and the generic walks over a tree."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..errors import Span
+
+
+@attrs.frozen(slots=True)
+class Node:
+    span: Span | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+def node(cls):
+    return attrs.frozen(slots=True)(cls)
+
+
+def children(n):
+    """The child nodes of `n`, flattened out of tuples: enough to walk any tree."""
+    for _, child in named_children(n):
+        yield child
+
+
+def named_children(n):
+    """(field name, child node) for every child of `n`, flattened out of tuples: where in its
+    parent a node stands (interpreter/compiling/reach.py asks whether a zone is only read there)."""
+    for field in attrs.fields(type(n)):
+        if field.name == "span":
+            continue
+        value = getattr(n, field.name)
+        if isinstance(value, Node):
+            yield field.name, value
+        elif isinstance(value, tuple):
+            for item in value:
+                if isinstance(item, Node):
+                    yield field.name, item
+
+
+def walk(n):
+    """Every node below and including `n`, depth first."""
+    stack = [n]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(list(children(current))))
+
+
+def dump(n, indent: str = "") -> str:
+    """An indented outline of a tree: what a snapshot of a parsed file shows, one node a line.
+
+        Move place
+          params:
+            MoveParam f
+    """
+    if isinstance(n, tuple):
+        return "\n".join(dump(item, indent) for item in n)
+    if not isinstance(n, Node):
+        return f"{indent}{n!r}"
+    scalars, nested = [], []
+    for field in attrs.fields(type(n)):
+        if field.name == "span":
+            continue
+        value = getattr(n, field.name)
+        if isinstance(value, Node) or (isinstance(value, tuple) and any(isinstance(v, Node) for v in value)):
+            nested.append((field.name, value))
+        elif value is not None and value != ():
+            scalars.append(f"{field.name}={value!r}")
+    lines = [f"{indent}{type(n).__name__}" + (" " + " ".join(scalars) if scalars else "")]
+    for name, value in nested:
+        lines.append(f"{indent}  {name}:")
+        lines.append(dump(value, indent + "    "))
+    return "\n".join(lines)
