@@ -109,31 +109,29 @@ def roll(g, pieces) -> None:
     if type(pieces) is Piece:
         pieces = [pieces]
     if type(pieces) is Zone:
-        if pieces.scored:
-            g.score_changed = True
-    elif any(piece.zone is not None and piece.zone.scored for piece in pieces):
+        roll_pile(g, pieces)
+        return
+    if any(piece.zone is not None and piece.zone.scored for piece in pieces):
         g.score_changed = True
-    random = g.random
-    for piece in pieces:
-        index = int(random() * len(piece.faces))
-        piece.face = piece.faces[index]
-        piece.value = piece.values[index]
-    if g.log is not None:
-        g.log.append({"t": "roll", "zone": getattr(pieces, "name", "dice"),
-                      "faces": [p.face for p in pieces]})
+    _roll_each(g, pieces, "dice")
 
 
 def roll_pile(g, pile) -> None:
     """`roll` of every piece of a zone: the compiler calls this where the operand names a zone."""
     if pile.scored:
         g.score_changed = True
+    _roll_each(g, pile, pile.name)
+
+
+def _roll_each(g, pieces, name: str) -> None:
+    """A face drawn for each piece, in order, and the roll logged under `name`."""
     random = g.random
-    for piece in pile:
+    for piece in pieces:
         index = int(random() * len(piece.faces))
         piece.face = piece.faces[index]
         piece.value = piece.values[index]
     if g.log is not None:
-        g.log.append({"t": "roll", "zone": pile.name, "faces": [p.face for p in pile]})
+        g.log.append({"t": "roll", "zone": name, "faces": [p.face for p in pieces]})
 
 
 def shuffle(g, zone) -> None:
