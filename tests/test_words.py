@@ -194,6 +194,17 @@ def test_plural_puts_the_noun_that_goes_with_the_count(tmp_path):
     assert said[2] == "1 die, 2 dice, 0 jetons, 3 pieces"
 
 
+@pytest.mark.parametrize("call, message", [
+    ("join([1, 2], 3)", "`join` puts texts between the items"),
+    ("join([1, 2], ', ', last = 4)", "`join` puts texts between the items"),
+    ("plural(2, 5)", "`plural` names what is counted in texts")])
+def test_join_and_plural_given_no_text_are_located_errors(tmp_path, call, message):
+    rules = rules_from_text(tmp_path, f'game "T"\nplayers 2..2\nphase game:\n    say {call}\nscore by p: 0\n')
+    with pytest.raises(PlayError) as error:
+        rules.play(2, 0, random_agents(0, 2), [])
+    assert message in str(error.value) and "written.rules:4:5" in str(error.value)
+
+
 def test_a_zone_in_a_text_reads_as_its_name_in_words(tmp_path):
     said = [e["text"] for e in logged_game(rules_from_text(tmp_path, LISTS)) if e["t"] == "say"]
     assert said[3] == "into bag 2"

@@ -153,6 +153,9 @@ def g_choose(g, player, label, options, secret=False, resume=None, prompt=None, 
 def b_join(items, sep=", ", last=None):
     """`join(xs, ", ", last = " and ")`: items in words (running/words.py), so a list reads
     without brackets: `1, 2B and 3`."""
+    if type(sep) is not str or not (last is None or type(last) is str):
+        raise ValueError('`join` puts texts between the items: its second argument and `last` are texts, '
+                         'as in join(xs, ", ", last = " and ")')
     words = [in_words(item) for item in items]
     if last is None or len(words) < 2:
         return sep.join(words)
@@ -161,6 +164,8 @@ def b_join(items, sep=", ", last=None):
 
 def b_plural(count, one, many=None):
     """`plural(n, "die", "dice")`: the count and the noun that goes with it."""
+    if type(one) is not str or not (many is None or type(many) is str):
+        raise ValueError('`plural` names what is counted in texts, as in plural(n, "die", "dice")')
     return f"{in_words(count)} {one if count == 1 else many if many is not None else one + 's'}"
 
 
