@@ -21,8 +21,6 @@ from .errors import RulesError, Span
 from .files import Reach, read_rules, refusal
 from .parser import parse_text
 
-_DECLARATIONS = (ast.Param, ast.Die, ast.Card, ast.Zone, ast.Var, ast.Imaginary, ast.Event, ast.Proc,
-                 ast.Phase, ast.Move, ast.PartKind, ast.Part, ast.Total)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -71,7 +69,7 @@ def _collect(path: Path, text: str | None, symbols: list[Symbol], seen: set[Path
     for item in file.items:
         override = isinstance(item, ast.Override)
         decl = item.decl if override else item
-        if isinstance(decl, _DECLARATIONS) and decl.span is not None:
+        if isinstance(decl, ast.NAMING) and decl.span is not None:
             kind = ("override " if override else "") + type(decl).__name__.lower()
             line = lines[decl.span.line - 1] if decl.span.line <= len(lines) else decl.name
             symbols.append(Symbol(decl.name, kind, line.strip(), _doc(decl), _name_span(decl, line)))

@@ -288,4 +288,6 @@ class Term(Node):
     expr: Any
 
 
-DECLARATIONS = (Param, Die, Card, Zone, Var, Imaginary, Event, Proc, Phase, Move, Score, Value, View)
+# The declarations that give a name to something: what an editor lists as the file's symbols
+# and jumps to from a use (dsl/symbols.py).
+NAMING = (Param, Die, Card, Zone, Var, Imaginary, Event, Proc, Phase, Move, PartKind, Part, Total)
