@@ -11,7 +11,7 @@ from __future__ import annotations
 import builtins as python_builtins
 import itertools
 import math
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 from ...dsl.builtins import BUILTINS
 from .runtime import NoOptions
@@ -20,7 +20,6 @@ from .words import in_words, table_words
 
 _WEIGHT = attrgetter("weight")
 _VALUE = attrgetter("value")
-_FIRST = itemgetter(0)
 
 
 def b_sorted(x, key=None, desc=False):
@@ -103,12 +102,14 @@ def b_by_owner(pieces):
     groups: dict = {}
     for piece in pieces:
         owner = piece.owner
-        if owner in groups:
-            groups[owner].append(piece)
-        else:
+        group = groups.get(owner)
+        if group is None:
             groups[owner] = [piece]
+        else:
+            group.append(piece)
     unowned = groups.pop(None, None)
-    pairs = sorted(groups.items(), key=_FIRST)
+    # Owners are seats (numbers), each once: the pairs sort by owner without a key.
+    pairs = sorted(groups.items())
     if unowned is not None:
         pairs.append((None, unowned))
     return pairs
