@@ -110,12 +110,12 @@ def _playing(rules_path, fragments, settings, agents, players, seed, allow, budg
 def _replaying(log_path, allow, budget):
     """The logged game, checked as `rulesrun replay` checks it (interpreter/studies/log.py): a
     file that is no log or names rules that do not load exits 2, a log of another game 1."""
-    from .main import _replayed_log
+    from .replay import replayed_log
     from ..web.layout import layout
     from ..web.replay import Replay
     from ..web.server import Serving
 
-    setup, events, rules, replayed = _replayed_log(log_path, allow, budget)
+    setup, events, rules, replayed = replayed_log(log_path, allow, budget)
     if replayed.first_difference is not None:
         index = replayed.first_difference
         why = f" ({replayed.stopped})" if replayed.stopped else ""

@@ -16,12 +16,17 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import sys
 from pathlib import Path
 
 import attrs
+import click
 
+from . import exit_codes, options
+from .output import echo
 from .transcript import standing, transcript
 from ..interpreter.lookahead.agents import make_agent
+from ..dsl.errors import RulesError
 from ..interpreter.running.rules import load_rules
 
 MANIFEST = "snapshot.json"
@@ -136,3 +141,53 @@ def seeds_of(text: str) -> tuple[int, ...]:
 
 def _params(settings) -> dict:
     return dict(item.split("=", 1) for item in settings)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, metavar="[RULES | FOLDERS]")
+@click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", help="Compose a fragment onto the ruleset (repeatable).")
+@click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help="Set a declared parameter (repeatable).")
+@click.option("--seeds", default="1..5", show_default=True, help="Seeds of the games: 1..5 or 1,4,9.")
+@click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats).")
+@click.option("--players", type=click.IntRange(1, 99), default=None, help=options.PLAYERS_HELP)
+@click.option("--name", default=None, help="The snapshot folder's name (default: the rules' and fragments' names).")
+@click.option("--check", "checking", is_flag=True, help="Play every snapshot set under FOLDERS (default .) again; exit 1 with a diff if a game changed.")
+@click.option("--update", "updating", is_flag=True, help="Play every snapshot set under FOLDERS again and keep what they play now.")
+def snapshot(paths, fragments, settings, seeds, agents, players, name, checking, updating):
+    """Snapshot tests of rule edits: seeded games kept as transcripts beside the rules.
+
+    `rulesrun snapshot RULES --seeds 1..3` writes snapshots/NAME/ next to RULES;
+    `rulesrun snapshot --check` exits 1 with a unified diff when an edit changed a game;
+    `rulesrun snapshot --update` accepts the changes.
+    """
+    try:
+        if checking or updating:
+            sets = find_sets(paths or ["."])
+            if not sets:
+                raise click.UsageError(f"no snapshot sets ({MANIFEST}) under {', '.join(paths or ['.'])}")
+            differing = 0
+            for kept in sets:
+                if updating:
+                    changed = kept.update()
+                    echo(f"{kept.folder}: {'updated ' + ', '.join(changed) if changed else 'unchanged'}")
+                    continue
+                diffs = kept.differences()
+                differing += bool(diffs)
+                echo(f"{kept.folder}: {'CHANGED' if diffs else 'ok'}")
+                for diff in diffs:
+                    echo(diff)
+            if differing:
+                echo(f"{differing} of {len(sets)} snapshot sets changed: `rulesrun snapshot --update` accepts them", err=True)
+                sys.exit(exit_codes.DIFFERENCE)
+            return
+        if len(paths) != 1:
+            raise click.UsageError("give one RULES file to snapshot (or --check / --update)")
+        options.agent_names(agents)
+        made = new_set(paths[0], fragments, settings, players, agents, seeds_of(seeds), name)
+        made.write()
+        changed = made.update()
+        echo(f"{made.folder}: {len(made.seeds)} games, wrote {', '.join(changed) if changed else 'nothing new'}")
+    except RulesError as error:
+        options.fail(error)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--seeds") from None

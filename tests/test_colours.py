@@ -5,7 +5,7 @@ import re
 
 from click.testing import CliRunner
 
-from rulesrun.cli import main as cli_main
+from rulesrun.cli import output as cli_output
 from rulesrun.cli.colours import paint
 from rulesrun.cli.main import main
 
@@ -21,7 +21,7 @@ def invoke(*args, env=None):
 
 def test_a_terminal_gets_colours_and_the_same_text_under_them(monkeypatch):
     plain = invoke(*GAME)
-    monkeypatch.setattr(cli_main, "_stdout_on_terminal", lambda: True)
+    monkeypatch.setattr(cli_output, "stdout_on_terminal", lambda: True)
     coloured = invoke(*GAME, env={"NO_COLOR": ""})
     assert coloured.exit_code == 0, coloured.output
     assert "\x1b[" in coloured.output
@@ -29,7 +29,7 @@ def test_a_terminal_gets_colours_and_the_same_text_under_them(monkeypatch):
 
 
 def test_no_color_is_respected_on_a_terminal(monkeypatch):
-    monkeypatch.setattr(cli_main, "_stdout_on_terminal", lambda: True)
+    monkeypatch.setattr(cli_output, "stdout_on_terminal", lambda: True)
     result = invoke(*GAME, env={"NO_COLOR": "1"})
     assert result.exit_code == 0 and "\x1b[" not in result.output
 

@@ -1,0 +1,83 @@
+"""How the commands talk: lines printed so that game text cannot drive the terminal, colours
+on a terminal only, the command that plays a game again, and output files that are either
+written whole or left as they were. Shared by play, replay, snapshot, simulate and compare."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+
+import click
+
+from . import colours, exit_codes
+from .jsonlines import JsonLines
+from .terminal import printable
+
+
+def echo(text: str = "", err: bool = False, nl: bool = True) -> None:
+    """Print a line whose game text (titles, `say` texts, labels) cannot drive the terminal (cli/terminal.py)."""
+    click.echo(printable(str(text)), err=err, nl=nl)
+
+
+class InvalidInput(click.ClickException):
+    """An input file the command cannot use (a log that is not a log): exit status 2, like invalid rules."""
+
+    exit_code = exit_codes.INVALID
+
+
+def read_line() -> str | None:
+    """The next line typed or piped in, None at the end of the input."""
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+def writer():
+    """How a command shows a game's text: with each seat's colour and bold headings on a
+    terminal (cli/colours.py), plain in a pipe or with NO_COLOR set."""
+    if not colours.wanted(stdout_on_terminal(), os.environ):
+        return echo
+    return lambda text="": click.echo(colours.paint(printable(str(text))), color=True)
+
+
+def stdout_on_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def opened(path, option: str) -> JsonLines | None:
+    """The `--out`/`--log` file, opened before the first game: one that cannot be written is a usage error now."""
+    if path is None:
+        return None
+    try:
+        return JsonLines(path)
+    except OSError as error:
+        raise click.BadParameter(f"cannot write `{path}`: {error.strerror}", param_hint=option) from None
+
+
+def written(out: JsonLines, records) -> None:
+    """Write `records` and put the file in place; a disk that fills leaves the old file whole."""
+    try:
+        for record in records:
+            out.write(record)
+        out.close()
+    except OSError as error:
+        out.discard()
+        raise InvalidInput(f"cannot write `{out.path}`: {error.strerror}; the file is as it was") from None
+
+
+def discard(out: JsonLines | None) -> None:
+    if out is not None:
+        out.discard()
+
+
+def replay_command(rules: str, fragments, settings, players: int, seed: int, seats: list[str]) -> str:
+    """The command that plays this very game again: every option that shapes it."""
+    words = ["rulesrun", shlex.quote(rules)]
+    words += [f"--with {shlex.quote(f)}" for f in fragments]
+    words += [f"--set {shlex.quote(s)}" for s in settings]
+    words += [f"--players {players}", f"--seed {seed}"]
+    agents = list(seats)
+    while len(agents) > 1 and agents[-1] == agents[-2]:
+        agents.pop()
+    words += [f"--agent {shlex.quote(a)}" for a in agents]
+    return " ".join(words)
