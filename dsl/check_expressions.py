@@ -178,8 +178,10 @@ class ExpressionChecks:
     def e_Index(self, e):
         shape = self.expr(e.target)
         self.expr(e.index)
-        if shape in (NUMBER, PIECE):
-            self.error(e, f"{words(shape)} cannot be indexed with `[...]`",
+        literal = e.target.value if isinstance(e.target, ast.Literal) else ()
+        if shape in (NUMBER, PIECE) or literal is None or type(literal) is bool:
+            what = words(shape) if shape != UNKNOWN else "none" if literal is None else "true or false"
+            self.error(e, f"{what} cannot be indexed with `[...]`",
                        "only zones, lists, texts and families of zones or vars have items")
         if isinstance(e.target, ast.Name) and not self._is_local(e.target.id):
             decl = self.parts.get(e.target.id)

@@ -35,6 +35,7 @@ CHECK_ERRORS = {
     "text_local_arithmetic": (6, 13, "`-` between text and a number"),
     "zone_plus_number": (6, 16, "`+` between a zone and a number"),
     "attribute_of_number": (6, 5, "a number has no `.face`"),
+    "index_of_none": (5, 13, "none cannot be indexed"),
     "loop_over_number": (7, 14, "`for` needs a list, a zone or a range, not a number"),
     "repeat_text": (5, 12, "needs a number, not text"),
     "family_without_index": (7, 18, "family of zones"),
@@ -244,6 +245,24 @@ def test_mistakes_that_show_only_in_play_are_located_too(name, line, words):
     assert words in result.output
     assert_located(result.output, name, line, 5)
     assert "object" not in result.output and "'int'" not in result.output, "the designer's words, not Python's"
+
+
+def test_pythons_own_warnings_about_generated_code_never_reach_the_designer():
+    """Python's compiler warns about some code (`None[0]`: "perhaps you missed a comma?"); the
+    rules' own messages are located and worded for a designer, so the generated code compiles
+    without Python's."""
+    import warnings
+
+    from rulesrun.interpreter.compiling.compiler import load_code
+    from rulesrun.interpreter.compiling.source import Source
+
+    source = Source()
+    source.emit("def f():")
+    source.emit("    return None[0]")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        load_code(source, "warned")
+    assert not [w for w in caught if issubclass(w.category, SyntaxWarning)]
 
 
 def test_a_missing_file_is_a_message_not_a_traceback():

@@ -14,6 +14,7 @@ ends, an index off the board) is still reported at file:line:col.
 from __future__ import annotations
 
 import operator
+import warnings
 from contextlib import ExitStack, contextmanager
 from functools import partial
 from pathlib import Path
@@ -415,7 +416,11 @@ def load_code(source: Source, label: str):
     located at the rule that made the line."""
     filename = f"<rules {label} #{id(source)}>"
     try:
-        return compile(source.text(), filename, "exec"), filename
+        with warnings.catch_warnings():
+            # Python's hints about the generated code (`none[0]`: "perhaps you missed a comma?")
+            # are not for a designer: the checker and the running game say what is wrong, located.
+            warnings.simplefilter("ignore", SyntaxWarning)
+            return compile(source.text(), filename, "exec"), filename
     except (SyntaxError, RecursionError, MemoryError) as error:
         line = getattr(error, "lineno", None) or 0
         span = source.spans[line - 1] if 0 < line <= len(source.spans) else None
