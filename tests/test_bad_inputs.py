@@ -247,6 +247,17 @@ def test_mistakes_that_show_only_in_play_are_located_too(name, line, words):
     assert "object" not in result.output and "'int'" not in result.output, "the designer's words, not Python's"
 
 
+def test_a_move_with_more_options_than_the_budget_is_stopped_located_not_gathered_forever(no_hang):
+    """A move's options are gathered by loops over its parameters' values, which spend the
+    game's budget like any loop (found by damaging examples/liars_dice.rules: a bid up to 10**9)."""
+    name = "huge_move_domain"
+    assert invoke("check", BAD / f"{name}.rules").exit_code == 0
+    result = invoke(BAD / f"{name}.rules", "--players", 2, "--seed", 1, "--agent", "random")
+    assert result.exit_code == exit_codes.PLAY_ERROR
+    assert "went over its budget" in result.output
+    assert_located(result.output, name, 5, 11)
+
+
 def test_pythons_own_warnings_about_generated_code_never_reach_the_designer():
     """Python's compiler warns about some code (`None[0]`: "perhaps you missed a comma?"); the
     rules' own messages are located and worded for a designer, so the generated code compiles

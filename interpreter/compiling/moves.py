@@ -48,7 +48,7 @@ class DecisionPoints:
         for number, move in enumerate(moves):
             if len(move.params) == 1 and move.when is None and move.name not in forbids:
                 param = move.params[0]
-                domain = self.expr(param.domain)
+                domain = self._counted(param.domain, first=True)
                 options = f"[({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}]"
                 o.emit(f"opts = {options}" if number == 0 else f"opts.extend({options})", move.span)
                 continue
@@ -59,8 +59,8 @@ class DecisionPoints:
                 if hoisted:
                     o.emit(f"if {' and '.join(f'({self.expr(c)})' for c in hoisted)}:", move.span)
                     loops.enter_context(o.indented())
-                for param in move.params:
-                    o.emit(f"for l_{param.name} in {self.expr(param.domain)}:", param.span)
+                for index, param in enumerate(move.params):
+                    o.emit(f"for l_{param.name} in {self._counted(param.domain, first=index == 0)}:", param.span)
                     frame.declare(param.name)
                     loops.enter_context(o.indented())
                 conditions = [f"({self.expr(c)})" for c in when]
@@ -93,6 +93,14 @@ class DecisionPoints:
         else:
             self._move_call(bool(asks))
         o.emit("return True")
+
+    def _counted(self, domain, first: bool) -> str:
+        """A parameter's values, each spending a step of the game's budget as a loop's pass does
+        (`bid(n in 1..count + 10**9)` is stopped, located, instead of gathering options forever);
+        the first parameter's values go uncounted where they are bounded anyway (a zone, the
+        seats), as a comprehension's first clause."""
+        code = self.expr(domain)
+        return code if first and self._bounded(domain) else f"spend(g, {code})"
 
     def _invariant_conditions(self, move) -> tuple[list, list]:
         """A move's `when`, as (the leading conditions of its `and`s that read none of its
