@@ -25,6 +25,7 @@ from ..dsl import ast
 from ..dsl.check import check as check_program
 from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
+from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent
 from ..interpreter.studies.log import Setup, log_records
 from ..interpreter.running.rules import load_rules
@@ -100,7 +101,7 @@ main.add_command(replay_log)
 
 @main.command()
 @_common
-@click.option("--players", type=click.IntRange(1, 99), default=None, help=_PLAYERS_HELP)
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=_PLAYERS_HELP)
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted; printed for replay).")
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
               help="Who plays each seat, in seat order (last repeats): human (you, at the terminal), random, "

@@ -12,6 +12,7 @@ import sys
 import click
 
 from ..dsl.errors import RulesError
+from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.lookahead.agents import AgentSpecError, parse_agent
 from ..interpreter.running.budget import Budget
 from . import exit_codes
@@ -91,7 +92,7 @@ def common(function):
 def simulation_options(function):
     """The options `simulate`, `compare` and `sweep` share: who plays how many games on which seeds."""
     for option in reversed([
-        click.option("--players", type=click.IntRange(1, 99), default=None, help=PLAYERS_HELP),
+        click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=PLAYERS_HELP),
         click.option("--games", type=click.IntRange(1), default=1000, show_default=True),
         click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED + i."),
         click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats)."),

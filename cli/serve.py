@@ -20,6 +20,7 @@ from . import exit_codes
 from .options import PLAYERS_HELP, agent_names, allow_path, budget_option, default_players, fail
 from .options import settings as read_settings
 from ..dsl.errors import RulesError
+from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.lookahead.agents import AgentSpecError, make_agent
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies.log import Setup
@@ -35,7 +36,7 @@ HOST = "127.0.0.1"
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
               help="Who plays each seat, in seat order (last repeats): human (a person at the page; several "
                    "take turns at one screen), random, greedy, mcts[:...], or a bot of your own.  [default: human, greedy]")
-@click.option("--players", type=click.IntRange(1, 99), default=None, help=PLAYERS_HELP)
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=PLAYERS_HELP)
 @click.option("--seed", type=int, default=None, help="Seed of the first game (random if omitted; the page can change it).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port on 127.0.0.1 (0: any free one).")

@@ -27,6 +27,7 @@ from .output import echo
 from .transcript import standing, transcript
 from ..interpreter.lookahead.agents import make_agent
 from ..dsl.errors import RulesError
+from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.running.rules import load_rules
 
 MANIFEST = "snapshot.json"
@@ -149,7 +150,7 @@ def _params(settings) -> dict:
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help="Set a declared parameter (repeatable).")
 @click.option("--seeds", default="1..5", show_default=True, help="Seeds of the games: 1..5 or 1,4,9.")
 @click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats).")
-@click.option("--players", type=click.IntRange(1, 99), default=None, help=options.PLAYERS_HELP)
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=options.PLAYERS_HELP)
 @click.option("--name", default=None, help="The snapshot folder's name (default: the rules' and fragments' names).")
 @click.option("--check", "checking", is_flag=True, help="Play every snapshot set under FOLDERS (default .) again; exit 1 with a diff if a game changed.")
 @click.option("--update", "updating", is_flag=True, help="Play every snapshot set under FOLDERS again and keep what they play now.")

@@ -19,7 +19,7 @@ import attrs
 from . import ast
 from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .files import Reach, refusal
-from .limits import MAX_DIGITS
+from .limits import MAX_DIGITS, MAX_PLAYERS
 from .parser import parse_file
 from .parts import Member, expand
 from .program import Program, Source, kind_word, part_name
@@ -104,6 +104,10 @@ class _Composer:
 
     def _narrow_players(self, item: ast.PlayerRange) -> None:
         """A later file (a fragment for 2-4 players, say) can only narrow the player range."""
+        if not 1 <= item.low <= item.high <= MAX_PLAYERS:
+            self.errors.append(Diagnostic(item.span, f"players {item.low}..{item.high} is no range of player counts",
+                                          f"the fewest players first, from 1 up to {MAX_PLAYERS}: e.g. players 2..6"))
+            return
         if self.players is None:
             self.players = item
             return

@@ -24,6 +24,8 @@ MAX_LOOP_DEPTH = 12
 """Loops (for, while, repeat) inside one another in one rule, and the options of one move."""
 MAX_DIGITS = 4000
 """Digits of a whole number written in the rules (Python reads at most 4,300)."""
+MAX_PLAYERS = 99
+"""Seats at one game: what `players low..high` may say and `--players` may ask for."""
 
 _EXPRESSIONS = frozenset({
     "conditional", "or_op", "and_op", "not_op", "compare", "not_in", "in_op", "range_", "binary", "negate",

@@ -36,6 +36,7 @@ CHECK_ERRORS = {
     "zone_plus_number": (6, 16, "`+` between a zone and a number"),
     "attribute_of_number": (6, 5, "a number has no `.face`"),
     "index_of_none": (5, 13, "none cannot be indexed"),
+    "players_backwards": (2, 1, "players 6..2 is no range of player counts"),
     "loop_over_number": (7, 14, "`for` needs a list, a zone or a range, not a number"),
     "repeat_text": (5, 12, "needs a number, not text"),
     "family_without_index": (7, 18, "family of zones"),

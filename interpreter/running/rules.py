@@ -21,6 +21,7 @@ from ...dsl.check import check
 from ...dsl.compose import compose, set_params
 from ...dsl.program import SCORE, Program
 from ...dsl.errors import Diagnostic, RulesError
+from ...dsl.limits import MAX_PLAYERS
 from ..lookahead.bookkeeping import BOOKKEEPING, PLAIN
 from ..compiling.compiler import generate, load_code, run_code
 from .driven import Game as DrivenGame
@@ -88,7 +89,7 @@ class Rules:
         # Every rule the meter counts, with where it is written: (file, line, column).
         self.rule_sites = self.namespace["RULES"]
         players = program.players
-        self.min_players, self.max_players = (players.low, players.high) if players else (1, 99)
+        self.min_players, self.max_players = (players.low, players.high) if players else (1, MAX_PLAYERS)
         self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])
         self.read_variables = _reader(self.variable_attributes)
         self._hidden_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "hidden")
