@@ -6,19 +6,26 @@ loops, expressions of every kind); the damage is what a download, an editor or a
 hand does to them: tokens dropped, duplicated or swapped, numbers and strings blown up,
 brackets nested past any sense. The default run tries a few hundred inputs; the slow run
 (CI) 10,000.
+
+The shipped rulesets, boards, variants and examples are damaged the same way, one file of a
+composed ruleset at a time, with names swapped for other names of the file and numbers for
+other numbers too: rules that still parse and check but mean something else reach parts of
+the language the generator does not write (moves and their options, events, boards, views).
 """
 
 import re
 import resource
+import shutil
 import signal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import random_agents
+from helpers import ROOT, random_agents
 from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.running.budget import Budget
+from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running.rules import load_rules
 
 SMALL = st.integers(0, 4).map(str)
@@ -178,4 +185,98 @@ def test_damaged_programs_end_in_a_verdict(tmp_path_factory):
 @pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
 def test_ten_thousand_damaged_programs_end_in_a_verdict(tmp_path_factory):
     _fuzz(10_000)(tmp_path_factory)
+    _memory_is_under_a_gigabyte()
+
+
+# Composed rulesets, each as (ruleset, fragments), paths relative to the project.
+SHIPPED = [("rulesets/classic.rules", ()), ("rulesets/pot.rules", ()), ("rulesets/grosser_wurf.rules", ()),
+           ("examples/liars_dice.rules", ()), ("rulesets/lasvegas2012.rules", ("rulesets/variants/bandit.rules",)),
+           ("rulesets/royale.rules", ()), ("rulesets/royale.rules", ("examples/lottery.rules",)),
+           ("rulesets/royale.rules", ("examples/loan_shark.rules",))]
+SWAPS = ["0", "1", "2", "7", "60", "1000000000", "-1", "none", "true", "[]", "players", "p", "1..0", "0.5", "(", "\n", "    "]
+
+
+@pytest.fixture(scope="module")
+def shipped_copy(tmp_path_factory):
+    """The rulesets and examples in a folder of their own, damaged one file at a time."""
+    root = tmp_path_factory.mktemp("shipped")
+    for folder in ("rulesets", "examples"):
+        shutil.copytree(ROOT / folder, root / folder, ignore=shutil.ignore_patterns("snapshots", "*.py", "__pycache__"))
+    return root
+
+
+@st.composite
+def damage_to_a_shipped_file(draw, shipped=SHIPPED):
+    """(ruleset, fragments, a random stream that picks the file and its damages)."""
+    ruleset, fragments = draw(st.sampled_from(shipped))
+    return ruleset, fragments, draw(st.randoms(use_true_random=False))
+
+
+def _damage(text: str, rnd) -> str:
+    tokens = TOKEN.findall(text)
+    names = [k for k, t in enumerate(tokens) if re.fullmatch(r"[A-Za-z_]\w*", t)]
+    numbers = [k for k, t in enumerate(tokens) if t.isdigit()]
+    for _ in range(rnd.randint(1, 3)):
+        at = rnd.randrange(len(tokens))
+        how = rnd.choice(["drop", "duplicate", "swap", "replace", "name", "name", "number", "number"])
+        if how == "drop":
+            tokens[at] = ""
+        elif how == "duplicate":
+            tokens[at] = tokens[at] * 2
+        elif how == "swap" and at + 1 < len(tokens):
+            tokens[at], tokens[at + 1] = tokens[at + 1], tokens[at]
+        elif how == "replace":
+            tokens[at] = rnd.choice(SWAPS + BLOWN)
+        elif how == "name":
+            tokens[rnd.choice(names)] = tokens[rnd.choice(names)]
+        elif how == "number" and numbers:
+            tokens[rnd.choice(numbers)] = rnd.choice(SWAPS[:7])
+    return "".join(tokens)
+
+
+def _shipped_verdict(root, ruleset, fragments, rnd) -> str:
+    """Damage one source of the composed ruleset, then load it and play a game (greedy and
+    random seats): 'valid' or 'located' within 30 seconds, the file put back after."""
+    rules = load_rules(str(root / ruleset), [str(root / f) for f in fragments])
+    victim = root / rnd.choice([source.path for source in rules.program.sources])
+    original = victim.read_text()
+    victim.write_text(_damage(original, rnd))
+
+    def stop(signum, frame):
+        raise Hung(f"{victim}: {victim.read_text()[:300]}")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(30)
+    try:
+        damaged_rules = load_rules(str(root / ruleset), [str(root / f) for f in fragments], budget=Budget(steps=200_000))
+        players = max(2, damaged_rules.min_players)
+        damaged_rules.play(players, 1, [make_agent(rnd.choice(["random", "greedy"]), 1, p) for p in range(players)])
+        return "valid"
+    except RulesError as error:
+        assert error.diagnostics and all(d.message for d in error.diagnostics)
+        return "located"
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+        victim.write_text(original)
+
+
+def _fuzz_shipped(count: int, shipped=SHIPPED):
+    @settings(max_examples=count, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(damage_to_a_shipped_file(shipped))
+    def run(root, case):
+        _shipped_verdict(root, *case)
+    return run
+
+
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
+def test_damaged_shipped_rulesets_end_in_a_verdict(shipped_copy):
+    """A few damaged copies of the smaller shipped rulesets, each run (CI runs many more of all)."""
+    _fuzz_shipped(6, SHIPPED[:4])(shipped_copy)
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
+def test_hundreds_of_damaged_shipped_rulesets_end_in_a_verdict(shipped_copy):
+    _fuzz_shipped(200)(shipped_copy)
     _memory_is_under_a_gigabyte()
