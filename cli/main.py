@@ -26,7 +26,7 @@ from ..dsl.check import check as check_program
 from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
-from ..interpreter.lookahead.agents import AgentSpecError, BotError, make_agent
+from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, BotError, make_agent
 from ..interpreter.studies.log import Setup, log_records
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
@@ -152,9 +152,6 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
     if out is not None:
         setup = Setup(rules, tuple(fragments), params, players, seed, tuple(seats))
         written(out, log_records(log_path, setup, game.log, [source.path for source in compiled.program.sources]))
-
-
-HUMAN = "human"
 
 
 def _on_terminal() -> bool:

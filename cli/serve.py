@@ -21,7 +21,7 @@ from .options import PLAYERS_HELP, agent_names, allow_path, budget_option, defau
 from .options import settings as read_settings
 from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
-from ..interpreter.lookahead.agents import AgentSpecError, make_agent
+from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, make_agent
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies.log import Setup
 
@@ -85,7 +85,6 @@ def _is_log(path: str) -> bool:
 
 
 def _playing(rules_path, fragments, settings, agents, players, seed, allow, budget):
-    from .main import HUMAN
     from ..web.server import Serving
 
     agent_names(tuple(a for a in agents if a != HUMAN))

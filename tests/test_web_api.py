@@ -159,6 +159,16 @@ def test_a_finished_game_is_reviewed_step_by_step(classic):
     assert web.get(f"/api/replays/{replay_key}/steps/{len(summary['steps'])}").status_code == 404
 
 
+def test_rules_that_go_wrong_before_the_first_decision_get_a_located_word_not_a_server_error():
+    """A ruleset whose setup fails (an index outside its zones) cannot deal a game: the page is
+    told why, located, with status 422, and the server shows no traceback."""
+    path = ROOT / "tests" / "bad_inputs" / "index_outside.rules"
+    web = client(rulesrun.load(path), path, ["human", "random"])
+    response = web.post("/api/games", json={"seed": 3})
+    assert response.status_code == 422
+    assert "index_outside.rules:6:5" in response.json()["error"] and "index 7 is outside" in response.json()["error"]
+
+
 def test_answers_that_do_not_fit_the_game_are_refused_where_they_part(classic):
     result = classic.play(2, 4, [make_agent("random", 4, p) for p in range(2)], log=[])
     events = json.loads(json.dumps(result.log))

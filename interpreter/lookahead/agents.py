@@ -293,6 +293,10 @@ def parse_agent(spec: str) -> tuple[str, dict]:
     return name, options
 
 
+HUMAN = "human"
+"""The seat a person takes (`--agent human`): no agent answers it, the game shows its decisions."""
+
+
 def make_agent(spec: str, game_seed: int, seat: int):
     """An agent from its command-line spec, e.g. `random`, `greedy:samples=4`, `mcts:playouts=200`,
     or a bot of one's own, `bots/mine.py:Mine` (its class is called with the seed)."""

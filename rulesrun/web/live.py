@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import threading
 
-from ..cli.main import HUMAN
-from ..interpreter.lookahead.agents import BotError, make_agent
+from ..interpreter.lookahead.agents import HUMAN, BotError, make_agent
 from ..interpreter.running.driven import PlayError
 from .shown import decision_json, standing_text, transcript_lines, view_json
 

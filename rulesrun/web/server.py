@@ -25,7 +25,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..interpreter.running.driven import NotAnOption
+from ..interpreter.running.driven import NotAnOption, PlayError
 from ..interpreter.studies.log import Setup
 from .layout import layout
 from .live import LiveTable, Stale
@@ -86,7 +86,11 @@ def make_app(serving: Serving, limit: int = 64) -> Starlette:
             seed = random.SystemRandom().randrange(10**6)
         if type(seed) is not int:
             raise ApiError(400, f"a seed is a whole number, not {seed!r}")
-        made = await run_in_threadpool(LiveTable, serving.rules, serving.players, seed, list(serving.seats), plan)
+        try:
+            made = await run_in_threadpool(LiveTable, serving.rules, serving.players, seed, list(serving.seats), plan)
+        except PlayError as error:
+            # The rules go wrong before anyone is asked anything: there is no game to show, only why.
+            raise ApiError(422, error.render()) from None
         return {"game": sessions.add(made), **made.moment()}
 
     async def state(request: Request):
