@@ -132,6 +132,8 @@ def test_the_plot_draws_every_cell_for_every_seat(tmp_path):
     (["--grid", "biggy_weight=2,,3"], ["an empty value"]),
     (["--grid", "biggy_weight=2,2"], ["`2` given twice"]),
     (["--grid", "biggy_weight=4..2"], ["the range `4..2` is empty"]),
+    (["--grid", "biggy_weight=1..1000000000"], ["has 1,000,000,000 values", "at most 10,000"]),
+    (["--grid", "biggy_weight=1..200", "--grid", "bills_per_casino=1..60"], ["the grid makes 12,000 cells"]),
     (["--grid", "rounds=1,2"], ["`rounds` is already set by --set"]),
     (["--grid", "biggy_weight"], ["not NAME=V1,V2,..."]),
     (["--grid", "bandit_sum_by_weight=true,false", "--with-grid", f"-,{BANDIT}"], ["only in some of the --with-grid"]),

@@ -14,6 +14,7 @@ the same on one process, many, or a Ray cluster (`backends.py`).
 from __future__ import annotations
 
 import itertools
+import math
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
@@ -27,6 +28,9 @@ from . import report
 from .simulate import Plan, Workshop, unit_size, units
 
 NO_FRAGMENT = "-"
+MAX_CELLS = 10_000
+"""The most cells one sweep plays: each compiles the rules and plays its games, so a grid past
+this (`--grid rounds=1..1000000000`) is a slip, refused at once rather than run for years."""
 
 
 @attrs.frozen(slots=True)
@@ -83,6 +87,7 @@ def param_axes(ruleset: str, fragments: Sequence[str], params: dict, grids: Sequ
     A parameter whose default is a list takes lists separated by `;` (`--grid
     track=1,2;3,4` is two cells); a whole-number parameter takes ranges (`rounds=2..4`).
     """
+    _within_bounds(fragment_axes)
     programs = [compose(ruleset, list(fragments) + [f for part in combo for f in part], allow)
                 for combo in itertools.product(*(a.values for a in fragment_axes))]
     errors, axes = [], []
@@ -93,7 +98,16 @@ def param_axes(ruleset: str, fragments: Sequence[str], params: dict, grids: Sequ
             errors.extend(error.diagnostics)
     if errors:
         raise RulesError(errors)
+    _within_bounds((*fragment_axes, *axes))
     return tuple(axes)
+
+
+def _within_bounds(axes: Sequence[Axis]) -> None:
+    """A grid of at most MAX_CELLS cells, or a RulesError saying how many it would make."""
+    count = math.prod(len(axis.values) for axis in axes)
+    if count > MAX_CELLS:
+        raise _grid_error(f"the grid makes {count:,} cells: a sweep plays at most {MAX_CELLS:,} (each compiles the rules)",
+                          "sweep fewer values, or split the grid into several sweeps")
 
 
 def _param_axis(text: str, programs: list, params: dict, taken: list[str]) -> Axis:
@@ -148,6 +162,9 @@ def _range(value: str, text: str) -> list[str]:
         raise _grid_error(f"--grid {text}: `{value}` is not a range of whole numbers", "e.g. 2..5") from None
     if first > last:
         raise _grid_error(f"--grid {text}: the range `{value}` is empty", f"count upwards: {last}..{first}")
+    if last - first >= MAX_CELLS:
+        raise _grid_error(f"--grid {text}: the range `{value}` has {last - first + 1:,} values: a sweep plays at most "
+                          f"{MAX_CELLS:,} cells", "sweep fewer values, e.g. every tenth: 10,20,30")
     return [str(n) for n in range(first, last + 1)]
 
 
