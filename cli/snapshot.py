@@ -32,6 +32,8 @@ from ..interpreter.running.rules import load_rules
 
 MANIFEST = "snapshot.json"
 FOLDER = "snapshots"
+MAX_SEEDS = 1000
+"""The most games one snapshot set keeps: a transcript each, read by a person when it changes."""
 
 
 @attrs.frozen(slots=True)
@@ -133,11 +135,23 @@ def find_sets(paths) -> list[SnapshotSet]:
 
 
 def seeds_of(text: str) -> tuple[int, ...]:
-    """`1..5` or `1,4,9`: the seeds to play."""
+    """`1..5` or `1,4,9`: the seeds to play, at most MAX_SEEDS of them, each once (ValueError
+    says what is wrong)."""
     low, sep, high = text.partition("..")
+    try:
+        first, last = (int(low), int(high)) if sep else (None, None)
+        seeds = None if sep else tuple(int(item) for item in text.split(","))
+    except ValueError:
+        raise ValueError(f"`{text}` is not seeds: give a range 1..5 or a list 1,4,9") from None
     if sep:
-        return tuple(range(int(low), int(high) + 1))
-    return tuple(int(item) for item in text.split(","))
+        if first > last:
+            raise ValueError(f"the range `{text}` is empty: count upwards, {last}..{first}")
+        if last - first >= MAX_SEEDS:
+            raise ValueError(f"`{text}` is {last - first + 1:,} seeds: a snapshot set keeps at most {MAX_SEEDS} games")
+        return tuple(range(first, last + 1))
+    if len(seeds) > MAX_SEEDS or len(set(seeds)) != len(seeds):
+        raise ValueError(f"`{text}`: at most {MAX_SEEDS} seeds, each once")
+    return seeds
 
 
 def _params(settings) -> dict:

@@ -67,3 +67,15 @@ def test_pytest_runs_snapshot_sets_and_shows_the_diff(tmp_path, pytester):
 
 def test_the_fixture_compares_transcripts_with_syrupy(rules_snapshot):
     rules_snapshot(RULESETS / "classic.rules", settings=["rounds=1"], seeds=[7], players=2)
+
+
+@pytest.mark.parametrize("seeds, words", [
+    ("1..1000000000", "is 1,000,000,000 seeds: a snapshot set keeps at most 1000 games"),
+    ("5..1", "the range `5..1` is empty"),
+    ("1,1", "each once"),
+    ("one", "give a range 1..5 or a list 1,4,9"),
+])
+def test_seeds_that_make_no_snapshot_set_are_a_usage_error_at_once(tmp_path, seeds, words):
+    """`--seeds 1..1000000000` would have played a billion games before writing one: refused."""
+    result = invoke("snapshot", a_designers_folder(tmp_path), "--seeds", seeds)
+    assert result.exit_code == 2 and words in result.output and not (tmp_path / "snapshots").exists()
