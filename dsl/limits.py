@@ -26,6 +26,9 @@ MAX_DIGITS = 4000
 """Digits of a whole number written in the rules (Python reads at most 4,300)."""
 MAX_PLAYERS = 99
 """Seats at one game: what `players low..high` may say and `--players` may ask for."""
+MAX_MEMBERS = 10_000
+"""Members of one family of zones or vars (`zone casino[1..6]`) and faces of one die: each is
+made when a game starts, so `zone casino[1..1000000000]` would take the machine's memory."""
 
 _EXPRESSIONS = frozenset({
     "conditional", "or_op", "and_op", "not_op", "compare", "not_in", "in_op", "range_", "binary", "negate",

@@ -259,6 +259,21 @@ def test_a_move_with_more_options_than_the_budget_is_stopped_located_not_gathere
     assert_located(result.output, name, 5, 11)
 
 
+@pytest.mark.parametrize("name, line, column, words", [
+    ("huge_family", 4, 1, "this makes 1,000,000,000 members of a family: the most the language allows is 10,000"),
+    ("huge_die", 4, 1, "this makes 1,000,000,000 faces of a die"),
+    ("huge_deck", 7, 5, "went over its budget of 100,000 pieces created"),
+])
+def test_a_declaration_that_would_fill_the_memory_is_stopped_located(no_hang, name, line, column, words):
+    """Found by damaging the shipped rulesets: `zone casino[1..1000000000]` hung making a
+    billion zones, `faces 1..1000000000` took 8 GB, a card `x 1000000000` made pieces past the
+    budget that `create` keeps."""
+    result = invoke(BAD / f"{name}.rules", "--players", 2, "--seed", 1, "--agent", "random")
+    assert result.exit_code == exit_codes.PLAY_ERROR
+    assert words in result.output
+    assert_located(result.output, name, line, column)
+
+
 def test_pythons_own_warnings_about_generated_code_never_reach_the_designer():
     """Python's compiler warns about some code (`None[0]`: "perhaps you missed a comma?"); the
     rules' own messages are located and worded for a designer, so the generated code compiles

@@ -39,7 +39,7 @@ from .moves import DecisionPoints
 from .tables import Tables
 from .words import Words
 from .source import Frame, Source
-from ..running.budget import OverBudget, over_steps, spend, times
+from ..running.budget import OverBudget, members, over_steps, spend, times
 from ..running.meter import FIRED
 from ..running.runtime import PAUSE, AssertFailed, Part, Zone, fixed, record_type
 
@@ -169,7 +169,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         if isinstance(shape, ast.PerPlayer):
             return "[" + make.format(label=f"{decl.name!r} + '[' + g.names[_o] + ']'") + " for _o in g.owners]"
         low, high = self.expr(shape.range.low), self.expr(shape.range.high)
-        return "{_i: " + make.format(label=f"{decl.name!r} + '[' + str(_i) + ']'") + f" for _i in range({low}, {high} + 1)}}"
+        return "{_i: " + make.format(label=f"{decl.name!r} + '[' + str(_i) + ']'") + f" for _i in members({low}, {high})}}"
 
     def _function(self, name: str, signature: list[str], local_names, body, span, counted: bool = False) -> None:
         """A rule as a function. One that asks a `choose` runs through `g.frames` while an agent
@@ -397,7 +397,7 @@ def namespace(operations_kept: dict) -> dict:
     interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
-             "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE, "AssertFailed": AssertFailed,
+             "members": members, "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE, "AssertFailed": AssertFailed,
              "record_type": record_type, "Part": Part, "partial": partial,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}

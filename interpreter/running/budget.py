@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import attrs
 
+from ...dsl.limits import MAX_MEMBERS
+
 
 @attrs.frozen(slots=True)
 class Budget:
@@ -49,6 +51,19 @@ class Budget:
                 raise ValueError(f"`{setting}`: a limit is a whole number of at least 1")
             values[name.strip()] = int(text)
         return cls(**values)
+
+
+class TooMany(Exception):
+    """A declaration makes more than the language allows (dsl/limits.py): args (what, how many
+    it makes, the limit). Not a budget: no game needs more."""
+
+
+def members(low: int, high: int) -> range:
+    """The indexes `low..high` of a family of zones or vars, at most MAX_MEMBERS of them."""
+    indexes = range(low, high + 1)
+    if len(indexes) > MAX_MEMBERS:
+        raise TooMany("members of a family", len(indexes), MAX_MEMBERS)
+    return indexes
 
 
 class OverBudget(Exception):

@@ -8,7 +8,8 @@ someone looks ahead use the same ones wrapped to keep books (interpreter/lookahe
 
 from __future__ import annotations
 
-from .budget import OverBudget
+from ...dsl.limits import MAX_MEMBERS
+from .budget import OverBudget, TooMany
 from .meter import MOVED
 from .runtime import Kind, Piece, Zone
 from .words import in_words
@@ -181,6 +182,8 @@ def create_deck(g, kind: Kind, entries, zone) -> None:
     if zone.scored:
         g.score_changed = True
     made = g.pieces_by_kind.setdefault(kind.name, [])
+    if g.next_piece_id + sum(count for _, count in entries) > g.budget.pieces:
+        raise OverBudget("pieces", g.budget.pieces, "pieces created")
     for value, count in entries:
         index = kind.faces.index(value)
         for _ in range(count):
@@ -193,6 +196,8 @@ def create_deck(g, kind: Kind, entries, zone) -> None:
 
 def make_die(name: str, faces, values, weight, shown=None, title=None) -> Kind:
     """A die kind; `shown` and `title`: how its pieces and its name read to people (`shown "{face}*" "big die"`)."""
+    if len(faces) > MAX_MEMBERS:
+        raise TooMany("faces of a die", len(faces), MAX_MEMBERS)
     faces = tuple(faces)
     if values is None:
         values = tuple(f if isinstance(f, (int, float)) and not isinstance(f, bool) else 0 for f in faces)

@@ -27,14 +27,14 @@ from ..compiling.compiler import generate, load_code, run_code
 from .driven import Game as DrivenGame
 from .driven import PlayError
 from .meter import Meter
-from .budget import Budget, OverBudget
+from .budget import Budget, OverBudget, TooMany
 from .play_words import designer_words
 from .runtime import AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, format_value, zones_of
 from ..lookahead.checkpoint import Frames
 from ..lookahead.search import Explorer
 
 # What a mistake in the rules raises while they run: each becomes a located RulesError.
-PLAY_ERRORS = (OverBudget, MemoryError, NoOptions, ParamChanged, ZoneChanged, AssertFailed, RecursionError,
+PLAY_ERRORS = (OverBudget, TooMany, MemoryError, NoOptions, ParamChanged, ZoneChanged, AssertFailed, RecursionError,
                ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 
 
@@ -273,6 +273,10 @@ class Rules:
             return RulesError(Diagnostic(span, f"the game went over its budget of {limit:,} {what}{never}",
                                          f"if the rules need more, raise the limit: --budget {name}=N "
                                          f"(docs/language.md, Running rules you did not write)"))
+        if isinstance(error, TooMany):
+            what, made, limit = error.args
+            return RulesError(Diagnostic(span, f"this makes {made:,} {what}: the most the language allows is {limit:,}",
+                                         "no game needs more (docs/language.md, Running rules you did not write)"))
         if isinstance(error, MemoryError):
             return RulesError(Diagnostic(span, "the game ran out of memory: a list, text or number grew too large",
                                          "make it smaller; --budget size=N and digits=N set how large they may grow"))
