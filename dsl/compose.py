@@ -19,7 +19,7 @@ import attrs
 from . import ast
 from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .files import Reach, refusal
-from .limits import MAX_DIGITS, MAX_PLAYERS
+from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS
 from .parser import parse_file
 from .parts import Member, expand
 from .program import Program, Source, kind_word, part_name
@@ -42,6 +42,8 @@ class _Composer:
         self.origin: dict = {}
         self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
         self.applied: set[Path] = set()
+        # Whether the files went past the depth or count a ruleset may have (said once).
+        self.overgrown = False
         self.title: str | None = None
         self.players: ast.PlayerRange | None = None
         self.errors: list[Diagnostic] = []
@@ -56,6 +58,14 @@ class _Composer:
                                           "remove one `include`/`extends` of the cycle"))
             return
         if path in self.applied:
+            return
+        if len(chain) >= MAX_INCLUDE_DEPTH or len(self.applied) >= MAX_FILES:
+            if not self.overgrown:
+                self.overgrown = True
+                too_many = f"files include one another {len(chain)} deep" if len(chain) >= MAX_INCLUDE_DEPTH \
+                    else f"the rules read {len(self.applied)} files"
+                self.errors.append(Diagnostic(at, f"{too_many}: the most a ruleset may is {MAX_INCLUDE_DEPTH} deep and "
+                                              f"{MAX_FILES} files", "include the files a ruleset needs from one place"))
             return
         self.applied.add(path)
         if at is not None and (refused := refusal(path, written, self.reach)) is not None:

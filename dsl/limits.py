@@ -26,6 +26,10 @@ MAX_DIGITS = 4000
 """Digits of a whole number written in the rules (Python reads at most 4,300)."""
 MAX_PLAYERS = 99
 """Seats at one game: what `players low..high` may say and `--players` may ask for."""
+MAX_INCLUDE_DEPTH = 40
+"""Files including one another in a chain (a ruleset, its base, a board, its library...)."""
+MAX_FILES = 1000
+"""Files one composed ruleset reads (the shipped Royale reads 22)."""
 MAX_MEMBERS = 10_000
 """Members of one family of zones or vars (`zone casino[1..6]`) and faces of one die: each is
 made when a game starts, so `zone casino[1..1000000000]` would take the machine's memory."""

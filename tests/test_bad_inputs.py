@@ -145,6 +145,25 @@ def test_a_fifo_a_link_out_or_a_huge_file_is_refused_before_it_is_read(tmp_path,
         assert invoke("check", tmp_path / "target.rules").exit_code == 2, "named on the command line too"
 
 
+@pytest.mark.parametrize("shape, words", [
+    ("chain", "files include one another 40 deep: the most a ruleset may is 40 deep and 1000 files"),
+    ("flat", "the rules read 1000 files"),
+])
+def test_includes_too_deep_or_too_many_are_one_located_error_not_a_recursion(tmp_path, no_hang, shape, words):
+    """3,000 files each including the next hit Python's recursion limit in a traceback."""
+    count = 3000 if shape == "chain" else 1100
+    for i in range(count):
+        text = f'include "f{i + 1}.rules"\n' if shape == "chain" and i + 1 < count else f"proc p{i}():\n    return 1\n"
+        (tmp_path / f"f{i}.rules").write_text(text)
+    includes = "f0.rules" if shape == "chain" else None
+    top = INCLUDING.format(includes) if includes else INCLUDING.replace('include "{}"\n', "".join(
+        f'include "f{i}.rules"\n' for i in range(count)))
+    (tmp_path / "top.rules").write_text(top)
+    result = invoke("check", tmp_path / "top.rules")
+    assert result.exit_code == 2 and words in result.output and result.output.count("error:") == 1
+    assert "Traceback" not in result.output
+
+
 def test_allow_path_widens_what_rules_may_include(tmp_path):
     (tmp_path / "library").mkdir()
     (tmp_path / "library" / "lib.rules").write_text("proc helper():\n    pass\n")
