@@ -19,6 +19,7 @@ import attrs
 from . import ast
 from .errors import RulesError, Span
 from .files import Reach, read_rules, refusal
+from .limits import MAX_FILES, MAX_INCLUDE_DEPTH
 from .parser import parse_text
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -55,28 +56,34 @@ def word_at(text: str, line: int, column: int) -> str | None:
 
 
 def _collect(path: Path, text: str | None, symbols: list[Symbol], seen: set[Path]) -> None:
-    resolved = path.resolve()
-    if resolved in seen:
-        return
-    seen.add(resolved)
-    try:
-        text = read_rules(path) if text is None else text
-        file = parse_text(text, str(path))
-    except RulesError:
-        return
-    lines = text.splitlines()
-    later = []
-    for item in file.items:
-        override = isinstance(item, ast.Override)
-        decl = item.decl if override else item
-        if isinstance(decl, ast.NAMING) and decl.span is not None:
-            kind = ("override " if override else "") + type(decl).__name__.lower()
-            line = lines[decl.span.line - 1] if decl.span.line <= len(lines) else decl.name
-            symbols.append(Symbol(decl.name, kind, line.strip(), _doc(decl), _name_span(decl, line)))
-        elif isinstance(item, (ast.Include, ast.Extends)) and refusal(path.parent / item.path, item.path, Reach.of([path])) is None:
-            later.append(path.parent / item.path)
-    for target in later:
-        _collect(target, None, symbols, seen)
+    """The symbols of `path` (whose text is `text`, or read) and of the files it includes, in
+    the order a reader meets them: a file's own, then each include's, depth first. A worklist,
+    not recursion, within the composer's bounds (dsl/limits.py): a chain of includes thousands
+    long ends at the bound, never in Python's recursion limit."""
+    pending = [(path, text, 0)]
+    while pending and len(seen) < MAX_FILES:
+        path, text, depth = pending.pop()
+        resolved = path.resolve()
+        if resolved in seen or depth >= MAX_INCLUDE_DEPTH:
+            continue
+        seen.add(resolved)
+        try:
+            text = read_rules(path) if text is None else text
+            file = parse_text(text, str(path))
+        except RulesError:
+            continue
+        lines = text.splitlines()
+        later = []
+        for item in file.items:
+            override = isinstance(item, ast.Override)
+            decl = item.decl if override else item
+            if isinstance(decl, ast.NAMING) and decl.span is not None:
+                kind = ("override " if override else "") + type(decl).__name__.lower()
+                line = lines[decl.span.line - 1] if decl.span.line <= len(lines) else decl.name
+                symbols.append(Symbol(decl.name, kind, line.strip(), _doc(decl), _name_span(decl, line)))
+            elif isinstance(item, (ast.Include, ast.Extends)) and refusal(path.parent / item.path, item.path, Reach.of([path])) is None:
+                later.append((path.parent / item.path, None, depth + 1))
+        pending.extend(reversed(later))
 
 
 def _name_span(decl, line: str) -> Span:

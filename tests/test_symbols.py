@@ -3,6 +3,7 @@ of them cannot be read."""
 
 from helpers import CLASSIC
 from rulesrun.dsl.errors import Span
+from rulesrun.dsl.limits import MAX_INCLUDE_DEPTH
 from rulesrun.dsl.symbols import declarations, word_at
 
 
@@ -31,3 +32,14 @@ def test_the_word_under_the_cursor():
     text = "phase game:\n    pay_casino(casino[c])\n"
     assert word_at(text, 1, 4) == "pay_casino" and word_at(text, 1, 14) == "pay_casino"
     assert word_at(text, 1, 16) == "casino" and word_at(text, 1, 3) is None and word_at(text, 5, 0) is None
+
+
+def test_a_chain_of_thousands_of_includes_lists_what_lies_within_the_bounds_without_a_recursion(tmp_path):
+    """The editor's outline follows includes as the composer does, up to its bounds (dsl/limits.py),
+    where 3,000 files each including the next hit Python's recursion limit."""
+    for i in range(3000):
+        (tmp_path / f"f{i}.rules").write_text(f'include "f{i + 1}.rules"\nproc p{i}():\n    return 1\n')
+    top = tmp_path / "top.rules"
+    top.write_text('game "g"\nplayers 2..2\ninclude "f0.rules"\n')
+    names = [symbol.name for symbol in declarations(str(top), top.read_text())]
+    assert names == [f"p{i}" for i in range(MAX_INCLUDE_DEPTH - 1)]
