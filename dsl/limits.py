@@ -29,10 +29,10 @@ MAX_PLAYERS = 99
 MAX_INCLUDE_DEPTH = 40
 """Files including one another in a chain (a ruleset, its base, a board, its library...)."""
 MAX_FILES = 1000
-"""Files one composed ruleset reads (the shipped Royale reads 22)."""
+"""Files one composed ruleset reads (the largest shipped one reads 22)."""
 MAX_MEMBERS = 10_000
-"""Members of one family of zones or vars (`zone casino[1..6]`) and faces of one die: each is
-made when a game starts, so `zone casino[1..1000000000]` would take the machine's memory."""
+"""Members of one family of zones or vars (`zone row[1..6]`) and faces of one die: each is
+made when a game starts, so `zone row[1..1000000000]` would take the machine's memory."""
 
 _EXPRESSIONS = frozenset({
     "conditional", "or_op", "and_op", "not_op", "compare", "not_in", "in_op", "range_", "binary", "negate",
