@@ -44,10 +44,20 @@ def stdout_on_terminal() -> bool:
     return sys.stdout.isatty()
 
 
+def not_rules(path, option: str) -> None:
+    """A usage error for a `.rules` file given where records are written, which a slip of the
+    shell (`--log rules/bonus.rules`) would overwrite."""
+    if str(path).endswith(".rules"):
+        raise click.BadParameter(f"`{path}` is a rules file: records are JSON lines, written to a .jsonl file",
+                                 param_hint=option)
+
+
 def opened(path, option: str) -> JsonLines | None:
-    """The `--out`/`--log` file, opened before the first game: one that cannot be written is a usage error now."""
+    """The `--out`/`--log` file, opened before the first game: one that cannot be written is a
+    usage error now, and so is a `.rules` file (`not_rules`)."""
     if path is None:
         return None
+    not_rules(path, option)
     try:
         return JsonLines(path)
     except OSError as error:

@@ -21,6 +21,7 @@ from ..interpreter.studies import backends
 from ..interpreter.studies import simulate as simulation
 from ..interpreter.studies import sweep as sweeping
 from . import exit_codes, options, report_view, sweep_plot
+from .output import not_rules
 
 
 def _plot_target(ctx, param, value):
@@ -55,6 +56,8 @@ def sweep(rules, fragments, settings, allow, grids, fragment_grids, players, gam
     """
     params = options.settings(settings)
     agents = options.agent_names(agents)
+    if out_path:
+        not_rules(out_path, "--out")
     if not grids and not fragment_grids:
         raise click.UsageError("nothing to sweep: give --grid NAME=V1,V2,... or --with-grid F1,F2,...")
     try:

@@ -133,3 +133,19 @@ def test_the_language_server_without_pygls_says_how_to_install_it(monkeypatch):
     result = invoke("lsp")
     assert result.exit_code == exit_codes.INVALID
     assert "needs pygls" in result.output and "pip install 'rulesrun[lsp]'" in result.output
+
+
+@pytest.mark.parametrize("command", [
+    ["play", CLASSIC, "--agent", "random", "--log"],
+    ["simulate", CLASSIC, "--games", 2, "--jobs", 1, "--out"],
+    ["sweep", CLASSIC, "--grid", "rounds=1,2", "--games", 1, "--out"],
+])
+def test_records_are_never_written_over_a_rules_file(tmp_path, command):
+    """`--log rulesets/variants/bandit.rules` (a slip found by fuzzing the command line) wrote a
+    game log over the variant: a .rules file is refused before anything is played or written."""
+    rules = tmp_path / "bonus.rules"
+    rules.write_text(TINY)
+    result = invoke(*command, rules)
+    assert result.exit_code == exit_codes.INVALID
+    assert "is a rules file: records are JSON lines" in result.output
+    assert rules.read_text() == TINY
