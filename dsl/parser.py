@@ -72,6 +72,15 @@ def parse_text(text: str, file: str = "<text>") -> ast.File:
                                     "a .rules file is plain UTF-8 text"))
     if not text.endswith("\n"):
         text += "\n"
+    return _parsed(text, file)
+
+
+@lru_cache(maxsize=512)
+def _parsed(text: str, file: str) -> ast.File:
+    """The tree of `text`, memoized: a ruleset loaded under other params, each cell of a sweep and
+    each scenario of a test parse the same files again, and parsing is half of loading a ruleset.
+    The same text gives the same tree, and a tree is immutable (frozen nodes, tuples), so every
+    caller may share it; a text with a mistake raises again each time (errors are not kept)."""
     try:
         tree = _parser().parse(text, start="start")
     except (UnexpectedInput, DedentError) as error:
