@@ -283,7 +283,7 @@ def _fuzz_shipped(count: int, shipped=SHIPPED):
 @pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
 def test_damaged_shipped_rulesets_end_in_a_verdict(shipped_copy):
     """A few damaged copies of the smaller shipped rulesets, each run (CI runs many more of all)."""
-    _fuzz_shipped(4, SHIPPED[:4])(shipped_copy)
+    _fuzz_shipped(6, SHIPPED[:4])(shipped_copy)
 
 
 @pytest.mark.slow

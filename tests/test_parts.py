@@ -128,7 +128,6 @@ def _check(*args):
     return CliRunner().invoke(main, ["check", str(ROYALE)] + list(args), catch_exceptions=False)
 
 
-@pytest.mark.slow
 def test_royale_refuses_a_misspelled_forced_board_through_its_own_assert():
     out = _check("--set", "forced_boards=jackpot,nosuchboard")
     assert out.exit_code == 2

@@ -30,7 +30,6 @@ def test_replay_show_prints_the_transcript_the_game_printed(tmp_path):
     assert shown.output == played.output
 
 
-@pytest.mark.slow
 def test_a_log_replays_from_any_directory_and_names_its_files_relative_to_itself(tmp_path, monkeypatch):
     shutil.copytree(RULESETS, tmp_path / "rules")
     (tmp_path / "logs").mkdir()

@@ -146,7 +146,6 @@ def test_a_trillion_games_start_at_once_and_stream_their_records_in_order(tmp_pa
     assert [json.loads(line)["game"] for line in lines[:20]] == list(range(20))
 
 
-@pytest.mark.slow
 def test_two_plans_played_together_pair_game_i_of_each_in_order_on_any_number_of_processes():
     plans = [simulate.Plan(str(CLASSIC), (), {"rounds": "1"}, 2, ("random",), 3, 5),
              simulate.Plan(str(CLASSIC), (), {"rounds": "2"}, 2, ("random",), 3, 5)]

@@ -2,7 +2,6 @@
 
 import json
 
-import pytest
 from click.testing import CliRunner
 
 from rulesrun.cli import main as cli_main
@@ -19,7 +18,6 @@ def invoke(*args, input=None):
     return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
 
-@pytest.mark.slow
 def test_a_person_plays_a_whole_game_of_royale_against_three_greedy_bots_through_a_pipe(tmp_path):
     log = tmp_path / "game.jsonl"
     result = invoke(ROYALE, "--seed", 5, "--agent", "human", "--agent", "greedy", "--log", log, input="1\n" * 400)
@@ -218,7 +216,6 @@ score by p: money[p] as "money", cards[p]
 """
 
 
-@pytest.mark.slow
 def test_a_bots_secret_answer_is_not_shown_to_the_person_who_must_guess_it(tmp_path):
     """LUCKY PUNCH: seat 0 (a bot) hides markers in its fist, seat 1 (a person) guesses how many.
     The table must not print the hidden number before the guess; the log and `replay --show`
