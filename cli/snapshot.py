@@ -139,8 +139,10 @@ def seeds_of(text: str) -> tuple[int, ...]:
     says what is wrong)."""
     low, sep, high = text.partition("..")
     try:
-        first, last = (int(low), int(high)) if sep else (None, None)
-        seeds = None if sep else tuple(int(item) for item in text.split(","))
+        if sep:
+            first, last = int(low), int(high)
+        else:
+            seeds = tuple(int(item) for item in text.split(","))
     except ValueError:
         raise ValueError(f"`{text}` is not seeds: give a range 1..5 or a list 1,4,9") from None
     if sep:
@@ -198,11 +200,13 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
         if len(paths) != 1:
             raise click.UsageError("give one RULES file to snapshot (or --check / --update)")
         options.agent_names(agents)
-        made = new_set(paths[0], fragments, settings, players, agents, seeds_of(seeds), name)
+        try:
+            played = seeds_of(seeds)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--seeds") from None
+        made = new_set(paths[0], fragments, settings, players, agents, played, name)
         made.write()
         changed = made.update()
         echo(f"{made.folder}: {len(made.seeds)} games, wrote {', '.join(changed) if changed else 'nothing new'}")
     except RulesError as error:
         options.fail(error)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--seeds") from None

@@ -126,18 +126,17 @@ class Hung(Exception):
     pass
 
 
-def _verdict(path, text: str) -> str:
-    """'valid' or 'located', within 20 seconds; anything else raised is a failure of the tool."""
-    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+def _judged(seconds: int, what, play) -> str:
+    """'valid' if `play()` ends, 'located' if it raises a located RulesError, within `seconds`
+    (else Hung, with `what()` saying which input); anything else raised is a failure of the tool."""
 
     def stop(signum, frame):
-        raise Hung(text[:300])
+        raise Hung(what())
 
     previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(20)
+    signal.alarm(seconds)
     try:
-        rules = load_rules(str(path), budget=Budget(steps=20_000))
-        rules.play(2, 1, random_agents(1, 2))
+        play()
         return "valid"
     except RulesError as error:
         assert error.diagnostics and all(d.message for d in error.diagnostics)
@@ -145,6 +144,16 @@ def _verdict(path, text: str) -> str:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def _verdict(path, text: str) -> str:
+    """The verdict on `text` as a ruleset, loaded and played within 20 seconds."""
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+
+    def play():
+        load_rules(str(path), budget=Budget(steps=20_000)).play(2, 1, random_agents(1, 2))
+
+    return _judged(20, lambda: text[:300], play)
 
 
 def _memory_is_under_a_gigabyte():
@@ -242,22 +251,14 @@ def _shipped_verdict(root, ruleset, fragments, rnd) -> str:
     original = victim.read_text()
     victim.write_text(_damage(original, rnd))
 
-    def stop(signum, frame):
-        raise Hung(f"{victim}: {victim.read_text()[:300]}")
+    def play():
+        damaged = load_rules(str(root / ruleset), [str(root / f) for f in fragments], budget=Budget(steps=200_000))
+        players = max(2, damaged.min_players)
+        damaged.play(players, 1, [make_agent(rnd.choice(["random", "greedy"]), 1, p) for p in range(players)])
 
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(30)
     try:
-        damaged_rules = load_rules(str(root / ruleset), [str(root / f) for f in fragments], budget=Budget(steps=200_000))
-        players = max(2, damaged_rules.min_players)
-        damaged_rules.play(players, 1, [make_agent(rnd.choice(["random", "greedy"]), 1, p) for p in range(players)])
-        return "valid"
-    except RulesError as error:
-        assert error.diagnostics and all(d.message for d in error.diagnostics)
-        return "located"
+        return _judged(30, lambda: f"{victim}: {victim.read_text()[:300]}", play)
     finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
         victim.write_text(original)
 
 

@@ -58,12 +58,16 @@ class TooMany(Exception):
     it makes, the limit). Not a budget: no game needs more."""
 
 
+def at_most_members(items, what: str):
+    """`items` (a family's indexes, a die's faces), if there are at most MAX_MEMBERS of them."""
+    if len(items) > MAX_MEMBERS:
+        raise TooMany(what, len(items), MAX_MEMBERS)
+    return items
+
+
 def members(low: int, high: int) -> range:
-    """The indexes `low..high` of a family of zones or vars, at most MAX_MEMBERS of them."""
-    indexes = range(low, high + 1)
-    if len(indexes) > MAX_MEMBERS:
-        raise TooMany("members of a family", len(indexes), MAX_MEMBERS)
-    return indexes
+    """The indexes `low..high` of a family of zones or vars."""
+    return at_most_members(range(low, high + 1), "members of a family")
 
 
 class OverBudget(Exception):

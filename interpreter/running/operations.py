@@ -8,8 +8,7 @@ someone looks ahead use the same ones wrapped to keep books (interpreter/lookahe
 
 from __future__ import annotations
 
-from ...dsl.limits import MAX_MEMBERS
-from .budget import OverBudget, TooMany
+from .budget import OverBudget, at_most_members
 from .meter import MOVED
 from .runtime import Kind, Piece, Zone
 from .words import in_words
@@ -163,9 +162,14 @@ def _turning(g, piece) -> None:
         g.score_changed = True
 
 
-def create(g, kind: Kind, count: int, owner, zone) -> None:
+def _room_for(g, count: int) -> None:
+    """`count` more pieces fit in the game's budget of pieces created, or OverBudget."""
     if g.next_piece_id + count > g.budget.pieces:
         raise OverBudget("pieces", g.budget.pieces, "pieces created")
+
+
+def create(g, kind: Kind, count: int, owner, zone) -> None:
+    _room_for(g, count)
     if zone.scored:
         g.score_changed = True
     made = g.pieces_by_kind.setdefault(kind.name, [])
@@ -182,8 +186,7 @@ def create_deck(g, kind: Kind, entries, zone) -> None:
     if zone.scored:
         g.score_changed = True
     made = g.pieces_by_kind.setdefault(kind.name, [])
-    if g.next_piece_id + sum(count for _, count in entries) > g.budget.pieces:
-        raise OverBudget("pieces", g.budget.pieces, "pieces created")
+    _room_for(g, sum(count for _, count in entries))
     for value, count in entries:
         index = kind.faces.index(value)
         for _ in range(count):
@@ -196,9 +199,7 @@ def create_deck(g, kind: Kind, entries, zone) -> None:
 
 def make_die(name: str, faces, values, weight, shown=None, title=None) -> Kind:
     """A die kind; `shown` and `title`: how its pieces and its name read to people (`shown "{face}*" "big die"`)."""
-    if len(faces) > MAX_MEMBERS:
-        raise TooMany("faces of a die", len(faces), MAX_MEMBERS)
-    faces = tuple(faces)
+    faces = tuple(at_most_members(faces, "faces of a die"))
     if values is None:
         values = tuple(f if isinstance(f, (int, float)) and not isinstance(f, bool) else 0 for f in faces)
     return Kind(name, faces, tuple(values), weight, True, shown, title)
