@@ -7,7 +7,7 @@ import pytest
 
 from helpers import RULESETS, random_agents, rules_from_text
 from rulesrun.dsl.compose import compose
-from rulesrun.interpreter.compiling.scored import scored
+from rulesrun.interpreter.compiling.scored import by_seat, scored
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running import runtime
 from rulesrun.interpreter.running.meter import Meter
@@ -34,8 +34,9 @@ def test_the_report_is_what_measuring_every_firing_gives(monkeypatch, ruleset, f
 
     lazy = _reports(rules, seeds, agents)
     measured_lazily, settled[:] = len(settled), []
-    # Every flag test true: the meter measures around every firing, as it did before it kept a flag.
-    monkeypatch.setattr(runtime.Game, "score_changed", property(lambda g: True, lambda g, value: None),
+    # Every flag test names every seat: the meter measures every seat around every firing, as it
+    # did before it kept a flag (and before the flag named seats).
+    monkeypatch.setattr(runtime.Game, "score_changed", property(lambda g: -1, lambda g, value: None),
                         raising=False)
     assert _reports(rules, seeds, agents) == lazy
     # (POT and Der große Wurf run every rule in phases: nothing is metered there.)
@@ -99,3 +100,69 @@ score by p: best.face if p == 0 else 0
 """)
     report = rules.play(2, 1, random_agents(1, 2), meter=True).rules
     assert report["move turn_die"] == {"fired": 1, "paid": 5, "moved": 0, "asked": 0}
+
+
+def test_the_shipped_scores_read_each_seats_own():
+    """Where seat p's key reads only `X[p]`, the flag names seats and the meter measures those."""
+    assert by_seat(compose(RULESETS / "classic.rules"))
+    assert by_seat(compose(RULESETS / "royale.rules"))
+    assert by_seat(compose(RULESETS / "pot.rules"))
+    # `eliminated[p] if p not in in_game ...`: `in_game` is every seat's
+    assert not by_seat(compose(RULESETS / "grosser_wurf.rules"))
+
+
+@pytest.mark.parametrize(("declarations", "score", "own"), [
+    ("", "len(kept[p])", True),
+    ("var bonus per player = 0\n", "bonus[p] + len(kept[p])", True),
+    ("proc mine(q):\n    return len(kept[q])\n", "mine(p)", True),
+    # another seat's zone
+    ("", "len(kept[p]) - len(kept[left(p)])", False),
+    ("", "len(kept[0])", False),
+    ("", "len(table)", False),
+    # a procedure handed on as a value may be called with any seat
+    ("proc mine(q):\n    return len(kept[q])\n", "sum(map(mine, players)) - mine(p)", False),
+    # the seat's name bound anew on the way
+    ("", "len([1 for p in players for d in kept[p]])", False),
+    ("proc mine(q):\n    let q = 0\n    return len(kept[q])\n", "mine(p)", False),
+    # a procedure's parameter that is not the seat
+    ("proc mine(q, r):\n    return len(kept[r])\n", "mine(p, 0)", False),
+])
+def test_when_a_score_reads_each_seats_own(tmp_path, declarations, score, own):
+    path = tmp_path / "pick.rules"
+    path.write_text(HEADER + declarations + f"""
+phase game:
+    create d6 x 2 into table
+    put first(table) into kept[0]
+
+score by p: {score}
+""")
+    assert by_seat(compose(path)) == own
+
+
+def test_a_change_marks_the_seat_whose_key_it_may_change(tmp_path):
+    """`bonus[q] += 1` and a put into `kept[q]` mark seat q alone; a `+=` that extends a list in
+    place marks every seat (another seat's entry may hold the same list), and the report is what
+    measuring every seat gives."""
+    source = HEADER + """var bonus per player = 0
+var rows per player = []
+
+phase game:
+    create d6 x 3 into table
+    for q in players:
+        play take by q
+
+move take(d in table) for take:
+    put d into kept[player]
+    bonus[player] += d.face
+    rows[player] += [d.face]
+
+score by p: bonus[p] + len(kept[p]) + len(rows[p])
+"""
+    rules = rules_from_text(tmp_path, source)
+    code = rules.source.text()
+    # `bonus` holds numbers only: no check at run time
+    assert "g.v_bonus[l_player] += l_d.face\n    g.score_changed |= g.seat_bits[l_player]\n" in code
+    assert "g.score_changed |= g.seat_bits[l_player] if type(g.v_rows[l_player]) is not list else -1" in code
+    assert "Zone('kept' + '[' + g.names[_o] + ']', 1 << _o)" in code
+    report = rules.play(2, 3, random_agents(3, 2), meter=True)
+    assert report.rules["move take"]["paid"] == sum(report.scores)

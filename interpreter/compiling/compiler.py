@@ -26,7 +26,7 @@ from ...dsl.errors import Diagnostic, RulesError, Span
 from .ownership import OwnLocals, own_locals
 from .purity import pure_procs
 from .reach import Reach
-from .scored import scored
+from .scored import by_seat, never_lists, scored
 from ..running import builtins as runtime_builtins
 from ..running import operations
 from .asking import NOTHING, asking
@@ -70,6 +70,10 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         # What the score's first key reads (interpreter/compiling/scored.py): changes to these
         # set the game's `score_changed`, which tells the meter to measure again.
         self.scored_zones, self.scored_vars = scored(program)
+        # Whether each seat's key reads only the seat's own zones and vars: changes then say
+        # which seat they may change (`Game.score_changed` a bit per seat) rather than "all".
+        self.by_seat = by_seat(program)
+        self.numeric_vars = never_lists(program, self.scored_vars) if self.by_seat else frozenset()
         self.reaches: dict[str, frozenset] = {}
         # The rules that can ask a decision, compiled as generators (interpreter/compiling/asking.py).
         self.asks_anywhere = asking(program)
@@ -152,8 +156,13 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
                 o.emit(f"g.k_{decl.name} = make_card({decl.name!r}, [{entries}]{self._kind_words(decl)})", decl.span)
                 o.emit(f"g.deck_{decl.name} = [{entries}]", decl.span)
             elif isinstance(decl, ast.Zone):
-                make = "Zone({label}, True)" if self.scored_zones is None or decl.name in self.scored_zones \
-                    else "Zone({label})"
+                if self.scored_zones is not None and decl.name not in self.scored_zones:
+                    make = "Zone({label})"
+                elif self.by_seat:
+                    # `by_seat`: a scored zone is a `per player` family's, `_o` its owner.
+                    make = "Zone({label}, 1 << _o)"
+                else:
+                    make = "Zone({label}, -1)"
                 o.emit(f"g.z_{decl.name} = {self._shaped(decl, make)}", decl.span)
             elif isinstance(decl, ast.Var):
                 o.emit(f"g.v_{decl.name} = {self._shaped(decl, self.expr(decl.init))}", decl.span)

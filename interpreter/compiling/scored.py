@@ -14,6 +14,12 @@ piece that a var may hold, whose face may turn), every zone counts as scored: `z
 A var can hold no piece when its start and everything assigned to it is made of numbers, text
 and params, and, if it is a list (`per player`, indexed), it is never named without an index, so
 no local can hold its list and put a piece in.
+
+When seat `p`'s first key reads zones and vars only as `X[p]` (each a `per player` family,
+through procedures' parameters too: `money(p)` with `proc money(q): sum(... won[q])`), a
+change to `won[2]` can change seat 2's key and no other: `by_seat` proves it, and the game's
+flag then names the seats whose key may have changed (a bit each), so the meter measures
+again only those (`Meter.settle`).
 """
 
 from __future__ import annotations
@@ -94,9 +100,10 @@ def _hold_no_pieces(program: Program, variables: set[str]) -> bool:
 
 
 def _plain_value(e, parts) -> bool:
-    """Numbers, text, truth and params, and what arithmetic makes of them: never a piece."""
+    """Numbers, text, truth and params, and what arithmetic makes of them: never a piece, nor a
+    list that can change in place."""
     if isinstance(e, ast.Literal):
-        return True
+        return not isinstance(e.value, (list, dict))
     if isinstance(e, ast.Negate):
         return _plain_value(e.operand, parts)
     if isinstance(e, ast.Binary):
@@ -104,3 +111,84 @@ def _plain_value(e, parts) -> bool:
     if isinstance(e, ast.Name):
         return isinstance(parts.get(e.id), ast.Param)
     return False
+
+
+def by_seat(program: Program) -> bool:
+    """Whether seat `p`'s first score key reads zones and vars only as `X[p]`, `X` a `per player`
+    family (directly, or through a procedure that gets `p` as a parameter): so a change to
+    `X[q]` can change seat q's key alone. False where anything else is read, where `p` could be
+    bound again on the way, and through recursion (not worth proving)."""
+    score = program.parts[SCORE]
+    if scored(program)[0] is None:
+        return False
+    return _reads_own(score.keys[0].expr, frozenset({score.player}), program.parts, ())
+
+
+def _binds(node) -> tuple:
+    """The names `node` binds (a local, a loop's or comprehension's names, a lambda's parameter)."""
+    if isinstance(node, ast.Let):
+        return (node.name,)
+    if isinstance(node, (ast.For, ast.CompFor)):
+        return tuple(node.names)
+    if isinstance(node, ast.Lambda):
+        return (node.param,)
+    if isinstance(node, ast.Assign) and isinstance(node.target, ast.Name):
+        return (node.target.id,)
+    return ()
+
+
+def _reads_own(top, seats: frozenset, parts, calling: tuple) -> bool:
+    """Whether `top` (an expression or statement) reads families only at an index in `seats`
+    (the names that hold the seat), and calls procedures only in ways that do the same."""
+    pending = [top]
+    while pending:
+        node = pending.pop()
+        if seats.intersection(_binds(node)):
+            return False
+        if isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and _per_player(parts.get(node.target.id)):
+            if not (isinstance(node.index, ast.Name) and node.index.id in seats):
+                return False
+            continue
+        if isinstance(node, ast.Name) and isinstance(parts.get(node.id), (ast.Zone, ast.Var, ast.Phase, ast.Proc)):
+            # A procedure named other than as the function of a call may be called with any seat.
+            return False
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and isinstance(parts.get(node.func.id), ast.Proc):
+            proc = parts[node.func.id]
+            if proc.name in calling:
+                return False
+            bound = frozenset(param for param, arg in zip(proc.params, node.args)
+                              if isinstance(arg, ast.Name) and arg.id in seats)
+            if not all(_reads_own(stmt, bound, parts, (*calling, proc.name)) for stmt in proc.body):
+                return False
+            pending.extend(node.args)
+            continue
+        pending.extend(ast.children(node))
+    return True
+
+
+def _per_player(decl) -> bool:
+    return isinstance(decl, (ast.Zone, ast.Var)) and isinstance(decl.shape, ast.PerPlayer)
+
+
+def never_lists(program: Program, variables) -> frozenset[str]:
+    """Those of `variables` whose entries never hold a list: an assignment `X[p] += v` to one
+    changes that entry alone, never a list another entry or a local shares. Each starts as a
+    number, text or param (a param's list cannot change in place), is only ever named with an
+    index, and is given only such values by `=`; `+=` onto a number cannot make a list."""
+    parts = program.parts
+    candidates = {name for name in variables if _plain_value(parts[name].init, parts)}
+    indexed, bare = set(), []
+    for decl in (*parts.values(), *program.moves, *program.handlers, *program.hooks):
+        for node in ast.walk(decl):
+            if isinstance(node, ast.Index) and isinstance(node.target, ast.Name):
+                indexed.add(id(node.target))
+            elif isinstance(node, ast.Name) and node.id in candidates:
+                bare.append(node)
+            elif isinstance(node, ast.Assign):
+                root = node.target
+                while isinstance(root, ast.Index):
+                    root = root.target
+                if isinstance(root, ast.Name) and not _plain_value(node.value, parts):
+                    candidates.discard(root.id)
+    candidates -= {node.id for node in bare if id(node) not in indexed}
+    return frozenset(candidates)

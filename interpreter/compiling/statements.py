@@ -65,18 +65,32 @@ class Statements:
             o.emit(f"if g.open: {before}", span)
             o.emit(f"{self.expr(target)} {op} _value", span)
             o.emit(f"if g.open and type(_value) in NESTED: {after}", span)
-        if self._changes_score(target):
-            o.emit("g.score_changed = True", span)
+        mark = self._score_mark(target, op)
+        if mark is not None:
+            o.emit(mark, span)
 
-    def _changes_score(self, target) -> bool:
-        """Whether an assignment that may change a var may change one the score reads: the var
-        named, or, through a local that may hold a var's list, any."""
+    def _score_mark(self, target, op: str) -> str | None:
+        """What an assignment that may change a var tells the meter (interpreter/compiling/scored.py),
+        None if it cannot change one the score reads: the seat whose key may change, where the
+        score reads each seat's own (`cash[p] += 5` marks seat p; a `+=` that extended a list in
+        place, which another seat's entry may hold too, marks every seat: a check at run time,
+        unless the var's entries are never lists), else every seat (the var named, or, through
+        a local that may hold a var's list, any)."""
         root = target
         while isinstance(root, ast.Index):
             root = root.target
         if isinstance(root, ast.Name) and not self._is_local(root.id):
-            return root.id in self.scored_vars
-        return bool(self.scored_vars)
+            if root.id not in self.scored_vars:
+                return None
+        elif not self.scored_vars:
+            return None
+        if self.by_seat and root is not target and target.target is root and isinstance(target.index, ast.Name) \
+                and self._is_local(target.index.id):
+            seat = f"g.seat_bits[{self.expr(target.index)}]"
+            if op == "=" or root.id in self.numeric_vars:
+                return f"g.score_changed |= {seat}"
+            return f"g.score_changed |= {seat} if type({self.expr(target)}) is not list else -1"
+        return "g.score_changed = -1"
 
     def _vars_notices(self, target, value, extends: bool) -> tuple[str, str] | None:
         """What to tell checkpoints before and after assigning `value` to `target`: about the

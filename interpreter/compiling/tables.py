@@ -17,8 +17,8 @@ class Tables:
         o.emit(f"def score_keys(g, l_{score.player}):", score.span)
         with self._in(Frame([{score.player}])):
             o.emit(f"    return ({''.join(self.expr(k.expr) + ', ' for k in score.keys)})", score.span)
-            o.emit("def score_total(g):", score.span)
-            o.emit(f"    return sum([{self.expr(score.keys[0].expr)} for l_{score.player} in g.players])", score.span)
+            o.emit(f"def score_first(g, l_{score.player}):", score.span)
+            o.emit(f"    return {self.expr(score.keys[0].expr)}", score.span)
         o.emit(f"LOWEST_WINS = {bool(score.lowest)}")
         o.emit(f"SCORE_NAMES = {tuple(k.name for k in score.keys)!r}")
 

@@ -229,7 +229,7 @@ class Checkpoint:
         if opened and opened[-1] is not self:
             self._tell_newer(g, [kept for kept in self.kept.values() if kept[0].stamp != kept[2]])
         # What is put back goes by the operations: the meter must measure the score anew.
-        g.score_changed = True
+        g.score_changed = -1
         if self.loose:
             for piece in self.loose.values():
                 piece.zone = None

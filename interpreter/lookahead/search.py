@@ -149,7 +149,7 @@ class Explorer:
             g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames = self._real
             self._real = None
             # What the look-ahead changed and took back went by the meter unseen.
-            g.score_changed = True
+            g.score_changed = -1
         if self._start is not None and self._start is not self._present:
             self._start.close()
         self._start = None
@@ -284,7 +284,7 @@ class Explorer:
             return self.rules.values_of(g)
         finally:
             g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames = real
-            g.score_changed = True
+            g.score_changed = -1
 
 
 def margins(values: list) -> list[float]:

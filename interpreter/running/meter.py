@@ -11,7 +11,10 @@ it happened, which is how the meter counts: at each start and end of a rule, if 
 score reads may have changed since the last measure (`Game.score_changed`, set by the
 operations and assignments: interpreter/compiling/scored.py), it measures again and credits
 the difference to the rule running until then. A rule that changes nothing the score reads
-costs a count and a flag test, not two sums over every seat.
+costs a count and a flag test, not two sums over every seat. The flag names the seats whose
+key may have changed, a bit each, where the score reads each seat's own zones and vars
+(`cash[p] += 5` can change seat p's key alone): the meter keeps every seat's key and
+measures again only those, then sums the kept keys in seat order, as a full measure would.
 
 Each rule has a tally, `[fired, paid, moved, asked]`, and the game holds the innermost
 running rule's in `Game.tally`: the operations add the pieces they move to it and
@@ -19,7 +22,7 @@ running rule's in `Game.tally`: the operations add the pieces they move to it an
 `Game.tally` is a scratch list nobody reads). The generated code around a firing keeps the
 tally of the rule around it in a local, so the meter needs no stack:
 
-    meter = Meter(measure, rules)   # measure(g): the seats' first score keys, summed; rules: METERED
+    meter = Meter(first, rules)     # first(g, p): seat p's first score key; rules: METERED
     g.meter = meter                 # compiled rules now count their firings in it
 """
 
@@ -37,19 +40,35 @@ class Meter:
     """One game's counts. Generated code keeps them (interpreter/compiling/compiler.py, `_metered`):
     around each firing, `settle` if the flag is set, the rule's tally in `Game.tally`, a count."""
 
-    __slots__ = ("_measure", "_last", "rules", "tallies")
+    __slots__ = ("_first", "_keys", "_last", "rules", "tallies")
 
-    def __init__(self, measure, rules: tuple):
-        """`rules`: every rule the compiled code counts, in the order it numbers them (`METERED`)."""
-        self._measure = measure
+    def __init__(self, first, rules: tuple):
+        """`first(g, p)`: seat p's first score key. `rules`: every rule the compiled code counts,
+        in the order it numbers them (`METERED`)."""
+        self._first = first
+        self._keys: list = []
         self._last = 0
         self.rules = rules
         self.tallies = [scratch() for _ in rules]
 
     def settle(self, g, tally: list) -> None:
-        """Measure the score again and credit its change to `tally`, the innermost rule running's."""
-        g.score_changed = False
-        now = self._measure(g)
+        """Measure the score again, for the seats `g.score_changed` names, and credit its change
+        to `tally`, the innermost rule running's."""
+        changed = g.score_changed
+        g.score_changed = 0
+        first = self._first
+        keys = self._keys
+        if changed < 0:
+            keys[:] = [first(g, p) for p in g.players]
+        else:
+            seats = g.n
+            while changed:
+                bit = changed & -changed
+                changed ^= bit
+                seat = bit.bit_length() - 1
+                if seat < seats:
+                    keys[seat] = first(g, seat)
+        now = sum(keys)
         tally[PAID] += now - self._last
         self._last = now
 

@@ -23,12 +23,12 @@ def _as_list(pieces) -> list:
 def put(g, pieces, zone) -> None:
     kind = type(pieces)
     if zone.scored:
-        g.score_changed = True
+        g.score_changed |= zone.scored
     if kind is Piece:
         source = pieces.zone
         if source is not None:
             if source.scored:
-                g.score_changed = True
+                g.score_changed |= source.scored
             source.remove(pieces)
         zone.append(pieces)
         pieces.zone = zone
@@ -39,7 +39,7 @@ def put(g, pieces, zone) -> None:
         if pieces is zone:
             return
         if pieces.scored:
-            g.score_changed = True
+            g.score_changed |= pieces.scored
         moved = pieces[:]
         pieces.clear()
     else:
@@ -55,7 +55,7 @@ def put_pile(g, pile, zone) -> None:
     """`put` of a zone's whole pile: the compiler calls this where the operand names a zone
     (`put supply[p] into rolled[p]`), so nothing is dispatched on what it moves."""
     if zone.scored or pile.scored:
-        g.score_changed = True
+        g.score_changed |= zone.scored | pile.scored
     if pile is zone:
         return
     moved = pile[:]
@@ -70,7 +70,7 @@ def put_pile(g, pile, zone) -> None:
 def put_under(g, pieces, zone) -> None:
     """Slide pieces beneath a zone's bottom as one block, keeping their order."""
     if zone.scored:
-        g.score_changed = True
+        g.score_changed |= zone.scored
     moved = _detach(g, pieces)
     list.__setitem__(zone, slice(0, 0), moved)
     for piece in moved:
@@ -86,7 +86,7 @@ def _detach(g, pieces) -> list:
         source = piece.zone
         if source is not None:
             if source.scored:
-                g.score_changed = True
+                g.score_changed |= source.scored
             source.remove(piece)
             piece.zone = None
     return moved
@@ -95,7 +95,7 @@ def _detach(g, pieces) -> list:
 def deal(g, count: int, source, dest) -> None:
     """Move up to `count` pieces from the top of `source` onto `dest`, one at a time."""
     if source.scored or dest.scored:
-        g.score_changed = True
+        g.score_changed |= source.scored | dest.scored
     dealt = min(count, len(source))
     for _ in range(dealt):
         piece = source.pop()
@@ -111,15 +111,16 @@ def roll(g, pieces) -> None:
     if type(pieces) is Zone:
         roll_pile(g, pieces)
         return
-    if any(piece.zone is not None and piece.zone.scored for piece in pieces):
-        g.score_changed = True
+    for piece in pieces:
+        if piece.zone is not None and piece.zone.scored:
+            g.score_changed |= piece.zone.scored
     _roll_each(g, pieces, "dice")
 
 
 def roll_pile(g, pile) -> None:
     """`roll` of every piece of a zone: the compiler calls this where the operand names a zone."""
     if pile.scored:
-        g.score_changed = True
+        g.score_changed |= pile.scored
     _roll_each(g, pile, pile.name)
 
 
@@ -136,7 +137,7 @@ def _roll_each(g, pieces, name: str) -> None:
 
 def shuffle(g, zone) -> None:
     if zone.scored:
-        g.score_changed = True
+        g.score_changed |= zone.scored
     pile = zone[:]
     g.rng.shuffle(pile)
     list.__setitem__(zone, slice(None), pile)
@@ -159,7 +160,7 @@ def set_owner(g, piece, owner) -> None:
 def _turning(g, piece) -> None:
     """A piece of a scored zone is about to show another face or belong to another owner."""
     if piece.zone is not None and piece.zone.scored:
-        g.score_changed = True
+        g.score_changed |= piece.zone.scored
 
 
 def _room_for(g, count: int) -> None:
@@ -171,7 +172,7 @@ def _room_for(g, count: int) -> None:
 def create(g, kind: Kind, count: int, owner, zone) -> None:
     _room_for(g, count)
     if zone.scored:
-        g.score_changed = True
+        g.score_changed |= zone.scored
     made = g.pieces_by_kind.setdefault(kind.name, [])
     for _ in range(count):
         piece = Piece(kind, owner, 0, g.next_piece_id)
@@ -184,7 +185,7 @@ def create(g, kind: Kind, count: int, owner, zone) -> None:
 def create_deck(g, kind: Kind, entries, zone) -> None:
     """One card for each entry of the card table (value x count), in table order."""
     if zone.scored:
-        g.score_changed = True
+        g.score_changed |= zone.scored
     made = g.pieces_by_kind.setdefault(kind.name, [])
     _room_for(g, sum(count for _, count in entries))
     for value, count in entries:

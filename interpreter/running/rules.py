@@ -201,7 +201,7 @@ class Rules:
         if lookahead:
             game.frames = Frames()
         if meter:
-            game.meter = Meter(self.namespace["score_total"], self.namespace["METERED"])
+            game.meter = Meter(self.namespace["score_first"], self.namespace["METERED"])
         if game.log is not None:
             game.log.append({"t": "game", "title": self.program.title, "players": game.n, "seed": game.seed,
                              "sources": [s.path for s in self.program.sources]})

@@ -71,10 +71,11 @@ class Zone(list):
     __slots__ = ("name", "stamp", "kept", "scored")
     __hash__ = object.__hash__
 
-    def __init__(self, name: str, scored: bool = False):
+    def __init__(self, name: str, scored: int = 0):
         super().__init__()
         self.name = name
-        # Whether the score reads this zone: a change to it sets `Game.score_changed`
+        # The seats whose score this zone's pieces may change, a bit each (-1: every seat; 0:
+        # the score does not read it): a change to it adds them to `Game.score_changed`
         # (interpreter/compiling/scored.py).
         self.scored = scored
         self.stamp = next_stamp()
@@ -360,8 +361,11 @@ class Game:
         self.turns = 0
         self.decisions = 0
         self.next_piece_id = 0
-        # Whether what the score reads may have changed since the meter last measured it.
-        self.score_changed = True
+        # The seats whose first score key may have changed since the meter last measured it,
+        # a bit each (-1: every seat; 0: none), and each owner's bit, in the order of `owners`
+        # (interpreter/compiling/scored.py).
+        self.score_changed = -1
+        self.seat_bits = tuple(1 << o for o in self.owners)
         self.pieces_by_kind: dict[str, list[Piece]] = {}
         # Renewed whenever pieces are made while books are kept, like a zone's stamp; and,
         # one per var, whenever a var changes while a checkpoint is open
