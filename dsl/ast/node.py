@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from ..errors import Span
@@ -16,25 +18,36 @@ def node(cls):
     return attrs.frozen(slots=True)(cls)
 
 
-def children(n):
-    """The child nodes of `n`, flattened out of tuples: enough to walk any tree."""
-    for _, child in named_children(n):
-        yield child
+@functools.cache
+def _fields(cls) -> tuple[str, ...]:
+    """The names of the fields of a node class that may hold nodes: all but `span` (memoized:
+    the analyses walk the tree many times, and a class's fields never change)."""
+    return tuple(field.name for field in attrs.fields(cls) if field.name != "span")
+
+
+def children(n) -> list:
+    """The child nodes of `n`, flattened out of tuples, in order: enough to walk any tree."""
+    found = []
+    for name in _fields(type(n)):
+        value = getattr(n, name)
+        if isinstance(value, Node):
+            found.append(value)
+        elif isinstance(value, tuple):
+            found.extend(item for item in value if isinstance(item, Node))
+    return found
 
 
 def named_children(n):
     """(field name, child node) for every child of `n`, flattened out of tuples: where in its
     parent a node stands (interpreter/compiling/reach.py asks whether a zone is only read there)."""
-    for field in attrs.fields(type(n)):
-        if field.name == "span":
-            continue
-        value = getattr(n, field.name)
+    for name in _fields(type(n)):
+        value = getattr(n, name)
         if isinstance(value, Node):
-            yield field.name, value
+            yield name, value
         elif isinstance(value, tuple):
             for item in value:
                 if isinstance(item, Node):
-                    yield field.name, item
+                    yield name, item
 
 
 def walk(n):
@@ -43,7 +56,7 @@ def walk(n):
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(reversed(list(children(current))))
+        stack.extend(reversed(children(current)))
 
 
 def dump(n, indent: str = "") -> str:

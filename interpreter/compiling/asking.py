@@ -73,20 +73,34 @@ def asking(program) -> Asking:
     for move in program.moves:
         points.setdefault(move.point, []).append(move)
     forbidden = {forbid.move for forbid in program.forbids}
+    # What each rule's asking hangs on (its plays, emits and calls), found in one walk: the
+    # rounds below look only at those.
+    said = {id(body): _hinges(body) for body in (*(d.body for d in (*procs, *phases, *program.moves)),
+                                                 *(b for bodies in (*hooks.values(), *handlers.values()) for b in bodies))}
     found = NOTHING
+
+    def asks(body) -> bool:
+        return any(map(found._node, said[id(body)]))
+
     while True:
-        moves = frozenset(m.name for m in program.moves if found.body(m.body))
+        moves = frozenset(m.name for m in program.moves if asks(m.body))
         grown = Asking(
-            frozenset(p.name for p in procs if found.body(p.body)),
-            frozenset(p.name for p in phases if found.body(p.body) or any(map(found.body, hooks.get(p.name, ())))),
+            frozenset(p.name for p in procs if asks(p.body)),
+            frozenset(p.name for p in phases if asks(p.body) or any(map(asks, hooks.get(p.name, ())))),
             moves,
-            frozenset(name for name, bodies in handlers.items() if any(map(found.body, bodies))),
+            frozenset(name for name, bodies in handlers.items() if any(map(asks, bodies))),
             frozenset(point for point, offered in points.items()
                       if not is_single(offered, forbidden) or offered[0].name in moves),
         )
         if grown == found:
             return found
         found = grown
+
+
+def _hinges(statements) -> tuple:
+    """The nodes of `statements` whose asking `Asking._node` decides: plays, emits and calls."""
+    return tuple(node for stmt in statements for node in ast.walk(stmt)
+                 if isinstance(node, (ast.Play, ast.Emit, ast.Call)))
 
 
 def is_single(moves: list, forbidden) -> bool:

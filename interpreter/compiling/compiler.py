@@ -24,15 +24,12 @@ from ...dsl.builtins import BUILTINS
 from ...dsl.program import Program
 from ...dsl.errors import Diagnostic, RulesError, Span
 from .ownership import OwnLocals, own_locals
-from .purity import pure_procs
-from .reach import Reach
-from .scored import by_seat, never_lists, scored
+from .analysis import Analysis, analyse
 from ..running import builtins as runtime_builtins
 from ..running import operations
-from .asking import NOTHING, asking
+from .asking import NOTHING
 from .names import derived, named
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
-from .recursion import recursive
 from .expressions import Expressions
 from .statements import Statements
 from .moves import DecisionPoints
@@ -50,7 +47,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
     running game looks up in `Tables` (tables.py), statements in
     `Statements` (statements.py), expressions in `Expressions` (expressions.py)."""
 
-    def __init__(self, program: Program, pausing: bool):
+    def __init__(self, program: Program, pausing: bool, analysis: Analysis | None = None):
         self.program = program
         # Whether decisions may pause the rules (a game driven from outside), or every one is
         # answered inside the game (agents seated in every seat) and no rule is a generator.
@@ -62,23 +59,16 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         self.inlining: set[str] = set()
         # Attributes read by lambdas of the form `c => c.value`: one attrgetter each, made once.
         self.getters: set[str] = set()
-        self.pure = pure_procs(program.parts)
-        # Each var's number, as checkpoints know it (the order of VARS and Rules.variable_attributes).
-        self.var_index = {name: i for i, name in enumerate(d.name for d in self.parts.values() if isinstance(d, ast.Var))}
-        # The hidden zones each function a look-ahead may run can read (interpreter/compiling/reach.py), by its name.
-        self.reach = Reach(program)
-        # What the score's first key reads (interpreter/compiling/scored.py): changes to these
-        # set the game's `score_changed`, which tells the meter to measure again.
-        self.scored_zones, self.scored_vars = scored(program)
-        # Whether each seat's key reads only the seat's own zones and vars: changes then say
-        # which seat they may change (`Game.score_changed` a bit per seat) rather than "all".
-        self.by_seat = by_seat(program)
-        self.numeric_vars = never_lists(program, self.scored_vars) if self.by_seat else frozenset()
+        known = analysis or analyse(program)
+        self.pure = known.pure
+        self.var_index = known.var_index
+        self.reach = known.reach
+        self.scored_zones, self.scored_vars = known.scored_zones, known.scored_vars
+        self.by_seat, self.numeric_vars = known.by_seat, known.numeric_vars
+        self.asks_anywhere = known.asks_anywhere
+        self.recursive = known.recursive
+        # The hidden zones each function a look-ahead may run can read, by its name.
         self.reaches: dict[str, frozenset] = {}
-        # The rules that can ask a decision, compiled as generators (interpreter/compiling/asking.py).
-        self.asks_anywhere = asking(program)
-        # The rules that can call themselves: each of their calls spends a step of the budget.
-        self.recursive = recursive(program)
         self.asking = self.asks_anywhere if pausing else NOTHING
         # Where each rule the meter counts is written (a move, a hook, a handler), by its name.
         self.rule_sites: dict[str, Span | None] = {}
@@ -394,11 +384,12 @@ def _rule_name(span, what: str) -> str:
     return f"{Path(span.file).stem}: {what}" if span is not None else what
 
 
-def generate(program: Program, pausing: bool = True) -> Source:
+def generate(program: Program, pausing: bool = True, analysis: Analysis | None = None) -> Source:
     """The Python source of a checked program, with its line -> span map. `pausing`: the rules
     that can ask are generators that pause at a decision for the game's driver; without, a
-    form for games whose every decision is answered inside (interpreter/compiling/asking.py)."""
-    return _Compiler(program, pausing).run()
+    form for games whose every decision is answered inside (interpreter/compiling/asking.py).
+    `analysis`: the program's, if made already (`analyse`; both forms share one)."""
+    return _Compiler(program, pausing, analysis).run()
 
 
 def namespace(operations_kept: dict) -> dict:

@@ -23,6 +23,7 @@ from ...dsl.program import SCORE, Program
 from ...dsl.errors import Diagnostic, RulesError
 from ...dsl.limits import MAX_PLAYERS
 from ..lookahead.bookkeeping import BOOKKEEPING, PLAIN
+from ..compiling.analysis import analyse
 from ..compiling.compiler import generate, load_code, run_code
 from .driven import Game as DrivenGame
 from .driven import PlayError
@@ -70,8 +71,9 @@ class Rules:
         # of a closed loop). Each runs with the operations that keep books (interpreter/lookahead/bookkeeping.py),
         # for games in which an agent looks ahead, or with the plain ones. A game runs one of the
         # four from start to end (`code_for`), so games of one Rules never share what they run on.
-        self.source = generate(program, pausing=True)
-        closed = generate(program, pausing=False)
+        analysis = analyse(program)
+        self.source = generate(program, pausing=True, analysis=analysis)
+        closed = generate(program, pausing=False, analysis=analysis)
         self._sources = {}
         self._namespaces = {}
         for pausing, source in ((True, self.source), (False, closed)):

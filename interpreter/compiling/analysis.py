@@ -1,0 +1,53 @@
+"""What the code generator needs to know about a program before it writes a line: the
+analyses of this folder, run once per program and shared by both compiled forms (pausing and
+closed, compiler.generate), since none depends on the form."""
+
+from __future__ import annotations
+
+import attrs
+
+from ...dsl import ast
+from ...dsl.program import Program
+from .asking import Asking, asking
+from .purity import pure_procs
+from .reach import Reach
+from .recursion import Recursive, recursive
+from .scored import by_seat, never_lists, scored
+
+
+@attrs.frozen(slots=True)
+class Analysis:
+    # The procedures that change nothing and draw no chance (purity.py).
+    pure: frozenset
+    # Each var's number, as checkpoints know it (the order of VARS and Rules.variable_attributes).
+    var_index: dict
+    # The hidden zones each function a look-ahead may run can read (reach.py).
+    reach: Reach
+    # What the score's first key reads (scored.py): changes to these set the game's
+    # `score_changed`, which tells the meter to measure again; `by_seat`: whether each seat's
+    # key reads only the seat's own zones and vars, so that a change names the seat it may
+    # change; `numeric_vars`: the scored vars whose entries never hold a list.
+    scored_zones: frozenset | None
+    scored_vars: frozenset
+    by_seat: bool
+    numeric_vars: frozenset
+    # The rules that can ask a decision, compiled as generators where games pause (asking.py).
+    asks_anywhere: Asking
+    # The rules that can call themselves: each of their calls spends a step of the budget (recursion.py).
+    recursive: Recursive
+
+
+def analyse(program: Program) -> Analysis:
+    zones, variables = scored(program)
+    seats = by_seat(program)
+    return Analysis(
+        pure=pure_procs(program.parts),
+        var_index={name: i for i, name in enumerate(d.name for d in program.parts.values() if isinstance(d, ast.Var))},
+        reach=Reach(program),
+        scored_zones=zones,
+        scored_vars=variables,
+        by_seat=seats,
+        numeric_vars=never_lists(program, variables) if seats else frozenset(),
+        asks_anywhere=asking(program),
+        recursive=recursive(program),
+    )
