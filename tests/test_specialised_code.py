@@ -90,3 +90,17 @@ def test_put_pile_into_itself_moves_nothing():
 class _Game:
     meter = None
     score_changed = False
+
+
+@pytest.mark.parametrize("ruleset", ["classic.rules", "royale.rules", "grosser_wurf.rules"])
+def test_both_forms_share_one_analysis_and_write_what_their_own_would(ruleset):
+    """`analyse` runs once per program for both compiled forms (compiling/analysis.py): the code
+    is the same as each form working its analyses out alone."""
+    from rulesrun.dsl.compose import compose
+    from rulesrun.interpreter.compiling.analysis import analyse
+    from rulesrun.interpreter.compiling.compiler import generate
+
+    program = compose(RULESETS / ruleset)
+    shared = analyse(program)
+    for pausing in (True, False):
+        assert generate(program, pausing, shared).text() == generate(program, pausing).text()
