@@ -79,24 +79,32 @@ def _from_zones(e, parts) -> bool:
 def _hold_no_pieces(program: Program, variables: set[str]) -> bool:
     """Whether none of `variables` can ever hold a piece (see the module's docstring)."""
     parts = program.parts
-    if not all(_plain_value(parts[name].init, parts) for name in variables):
-        return False
+    given, bare = _given(program, variables)
+    # A var's list named without an index could be handed to a local, and a piece put in through it.
+    return not bare and all(_plain_value(parts[name].init, parts) for name in variables) \
+        and all(_plain_value(value, parts) for values in given.values() for _, value in values)
+
+
+def _given(program: Program, variables) -> tuple[dict[str, list], set[str]]:
+    """What rules give each of `variables`: (for each var, the (statement, value) of every `=`
+    and `+=` to it or into it, `x[i] = v` giving v to x), and the families among them that are
+    named somewhere without an index."""
+    given: dict[str, list] = {name: [] for name in variables}
     indexed, bare = set(), []
-    for decl in (*parts.values(), *program.moves, *program.handlers, *program.hooks):
+    for decl in (*program.parts.values(), *program.moves, *program.handlers, *program.hooks):
         for node in ast.walk(decl):
             if isinstance(node, ast.Index) and isinstance(node.target, ast.Name):
                 indexed.add(id(node.target))
-            elif isinstance(node, ast.Name) and node.id in variables:
+            elif isinstance(node, ast.Name) and node.id in given:
                 bare.append(node)
             elif isinstance(node, (ast.Assign, ast.Augmented)):
                 root = node.target
                 while isinstance(root, ast.Index):
                     root = root.target
-                if isinstance(root, ast.Name) and root.id in variables and not _plain_value(node.value, parts):
-                    return False
-    # A var's list named without an index could be handed to a local, and a piece put in through it.
-    return all(id(node) in indexed or parts[node.id].shape is None
-               for node in bare)
+                if isinstance(root, ast.Name) and root.id in given:
+                    given[root.id].append((node, node.value))
+    families = {node.id for node in bare if id(node) not in indexed and program.parts[node.id].shape is not None}
+    return given, families
 
 
 def _plain_value(e, parts) -> bool:
@@ -174,21 +182,10 @@ def never_lists(program: Program, variables) -> frozenset[str]:
     """Those of `variables` whose entries never hold a list: an assignment `X[p] += v` to one
     changes that entry alone, never a list another entry or a local shares. Each starts as a
     number, text or param (a param's list cannot change in place), is only ever named with an
-    index, and is given only such values by `=`; `+=` onto a number cannot make a list."""
+    index if it is a family, and is given only such values by `=`; `+=` onto a number cannot
+    make a list."""
     parts = program.parts
-    candidates = {name for name in variables if _plain_value(parts[name].init, parts)}
-    indexed, bare = set(), []
-    for decl in (*parts.values(), *program.moves, *program.handlers, *program.hooks):
-        for node in ast.walk(decl):
-            if isinstance(node, ast.Index) and isinstance(node.target, ast.Name):
-                indexed.add(id(node.target))
-            elif isinstance(node, ast.Name) and node.id in candidates:
-                bare.append(node)
-            elif isinstance(node, ast.Assign):
-                root = node.target
-                while isinstance(root, ast.Index):
-                    root = root.target
-                if isinstance(root, ast.Name) and not _plain_value(node.value, parts):
-                    candidates.discard(root.id)
-    candidates -= {node.id for node in bare if id(node) not in indexed}
-    return frozenset(candidates)
+    given, bare = _given(program, variables)
+    return frozenset(name for name, values in given.items()
+                     if name not in bare and _plain_value(parts[name].init, parts)
+                     and all(_plain_value(value, parts) for node, value in values if isinstance(node, ast.Assign)))
