@@ -166,3 +166,22 @@ score by p: bonus[p] + len(kept[p]) + len(rows[p])
     assert "Zone('kept' + '[' + g.names[_o] + ']', 1 << _o)" in code
     report = rules.play(2, 3, random_agents(3, 2), meter=True)
     assert report.rules["move take"]["paid"] == sum(report.scores)
+
+
+def test_a_list_changed_in_place_through_another_var_is_still_paid(tmp_path):
+    """`rows[0] = pool` makes seat 0's entry the very list `pool` holds: growing `pool` in place
+    changes seat 0's key, and the move that grows it is paid for it."""
+    rules = rules_from_text(tmp_path, HEADER + """var pool = []
+var rows per player = []
+
+phase game:
+    rows[0] = pool
+    play grow by 0
+
+move grow(n in [1, 2]) for grow:
+    append n to pool
+
+score by p: len(rows[p])
+""")
+    report = rules.play(2, 1, random_agents(1, 2), meter=True).rules
+    assert report["move grow"] == {"fired": 1, "paid": 1, "moved": 0, "asked": 0}

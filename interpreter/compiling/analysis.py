@@ -26,7 +26,7 @@ class Analysis:
     # What the score's first key reads (scored.py): changes to these set the game's
     # `score_changed`, which tells the meter to measure again; `by_seat`: whether each seat's
     # key reads only the seat's own zones and vars, so that a change names the seat it may
-    # change; `numeric_vars`: the scored vars whose entries never hold a list.
+    # change; `numeric_vars`: the vars whose entries never hold a list.
     scored_zones: frozenset | None
     scored_vars: frozenset
     by_seat: bool
@@ -47,7 +47,7 @@ def analyse(program: Program) -> Analysis:
         scored_zones=zones,
         scored_vars=variables,
         by_seat=seats,
-        numeric_vars=never_lists(program, variables) if seats else frozenset(),
+        numeric_vars=never_lists(program, [d.name for d in program.parts.values() if isinstance(d, ast.Var)]),
         asks_anywhere=asking(program),
         recursive=recursive(program),
     )

@@ -75,17 +75,21 @@ class Statements:
         score reads each seat's own (`cash[p] += 5` marks seat p; a `+=` that extended a list in
         place, which another seat's entry may hold too, marks every seat: a check at run time,
         unless the var's entries are never lists), else every seat (the var named, or, through
-        a local that may hold a var's list, any)."""
+        a local, or in place through another var, that may hold a var's list, any)."""
         root = target
         while isinstance(root, ast.Index):
             root = root.target
-        if isinstance(root, ast.Name) and not self._is_local(root.id):
-            if root.id not in self.scored_vars:
-                return None
-        elif not self.scored_vars:
+        named = isinstance(root, ast.Name) and not self._is_local(root.id)
+        if named and root.id not in self.scored_vars:
+            # Changing a list in place (`x += [1]`, `x[i] = 1`) changes it for a scored var that
+            # may hold the same list (`rows[p] = pool`).
+            shared = (target is not root or op != "=") and root.id not in self.numeric_vars \
+                and self.scored_vars - self.numeric_vars
+            return "g.score_changed = -1" if shared else None
+        if not self.scored_vars:
             return None
-        if self.by_seat and root is not target and target.target is root and isinstance(target.index, ast.Name) \
-                and self._is_local(target.index.id):
+        if named and self.by_seat and isinstance(target, ast.Index) and target.target is root \
+                and isinstance(target.index, ast.Name) and self._is_local(target.index.id):
             seat = f"g.seat_bits[{self.expr(target.index)}]"
             if op == "=" or root.id in self.numeric_vars:
                 return f"g.score_changed |= {seat}"
