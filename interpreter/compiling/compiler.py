@@ -148,7 +148,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
             elif isinstance(decl, ast.Zone):
                 if self.scored_zones is not None and decl.name not in self.scored_zones:
                     make = "Zone({label})"
-                elif self.by_seat:
+                elif self.by_seat and isinstance(decl.shape, ast.PerPlayer):
                     # `by_seat`: a scored zone is a `per player` family's, `_o` its owner.
                     make = "Zone({label}, 1 << _o)"
                 else:
