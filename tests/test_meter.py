@@ -102,13 +102,18 @@ score by p: best.face if p == 0 else 0
     assert report["move turn_die"] == {"fired": 1, "paid": 5, "moved": 0, "asked": 0}
 
 
+def _by_seat(path) -> bool:
+    program = compose(path)
+    return by_seat(program, scored(program)[0])
+
+
 def test_the_shipped_scores_read_each_seats_own():
     """Where seat p's key reads only `X[p]`, the flag names seats and the meter measures those."""
-    assert by_seat(compose(RULESETS / "classic.rules"))
-    assert by_seat(compose(RULESETS / "royale.rules"))
-    assert by_seat(compose(RULESETS / "pot.rules"))
+    assert _by_seat(RULESETS / "classic.rules")
+    assert _by_seat(RULESETS / "royale.rules")
+    assert _by_seat(RULESETS / "pot.rules")
     # `eliminated[p] if p not in in_game ...`: `in_game` is every seat's
-    assert not by_seat(compose(RULESETS / "grosser_wurf.rules"))
+    assert not _by_seat(RULESETS / "grosser_wurf.rules")
 
 
 @pytest.mark.parametrize(("declarations", "score", "own"), [
@@ -136,7 +141,7 @@ phase game:
 
 score by p: {score}
 """)
-    assert by_seat(compose(path)) == own
+    assert _by_seat(path) == own
 
 
 def test_a_change_marks_the_seat_whose_key_it_may_change(tmp_path):

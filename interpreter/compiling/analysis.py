@@ -38,16 +38,17 @@ class Analysis:
 
 
 def analyse(program: Program) -> Analysis:
-    zones, variables = scored(program)
-    seats = by_seat(program)
+    zones, scored_vars = scored(program)
+    seats = by_seat(program, zones)
+    variables = [d.name for d in program.parts.values() if isinstance(d, ast.Var)]
     return Analysis(
         pure=pure_procs(program.parts),
-        var_index={name: i for i, name in enumerate(d.name for d in program.parts.values() if isinstance(d, ast.Var))},
+        var_index={name: i for i, name in enumerate(variables)},
         reach=Reach(program),
         scored_zones=zones,
-        scored_vars=variables,
+        scored_vars=scored_vars,
         by_seat=seats,
-        numeric_vars=never_lists(program, [d.name for d in program.parts.values() if isinstance(d, ast.Var)]),
+        numeric_vars=never_lists(program, variables),
         asks_anywhere=asking(program),
         recursive=recursive(program),
     )

@@ -73,14 +73,16 @@ def asking(program) -> Asking:
     for move in program.moves:
         points.setdefault(move.point, []).append(move)
     forbidden = {forbid.move for forbid in program.forbids}
-    # What each rule's asking hangs on (its plays, emits and calls), found in one walk: the
-    # rounds below look only at those.
-    said = {id(body): _hinges(body) for body in (*(d.body for d in (*procs, *phases, *program.moves)),
-                                                 *(b for bodies in (*hooks.values(), *handlers.values()) for b in bodies))}
+    # What each rule's asking hangs on (its plays, emits and calls), found in one walk of its
+    # body the first time a round asks (memoized): later rounds look only at those.
+    hinges: dict[int, tuple] = {}
     found = NOTHING
 
     def asks(body) -> bool:
-        return any(map(found._node, said[id(body)]))
+        nodes = hinges.get(id(body))
+        if nodes is None:
+            nodes = hinges[id(body)] = _hinges(body)
+        return any(map(found._node, nodes))
 
     while True:
         moves = frozenset(m.name for m in program.moves if asks(m.body))

@@ -121,13 +121,14 @@ def _plain_value(e, parts) -> bool:
     return False
 
 
-def by_seat(program: Program) -> bool:
+def by_seat(program: Program, zones: frozenset | None) -> bool:
     """Whether seat `p`'s first score key reads zones and vars only as `X[p]`, `X` a `per player`
     family (directly, or through a procedure that gets `p` as a parameter): so a change to
     `X[q]` can change seat q's key alone. False where anything else is read, where `p` could be
-    bound again on the way, and through recursion (not worth proving)."""
+    bound again on the way, and through recursion (not worth proving). `zones`: what `scored`
+    found the key reads (None, every zone: it reads pieces no zone vouches for)."""
     score = program.parts[SCORE]
-    if scored(program)[0] is None:
+    if zones is None:
         return False
     return _reads_own(score.keys[0].expr, frozenset({score.player}), program.parts, ())
 
