@@ -1,7 +1,9 @@
 """The code generator writes cheaper code where the program says what an operand is: a `put` or
 `roll` of a named zone calls the operation for a zone's pile, `faces` and `showing` are written
-out as comprehensions, and a decision point of one move calls it directly. Each plays exactly
-as the general form does, with books kept (look-aheads) or not, metered or not."""
+out as comprehensions, and a decision point of one move calls it directly. In a game that keeps
+no books the hot operations are written out in the rules (compiling/inlined.py), and an event
+without a handler is not called. Each plays exactly as the general form does, with books kept
+(look-aheads) or not, metered or not."""
 
 from __future__ import annotations
 
@@ -56,8 +58,10 @@ def test_the_pile_operations_play_as_the_general_ones(tmp_path, monkeypatch, met
     rules = rules_from_text(tmp_path, GAME)
     agents = [make_agent(agent, 3, p) for p in range(3)] if agent == "greedy" else random_agents(3, 3)
     fast = rules.play(3, 3, agents, log=[], meter=meter)
-    # The same rules with the pile operations replaced by the general ones, in every namespace.
-    for names in rules._namespaces.values():
+    # The same rules with the pile operations replaced by the general ones, in every form that
+    # calls them (those that keep books: tests/test_specialised_code.py's written-out ones below).
+    for books in (True, False):
+        names = rules.form(pausing=False, books=books)
         monkeypatch.setitem(names, "put_pile", names["put"])
         monkeypatch.setitem(names, "roll_pile", names["roll"])
     agents = [make_agent(agent, 3, p) for p in range(3)] if agent == "greedy" else random_agents(3, 3)
@@ -103,4 +107,74 @@ def test_both_forms_share_one_analysis_and_write_what_their_own_would(ruleset):
     program = compose(RULESETS / ruleset)
     shared = analyse(program)
     for pausing in (True, False):
-        assert generate(program, pausing, shared).text() == generate(program, pausing).text()
+        for books in (True, False):
+            assert generate(program, pausing, shared, books).text() == generate(program, pausing, books=books).text()
+
+
+def test_a_game_without_books_has_the_operations_written_out(tmp_path):
+    rules = rules_from_text(tmp_path, GAME)
+    kept = rules.source.text()
+    from rulesrun.interpreter.compiling.compiler import generate
+
+    plain = generate(rules.program, pausing=False, books=False).text()
+    assert "put_pile(" in kept and "roll_pile(" in kept
+    assert "put_pile(" not in plain and "roll_pile(" not in plain and "g.open" not in plain
+    # Between two different named zones, no test whether they are the same one.
+    assert "_to.extend(_pile)\n" in plain and "if _pile is not _to" not in plain
+    # Nothing the score cannot read is marked changed: the score reads only `kept`.
+    assert "if _pile.scored" not in plain and "if _to.scored: g.score_changed |= _to.scored" in plain
+
+
+SHIPPED = [("classic.rules", ()), ("lasvegas.rules", ()), ("royale.rules", ()), ("pot.rules", ()),
+           ("grosser_wurf.rules", ()), ("lasvegas2012.rules", ("variants/bandit.rules", "variants/kicker.rules")),
+           ("lasvegas.rules", ("variants/neutral_dice_boulevard.rules",)), ("classic.rules", ("variants/rainbow.rules",)),
+           ("grosser_wurf.rules", ("variants/grosser_wurf/points_ending.rules",))]
+
+
+@pytest.mark.parametrize("ruleset, fragments", SHIPPED)
+def test_every_shipped_ruleset_plays_the_same_games_with_the_operations_written_out(ruleset, fragments):
+    """Random games (log, meter) of the form without books, whose operations are written out,
+    against the same games made to keep books, which call the operations: the same events,
+    scores and tallies (moves counted, score paid), so the templates do what the operations do."""
+    from rulesrun.interpreter.running.rules import load_rules
+
+    rules = load_rules(str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments])
+    players = max(rules.min_players, min(4, rules.max_players))
+    for seed in range(12):
+        plain = rules.play(players, seed, random_agents(seed, players), log=[], meter=True)
+        kept = rules.start(players, seed, log=True, lookahead=True, meter=True, agents=random_agents(seed, players))
+        assert kept._state.code is rules.form(pausing=False, books=True)
+        assert (plain.log, plain.scores, plain.rules) == (kept.log, kept.scores, kept.rules_fired)
+
+
+EVENTS = """\
+game "events"
+players 2..2
+die d6 faces 1..6
+zone cup per player
+zone field[1..6]
+event landed(p, z)
+event heard(p)
+
+phase game:
+    for p in players:
+        create d6 x 2 owned by p into cup[p]
+        roll cup[p]
+        emit landed(p, field[cup[p][0].face + 6])
+        emit heard(p)
+
+on heard(p):
+    say "heard {p}"
+
+score by p: 0
+"""
+
+
+def test_an_event_without_a_handler_is_not_called_but_its_arguments_still_fail_where_they_would(tmp_path):
+    from rulesrun.dsl.errors import RulesError
+
+    rules = rules_from_text(tmp_path, EVENTS)
+    assert "ev_landed(g, l_p" not in rules.source.text() and "ev_heard(g, l_p)" in rules.source.text()
+    with pytest.raises(RulesError) as error:
+        rules.play(2, 1, random_agents(1, 2))
+    assert "outside the zone or variable family" in str(error.value) and ":13:" in str(error.value)

@@ -1,6 +1,6 @@
 """What the code generator needs to know about a program before it writes a line: the
-analyses of this folder, run once per program and shared by both compiled forms (pausing and
-closed, compiler.generate), since none depends on the form."""
+analyses of this folder, run once per program and shared by every compiled form (pausing or
+closed, books kept or not: compiler.generate), since none depends on the form."""
 
 from __future__ import annotations
 

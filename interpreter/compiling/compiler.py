@@ -38,7 +38,7 @@ from .words import Words
 from .source import Frame, Source
 from ..running.budget import OverBudget, members, over_steps, spend, times
 from ..running.meter import FIRED
-from ..running.runtime import PAUSE, AssertFailed, Part, Zone, fixed, record_type
+from ..running.runtime import PAUSE, AssertFailed, Part, Piece, Zone, fixed, record_type
 
 
 class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
@@ -47,11 +47,16 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
     running game looks up in `Tables` (tables.py), statements in
     `Statements` (statements.py), expressions in `Expressions` (expressions.py)."""
 
-    def __init__(self, program: Program, pausing: bool, analysis: Analysis | None = None):
+    def __init__(self, program: Program, pausing: bool, analysis: Analysis | None = None, books: bool = True):
         self.program = program
         # Whether decisions may pause the rules (a game driven from outside), or every one is
         # answered inside the game (agents seated in every seat) and no rule is a generator.
         self.pausing = pausing
+        # Whether the game keeps the books look-aheads need (interpreter/lookahead/bookkeeping.py):
+        # the operations are calls a bookkeeping game wraps, assignments tell the checkpoints,
+        # pure procedures are remembered. Without books, the operations on named zones are
+        # written out in the rules (compiling/inlined.py) and every call runs.
+        self.books = books
         self.parts = program.parts
         self.out = Source()
         self.frame = Frame([set()])
@@ -177,7 +182,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         interpreter/compiling/recursion.py)."""
         o = self.out
         own = own_locals(local_names, body)
-        if _asks(body):
+        if _asks(body) and self.books:
             pause, run = ("yield from ", "run_pausing") if self.pausing else ("", "run")
             rule = derived(name, "R")
             o.emit(f"def {name}({', '.join(signature)}):", span)
@@ -384,19 +389,21 @@ def _rule_name(span, what: str) -> str:
     return f"{Path(span.file).stem}: {what}" if span is not None else what
 
 
-def generate(program: Program, pausing: bool = True, analysis: Analysis | None = None) -> Source:
+def generate(program: Program, pausing: bool = True, analysis: Analysis | None = None, books: bool = True) -> Source:
     """The Python source of a checked program, with its line -> span map. `pausing`: the rules
     that can ask are generators that pause at a decision for the game's driver; without, a
     form for games whose every decision is answered inside (interpreter/compiling/asking.py).
-    `analysis`: the program's, if made already (`analyse`; both forms share one)."""
-    return _Compiler(program, pausing, analysis).run()
+    `books`: a form for games that keep the books look-aheads need, else one for games in which
+    nobody looks ahead (the operations written out). `analysis`: the program's, if made
+    already (`analyse`; every form shares one)."""
+    return _Compiler(program, pausing, analysis, books).run()
 
 
 def namespace(operations_kept: dict) -> dict:
     """What generated code may call: the operations (`operations_kept`: plain, or keeping books,
     interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
-    names = {"Zone": Zone, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
+    names = {"Zone": Zone, "Piece": Piece, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
              "members": members, "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE,
              "AssertFailed": AssertFailed, "record_type": record_type, "Part": Part, "partial": partial,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,

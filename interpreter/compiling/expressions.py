@@ -213,10 +213,11 @@ class Expressions:
             and name not in self.substitutions and name not in self.parts
 
     def _remembers(self, e) -> bool:
-        """Whether `e` is a call of a pure procedure that is remembered (not inlined). A call
+        """Whether `e` is a call of a pure procedure that is remembered (not inlined; in a game
+        that keeps books: without, no call is remembered). A call
         with an argument that is a list for certain (a list, a comprehension, a built-in that
         makes a list) always runs: a list cannot be recognised again, so trying costs only."""
-        if not isinstance(e, ast.Call) or self._is_local(e.func.id) or e.func.id not in self.pure:
+        if not self.books or not isinstance(e, ast.Call) or self._is_local(e.func.id) or e.func.id not in self.pure:
             return False
         return not self._inlines(self.parts[e.func.id], e.args) and not any(
             isinstance(a, _NEVER_REMEMBERED) or self._makes_a_list(a) for a in e.args)

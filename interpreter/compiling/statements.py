@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from ...dsl import ast
 from ...dsl.builtins import BUILTINS
+from . import inlined
 from .names import named
 from .ownership import is_flat, is_number
+
+
+def _zone_name(e) -> str | None:
+    """The declared name an operand that names a zone (`deck`, `field[k]`) uses."""
+    root = e.target if isinstance(e, ast.Index) else e
+    return root.id if isinstance(root, ast.Name) else None
 
 
 class Statements:
@@ -57,7 +64,9 @@ class Statements:
             o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
             return
         before, after = notices
-        if op == "-=" or is_flat(value, frozenset(BUILTINS) - self.frame.names()):
+        if not self.books:
+            o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
+        elif op == "-=" or is_flat(value, frozenset(BUILTINS) - self.frame.names()):
             o.emit(f"if g.open: {before}", span)
             o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
         else:
@@ -123,13 +132,35 @@ class Statements:
 
     def s_Put(self, s):
         """`put_pile` where what is put names a zone (`put supply[p] into rolled[p]`): no
-        dispatch on the operand's type at run time."""
+        dispatch on the operand's type at run time. In a game without books, `put ... into`
+        is written out (compiling/inlined.py)."""
         function = "put_under" if s.placement != "into" else "put_pile" if self._is_zone(s.pieces) else "put"
-        self.out.emit(f"{function}(g, {self.expr(s.pieces)}, {self.expr(s.zone)})", s.span)
+        pieces, zone = self.expr(s.pieces), self.expr(s.zone)
+        if self.books or function == "put_under":
+            self.out.emit(f"{function}(g, {pieces}, {zone})", s.span)
+        elif function == "put_pile":
+            distinct = _zone_name(s.pieces) != _zone_name(s.zone) and self._is_zone(s.zone)
+            self._emit_lines(inlined.put_pile(pieces, zone, self._may_be_scored(s.pieces),
+                                              self._may_be_scored(s.zone), distinct), s.span)
+        else:
+            self._emit_lines(inlined.put(pieces, zone, self._may_be_scored(s.zone)), s.span)
 
     def s_Roll(self, s):
         function = "roll_pile" if self._is_zone(s.pieces) else "roll"
+        if function == "roll_pile" and not self.books:
+            self._emit_lines(inlined.roll_pile(self.expr(s.pieces), self._may_be_scored(s.pieces)), s.span)
+            return
         self.out.emit(f"{function}(g, {self.expr(s.pieces)})", s.span)
+
+    def _emit_lines(self, lines: list[str], span) -> None:
+        for line in lines:
+            self.out.emit(line, span)
+
+    def _may_be_scored(self, zone) -> bool:
+        """Whether a change to the zone `zone` evaluates to may change a score: unless it names
+        a declared zone the score does not read (compiling/scored.py)."""
+        return not (self._is_zone(zone) and self.scored_zones is not None
+                    and _zone_name(zone) not in self.scored_zones)
 
     def s_Shuffle(self, s):
         self.out.emit(f"shuffle(g, {self.expr(s.zone)})", s.span)
@@ -145,6 +176,13 @@ class Statements:
         self.out.emit(f"create_deck(g, g.k_{s.kind}, g.deck_{s.kind}, {self.expr(s.zone)})", s.span)
 
     def s_Emit(self, s):
+        """An event without a handler is not called: only its arguments that could fail or have an
+        effect (anything but a name or a literal) are evaluated, in order, as the call would."""
+        if not any(handler.event == s.event for handler in self.program.handlers):
+            for arg in s.args:
+                if not isinstance(arg, (ast.Name, ast.Literal)):
+                    self.out.emit(self.expr(arg), s.span)
+            return
         args = ", ".join(self.expr(a) for a in s.args)
         self.out.emit(f"{self._pause(self._may_ask(s.event in self.asking.events, s))}{named('ev', s.event)}(g, {args})", s.span)
 

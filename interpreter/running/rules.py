@@ -10,6 +10,7 @@ a `choose` with nothing to choose) becomes a located `RulesError`, like a checke
 
 from __future__ import annotations
 
+import functools
 import operator
 import sys
 from types import GeneratorType
@@ -66,22 +67,17 @@ class Rules:
         self.imaginaries = [
             attrs.evolve(d, label=d.label or d.name) for d in program.parts.values() if isinstance(d, ast.Imaginary)
         ]
-        # The rules in two forms: one whose asking rules pause at decisions for the game's driver
-        # (`source`), one for games whose every seat is answered inside (no generators, the speed
-        # of a closed loop). Each runs with the operations that keep books (interpreter/lookahead/bookkeeping.py),
-        # for games in which an agent looks ahead, or with the plain ones. A game runs one of the
-        # four from start to end (`code_for`), so games of one Rules never share what they run on.
-        analysis = analyse(program)
-        self.source = generate(program, pausing=True, analysis=analysis)
-        closed = generate(program, pausing=False, analysis=analysis)
+        # The rules in four forms (`form`), each made when a game first needs it: asking rules
+        # that pause at decisions for the game's driver, or none (every seat answered inside, the
+        # speed of a closed loop); the books kept for look-aheads (interpreter/lookahead/bookkeeping.py),
+        # or the operations written out (a game in which nobody looks ahead). A game runs one
+        # form from start to end, so games of one Rules never share what they run on.
+        self._analysis = analyse(program)
+        # Each form's generated source, by the file name its tracebacks show (`_located`).
         self._sources = {}
         self._namespaces = {}
-        for pausing, source in ((True, self.source), (False, closed)):
-            code, filename = load_code(source, program.title)
-            self._sources[filename] = source
-            for books, operations_kept in ((True, BOOKKEEPING), (False, PLAIN)):
-                self._namespaces[pausing, books] = run_code(code, operations_kept)
-        self.namespace = self._namespaces[True, True]
+        self.namespace = self.form(pausing=True, books=True)
+        self.source = next(iter(self._sources.values()))
         self._score_keys = self.namespace["score_keys"]
         self.values_of = self.namespace["values_of"]
         self.moves = self.namespace["MOVES"]
@@ -96,20 +92,38 @@ class Rules:
         self.read_variables = _reader(self.variable_attributes)
         self._hidden_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "hidden")
         self._private_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "private")
-        # For each move and rest of a rule a look-ahead runs (in any of the forms): the hidden
-        # zones it can read.
-        self.hidden_reach = {}
-        for names in self._namespaces.values():
-            self.hidden_reach.update(names["HIDDEN_REACH"])
-        # Whether any move can read a hidden zone: if none can, a look-ahead at a move draws
-        # nothing anew and need not ask which zones its options reach.
-        self.moves_reach_hidden = any(self.hidden_reach[move] for names in self._namespaces.values()
-                                      for move in names["MOVES"].values())
         self._nobody_wins = self.namespace["nobody_wins"]
         # Player counts that a top-level `assert` refuses, with its errors.
         self._refused_counts: dict[int, list[Diagnostic]] = {}
         if program.asserts:
             self._check_asserts()
+
+    def form(self, pausing: bool, books: bool) -> dict:
+        """The namespace of the rules compiled for games that pause or not, keep books or not
+        (interpreter/compiling/compiler.py, `generate`), made the first time a game needs it."""
+        names = self._namespaces.get((pausing, books))
+        if names is None:
+            source = generate(self.program, pausing, self._analysis, books)
+            code, filename = load_code(source, self.program.title)
+            self._sources[filename] = source
+            names = self._namespaces[pausing, books] = run_code(code, BOOKKEEPING if books else PLAIN)
+        return names
+
+    @functools.cached_property
+    def hidden_reach(self) -> dict:
+        """For each move and rest of a rule a look-ahead runs (in either form that keeps books):
+        the hidden zones it can read."""
+        reach = {}
+        for pausing in (True, False):
+            reach.update(self.form(pausing, books=True)["HIDDEN_REACH"])
+        return reach
+
+    @functools.cached_property
+    def moves_reach_hidden(self) -> bool:
+        """Whether any move can read a hidden zone: if none can, a look-ahead at a move draws
+        nothing anew and need not ask which zones its options reach."""
+        return any(self.hidden_reach[move] for pausing in (True, False)
+                   for move in self.form(pausing, books=True)["MOVES"].values())
 
     def _check_asserts(self) -> None:
         """Every top-level `assert`, on a game set up for each player count the rules allow. One
@@ -211,7 +225,7 @@ class Rules:
     def running(self, game: Game):
         """Set up and play `game` to its end, pausing at each decision nobody in the game answers
         (a generator, see interpreter/running/driven.py); returns the score keys of every seat."""
-        names = game.code = self._namespaces[game.agents is None or None in game.agents, game.books]
+        names = game.code = self.form(game.agents is None or None in game.agents, game.books)
         try:
             names["init"](game)
             played = names["ph_game"](game)

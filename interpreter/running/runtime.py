@@ -438,7 +438,10 @@ class Game:
                         if decision._explorer is not None:
                             decision._explorer.close()
             self.history.append((player, index, secret))
-        return self._answered(player, point, options, index, secret, is_move, asked)
+        self.decisions += 1
+        if self.log is not None:
+            self._log_decision(player, point, options, index, secret, is_move, asked)
+        return options[index]
 
     def paused(self):
         """Hand the pending decision to the game's driver and take its answer (a generator)."""
@@ -448,21 +451,20 @@ class Game:
         if decision._explorer is not None:
             decision._explorer.close()
         self.history.append((decision.player, index, decision.secret))
-        return self._answered(decision.player, decision.point, decision.options, index, decision.secret,
-                              decision.is_move, decision._asked)
-
-    def _answered(self, player: int, point: str, options: list, index: int, secret: bool, is_move: bool, asked):
         self.decisions += 1
         if self.log is not None:
-            from .words import logged_words
+            self._log_decision(decision.player, decision.point, decision.options, index, decision.secret,
+                               decision.is_move, decision._asked)
+        return decision.options[index]
 
-            event = {"t": "decide", "player": player, "point": point,
-                     "options": option_labels(options), "choice": index}
-            if secret:
-                event["secret"] = True
-            event.update(logged_words(self, player, point, options, is_move, asked))
-            self.log.append(event)
-        return options[index]
+    def _log_decision(self, player: int, point: str, options: list, index: int, secret: bool, is_move: bool, asked):
+        from .words import logged_words
+
+        event = {"t": "decide", "player": player, "point": point, "options": option_labels(options), "choice": index}
+        if secret:
+            event["secret"] = True
+        event.update(logged_words(self, player, point, options, is_move, asked))
+        self.log.append(event)
 
     def say(self, text: str) -> None:
         self.log.append({"t": "say", "text": text})
