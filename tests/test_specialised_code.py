@@ -178,3 +178,23 @@ def test_an_event_without_a_handler_is_not_called_but_its_arguments_still_fail_w
     with pytest.raises(RulesError) as error:
         rules.play(2, 1, random_agents(1, 2))
     assert "outside the zone or variable family" in str(error.value) and ":13:" in str(error.value)
+
+
+@pytest.mark.parametrize("ruleset, fragments", SHIPPED)
+def test_without_a_log_the_rules_ask_a_blind_agent_as_game_decide_does(ruleset, fragments):
+    """A game without a log takes a single option and a blind agent's answer in the rules
+    themselves (compiling/moves.py, `_ask`): the same answers, counts and scores as a driven
+    game, whose every decision goes through `Game.decide` to the caller."""
+    from rulesrun.interpreter.running.rules import load_rules
+
+    rules = load_rules(str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments])
+    players = max(rules.min_players, min(4, rules.max_players))
+    for seed in range(8):
+        closed = rules.start(players, seed, log=False, lookahead=False, meter=True, agents=random_agents(seed, players))
+        assert closed._state.code is rules.form(pausing=False, books=False)
+        driven = rules.start(players, seed, log=False, lookahead=False, meter=True)
+        agents = random_agents(seed, players)
+        while not driven.over:
+            driven.play(agents[driven.decision.seat].pick(len(driven.decision.options)))
+        assert (closed.history, closed.scores, closed.rules_fired, closed.decisions, closed.turns) == \
+            (driven.history, driven.scores, driven.rules_fired, driven.decisions, driven.turns)

@@ -11,6 +11,7 @@ from ...dsl.builtins import BUILTINS
 from .asking import is_single
 from .names import named
 from .source import Frame
+from ..running.meter import ASKED
 
 
 class DecisionPoints:
@@ -45,10 +46,16 @@ class DecisionPoints:
                                moves[0].name in self.asking.moves)
             o.emit("return True")
             return
+        # One move of one parameter, in a form that never pauses: the options are its bare values,
+        # made into (move, args) options only for `Game.decide` (`_ask`).
+        bare = not self.pausing and len(moves) == 1 and _one_value(moves[0], forbids)
         for number, move in enumerate(moves):
-            if len(move.params) == 1 and move.when is None and move.name not in forbids:
+            if _one_value(move, forbids):
                 param = move.params[0]
                 domain = self._counted(param.domain, first=True)
+                if bare:
+                    o.emit(f"opts = list({domain})", move.span)
+                    continue
                 options = f"[({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}]"
                 o.emit(f"opts = {options}" if number == 0 else f"opts.extend({options})", move.span)
                 continue
@@ -75,11 +82,19 @@ class DecisionPoints:
                     o.emit(append, move.span)
         o.emit("if not opts:")
         o.emit("    return False")
-        o.emit(f"_chosen = g.decide(l_player, {point!r}, opts, False, True)")
-        if self.pausing:
-            o.emit("if _chosen is PAUSE: _chosen = yield from g.paused()")
-        o.emit("_name, _args = _chosen")
         asks = sorted(m.name for m in moves if m.name in self.asking.moves)
+        if bare:
+            self._ask(point, f"[({moves[0].name!r}, (_value,)) for _value in opts]", "_value", "[1][0]")
+            self._metered_call(named("mv", moves[0].name), "g, l_player, _value", f"move {moves[0].name}",
+                               moves[0].span, bool(asks))
+            o.emit("return True")
+            return
+        if self.pausing:
+            o.emit(f"_chosen = g.decide(l_player, {point!r}, opts, False, True)")
+            o.emit("if _chosen is PAUSE: _chosen = yield from g.paused()")
+        else:
+            self._ask(point, "opts", "_chosen", "")
+        o.emit("_name, _args = _chosen")
         if len(moves) == 1:
             self._metered(f"{self._pause(bool(asks))}{named('mv', moves[0].name)}(g, l_player, *_args)",
                           str(list(self.rule_sites).index(f"move {moves[0].name}")))
@@ -93,6 +108,27 @@ class DecisionPoints:
         else:
             self._move_call(bool(asks))
         o.emit("return True")
+
+    def _ask(self, point: str, options: str, chosen: str, part: str) -> None:
+        """The seat's choice among `opts` into `chosen`, in a form that never pauses. In a game
+        without a log or replayed answers, a single option and the answer of a blind agent
+        (`pick`) are taken here, as `Game.decide` would (interpreter/running/runtime.py: the
+        same counts, the same history), without a call or a list of options made for it;
+        anything else goes to `Game.decide` with the options `options` makes, taking `part` of
+        its answer."""
+        o = self.out
+        o.emit("if g.log is not None or g.script or not (len(opts) == 1 or g.agents[l_player].blind):")
+        o.emit(f"    {chosen} = g.decide(l_player, {point!r}, {options}, False, True){part}")
+        o.emit("elif len(opts) == 1:")
+        o.emit("    g.decisions += 1")
+        o.emit(f"    {chosen} = opts[0]")
+        o.emit("else:")
+        with o.indented():
+            o.emit(f"if g.meter is not None: g.tally[{ASKED}] += 1")
+            o.emit("_index = g.agents[l_player].pick(len(opts))")
+            o.emit("g.history.append((l_player, _index, False))")
+            o.emit("g.decisions += 1")
+            o.emit(f"{chosen} = opts[_index]")
 
     def _counted(self, domain, first: bool) -> str:
         """A parameter's values, each spending a step of the game's budget as a loop's pass does
@@ -137,6 +173,11 @@ class DecisionPoints:
     def _move_call(self, asks: bool) -> None:
         """The chosen move of a decision point, played (through the meter, while one is attached)."""
         self._metered(f"{self._pause(asks)}MOVES[_name](g, l_player, *_args)", "MOVE_RULES[_name]")
+
+
+def _one_value(move, forbids: dict) -> bool:
+    """Whether a move's options are the values of its one parameter, all of them legal."""
+    return len(move.params) == 1 and move.when is None and move.name not in forbids
 
 
 def _conjuncts(e) -> list:

@@ -411,6 +411,10 @@ class Game:
         `is_move`: the options are moves of a decision point (`play`), not a `choose` list.
         `resume`: the rest of the rule that asks, for look-aheads (`Decision._resume`).
         `asked`: a `choose`'s words (`Decision._asked`).
+
+        The decision points of the forms that never pause take a single option and a blind
+        agent's answer themselves in a game without a log or script (compiling/moves.py, `_ask`):
+        a change to what this does for those is a change there too.
         """
         if len(options) == 1:
             index = 0
