@@ -198,3 +198,42 @@ def test_without_a_log_the_rules_ask_a_blind_agent_as_game_decide_does(ruleset, 
             driven.play(agents[driven.decision.seat].pick(len(driven.decision.options)))
         assert (closed.history, closed.scores, closed.rules_fired, closed.decisions, closed.turns) == \
             (driven.history, driven.scores, driven.rules_fired, driven.decisions, driven.turns)
+
+
+DEAD = """\
+game "dead lets"
+players 2..2
+die d6 faces 1..6
+zone cup per player
+zone field[1..6]
+event landed(p, before)
+
+phase game:
+    for p in players:
+        create d6 x 2 owned by p into cup[p]
+        roll cup[p]
+        let f = cup[p][0].face
+        let unread = [d for d in field[f] if d.owner == p]
+        let read = [d for d in field[f]]
+        let counted = [d.face + 1 for d in field[f]]
+        emit landed(p, unread)
+        say "{len(read)}"
+        let off_the_board = [d for d in field[f + 6]]
+
+score by p: 0
+"""
+
+
+def test_a_let_nobody_reads_is_not_computed_where_nothing_looks_ahead_but_still_fails_where_it_would(tmp_path):
+    from rulesrun.dsl.errors import RulesError
+    from rulesrun.interpreter.compiling.compiler import generate
+
+    rules = rules_from_text(tmp_path, DEAD)
+    plain = generate(rules.program, pausing=False, books=False).text()
+    assert "l_unread =" not in plain and "l_off_the_board =" not in plain
+    # read by `say`; a value that could fail (`+` of a face) is computed even if nobody reads it
+    assert "l_read =" in plain and "l_counted =" in plain
+    assert "l_unread =" in rules.source.text()
+    with pytest.raises(RulesError) as error:
+        rules.play(2, 1, random_agents(1, 2))
+    assert "outside the zone or variable family" in str(error.value) and ":18:" in str(error.value)

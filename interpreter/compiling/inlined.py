@@ -1,8 +1,8 @@
 """The hot operations written out in the rules, for games that keep no books.
 
 In a game where nobody looks ahead, nothing needs to hear of a `put` or a `roll` but the
-meter, so the code generator writes them into the rule instead of calling
-interpreter/running/operations.py: no call, no dispatch on what moves where the operand names
+meter, so the code generator writes them (and the start of a turn) into the rule instead of
+calling interpreter/running/operations.py: no call, no dispatch on what moves where the operand names
 a zone, and no check of a zone the score cannot read. Each template here does what its
 operation does, in the same order (tests/test_specialised_code.py plays every shipped ruleset
 both ways): change one, change both.
@@ -83,3 +83,10 @@ def roll_pile(pile: str, scored: bool) -> list[str]:
         "    _piece.value = _piece.values[_index]",
         "if g.log is not None: g.log.append({'t': 'roll', 'zone': _pile.name, 'faces': [_p.face for _p in _pile]})",
     ]
+
+
+def begin_turn(player: str) -> list[str]:
+    """`begin_turn`: the game counts the turn, and logs it. `player`: a name or a literal (its
+    evaluation can neither fail nor change anything, so it may wait for the log)."""
+    return ["g.turns += 1",
+            f"if g.log is not None: g.log.append({{'t': 'turn', 'player': {player}, 'number': g.turns}})"]

@@ -48,13 +48,17 @@ _NOBODY_OWNS = OwnLocals(frozenset(), frozenset())
 class Frame:
     """The scope of the code being written, as jinja2's code generator keeps one per function:
     the locals by block, which of them hold lists of their own (ownership.py), whether the code
-    may pause at a decision (`yield`), and whether it has. A lambda or comprehension gets an
-    inner frame that sees the locals around it and never pauses."""
+    may pause at a decision (`yield`), whether it has, and which of its lets are never read.
+    A lambda or comprehension gets an inner frame that sees the locals around it and never
+    pauses."""
 
     scopes: list
     own: OwnLocals = _NOBODY_OWNS
     yielding: bool = False
     yielded: bool = False
+    # The names the function's `let`s bind that nothing in it reads (dead stores): a `let` of
+    # one whose value cannot change the game need not be computed (Statements.s_Let).
+    unread: frozenset = frozenset()
 
     def knows(self, name: str) -> bool:
         return any(name in scope for scope in self.scopes)

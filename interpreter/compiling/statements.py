@@ -17,6 +17,22 @@ def _zone_name(e) -> str | None:
     return root.id if isinstance(root, ast.Name) else None
 
 
+# What a piece of a zone has to read (runtime.Piece): reading one cannot fail.
+_PIECE_FIELDS = frozenset({"kind", "owner", "face", "value", "weight"})
+
+
+def _cannot_fail(e) -> bool:
+    """Whether evaluating `e` inside a comprehension over a zone cannot fail: names, literals,
+    a piece's fields, and `==`/`!=` of these."""
+    if isinstance(e, (ast.Name, ast.Literal)):
+        return True
+    if isinstance(e, ast.Attribute):
+        return e.name in _PIECE_FIELDS and isinstance(e.target, ast.Name)
+    if isinstance(e, ast.Compare):
+        return e.op in ("==", "!=") and _cannot_fail(e.left) and _cannot_fail(e.right)
+    return False
+
+
 class Statements:
     """The `s_NODE` methods of the code generator, and the helpers of assignments and loops."""
 
@@ -34,9 +50,53 @@ class Statements:
                 self.out.emit("pass")
 
     def s_Let(self, s):
+        """A `let` nothing reads whose value cannot change the game is not computed (in a game
+        without books: `let before = [d for d in field[f]]`, made for an event nobody handles);
+        only the part of it that could fail is (`field[f]`)."""
+        failing = self._only_failing(s.value) if s.name in self.frame.unread else None
+        if failing is not None:
+            for part in failing:
+                self.out.emit(self.expr(part), s.span)
+            self.frame.declare(s.name)
+            return
         value = self.expr(s.value)
         self.frame.declare(s.name)
         self.out.emit(f"l_{s.name} = {value}", s.span)
+
+    def _unread(self, body) -> frozenset:
+        """The names the `let`s of a rule's statements bind that none of them reads (the
+        arguments of an event without a handler are not read: `s_Emit`)."""
+        bound, read = set(), set()
+        pending = list(body)
+        while pending:
+            node = pending.pop()
+            if isinstance(node, ast.Let):
+                bound.add(node.name)
+            elif isinstance(node, ast.Name):
+                read.add(node.id)
+            if isinstance(node, ast.Emit) and not self._handled(node.event):
+                pending.extend(arg for arg in node.args if not isinstance(arg, (ast.Name, ast.Literal)))
+            else:
+                pending.extend(ast.children(node))
+        return frozenset(bound - read)
+
+    def _only_failing(self, e) -> list | None:
+        """For a value that cannot change the game and can fail only in evaluating a zone it
+        goes through (`[d for d in field[f]]`): those parts, to be evaluated alone; None for
+        any other value."""
+        if isinstance(e, (ast.Name, ast.Literal)):
+            return []
+        if not isinstance(e, ast.Comprehension) or len(e.clauses) != 1:
+            return None
+        clause = e.clauses[0]
+        if not self._is_zone(clause.iterable):
+            return None
+        if not all(_cannot_fail(part) for part in (e.element, clause.cond) if part is not None):
+            return None
+        return [clause.iterable] if isinstance(clause.iterable, ast.Index) else []
+
+    def _handled(self, event: str) -> bool:
+        return any(handler.event == event for handler in self.program.handlers)
 
     def s_Assign(self, s):
         """A piece's `.face` and `.owner` change through operations, which a look-ahead can undo;
@@ -178,7 +238,7 @@ class Statements:
     def s_Emit(self, s):
         """An event without a handler is not called: only its arguments that could fail or have an
         effect (anything but a name or a literal) are evaluated, in order, as the call would."""
-        if not any(handler.event == s.event for handler in self.program.handlers):
+        if not self._handled(s.event):
             for arg in s.args:
                 if not isinstance(arg, (ast.Name, ast.Literal)):
                     self.out.emit(self.expr(arg), s.span)
@@ -265,5 +325,8 @@ class Statements:
 
     def s_Turn(self, s):
         player = self.expr(s.player)
-        self.out.emit(f"begin_turn(g, {player})", s.span)
+        if self.books or not isinstance(s.player, (ast.Name, ast.Literal)):
+            self.out.emit(f"begin_turn(g, {player})", s.span)
+        else:
+            self._emit_lines(inlined.begin_turn(player), s.span)
         self.block(s.body)
