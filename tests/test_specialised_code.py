@@ -237,3 +237,33 @@ def test_a_let_nobody_reads_is_not_computed_where_nothing_looks_ahead_but_still_
     with pytest.raises(RulesError) as error:
         rules.play(2, 1, random_agents(1, 2))
     assert "outside the zone or variable family" in str(error.value) and ":18:" in str(error.value)
+
+
+RANGES = """\
+game "ranges"
+players 2..2
+param low = 1
+param high = 6
+var total = 0
+
+phase game:
+    while total < 3:
+        total += len([c for c in low..high])
+
+score by p: total
+"""
+
+
+def test_a_range_of_params_short_enough_is_gone_through_uncounted_a_long_one_is_counted(tmp_path):
+    from rulesrun.dsl.compose import set_params
+    from rulesrun.dsl.errors import RulesError
+    from rulesrun.interpreter.running.budget import Budget
+    from rulesrun.interpreter.running.rules import Rules
+
+    rules = rules_from_text(tmp_path, RANGES)
+    assert "for l_c in range(g.p_low, g.p_high + 1)]" in rules.source.text()
+    assert rules.play(2, 1, random_agents(1, 2)).scores == [6, 6]
+    long = Rules(set_params(rules.program, {"high": str(10**12)}), Budget(steps=10**6))
+    assert "spend(g, range(g.p_low, g.p_high + 1))" in long.source.text()
+    with pytest.raises(RulesError, match="budget of 1,000,000"):
+        long.play(2, 1, random_agents(1, 2))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...dsl import ast
 from ...dsl.builtins import BUILTINS, WORD_OPTIONS, LIST
 from ...dsl.errors import Diagnostic, RulesError
+from ...dsl.limits import MAX_MEMBERS
 from .names import named
 from .source import Frame
 
@@ -200,13 +201,36 @@ class Expressions:
 
     def _bounded(self, e) -> bool:
         """Whether going once through `e` is bounded without counting it: the seats and owners (at
-        most a hundred), or one zone (its pieces are bounded by the pieces budget, as a built-in's
-        pass over a zone is). Only a comprehension's first clause is left uncounted so: the passes
-        of a clause inside another multiply, and are counted."""
+        most a hundred), one zone (its pieces are bounded by the pieces budget, as a built-in's
+        pass over a zone is), or a range whose ends are known when the rules are compiled and
+        that is no longer than a family may be (`low..high` of params). Only a
+        comprehension's first clause is left uncounted so: the passes of a clause inside
+        another multiply, and are counted."""
         if isinstance(e, ast.Name) and e.id in _GLOBAL_VALUES and not self._is_local(e.id) \
                 and e.id not in self.substitutions and e.id not in self.parts:
             return e.id != "num_players"
+        if isinstance(e, ast.Range):
+            low, high = self._constant(e.low), self._constant(e.high)
+            return low is not None and high is not None and high - low < MAX_MEMBERS
         return self._is_zone(e)
+
+    def _constant(self, e) -> int | None:
+        """The whole number `e` always is, where the compiler knows it (a literal, a param whose
+        value is one, and their sums and differences), else None. Params are fixed when the
+        rules are loaded (`--set` included), so a param's value is its declared literal."""
+        if isinstance(e, ast.Literal):
+            return e.value if type(e.value) is int else None
+        if isinstance(e, ast.Name):
+            decl = self.parts.get(e.id)
+            if isinstance(decl, ast.Param) and not self._is_local(e.id) and e.id not in self.substitutions:
+                return self._constant(decl.default)
+            return None
+        if isinstance(e, ast.Binary) and e.op in ("+", "-"):
+            left, right = self._constant(e.left), self._constant(e.right)
+            if left is None or right is None:
+                return None
+            return left + right if e.op == "+" else left - right
+        return None
 
     def _is_builtin_call(self, e, name: str) -> bool:
         return isinstance(e, ast.Call) and e.func.id == name and name in BUILTINS and not self._is_local(name) \
