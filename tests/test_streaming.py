@@ -199,3 +199,25 @@ def test_a_bot_file_is_loaded_once_per_run(tmp_path):
     plan = simulate.Plan(str(CLASSIC), (), {"rounds": "1"}, 2, (f"{bot}:First",), 0, 5)
     assert len(list(simulate.run(plan))) == 5
     assert loads.read_text().splitlines() == ["loaded"]
+
+
+def test_a_ctrl_c_while_a_record_is_written_stops_after_it_with_tally_and_file_alike():
+    """SIGINT lands inside `write` of the third record: the run stops right after that record,
+    which both the tally and the file have (no game counted but not written, or written but
+    not counted)."""
+    import os
+    import signal
+
+    written = []
+
+    def write(record):
+        if len(written) == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+        written.append(record["game"])
+
+    tally = report.Tally()
+    plan = simulate.Plan(str(CLASSIC), (), {}, 4, ("random",), 0, 50)
+    with pytest.raises(KeyboardInterrupt):
+        simulate.play_into(plan, tally, write)
+    assert tally.games == len(written) == 3 and written == [0, 1, 2]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

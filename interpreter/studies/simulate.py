@@ -12,6 +12,9 @@ of them; `report.Tally` sums the records up as they pass.
 
 from __future__ import annotations
 
+import signal
+import threading
+from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence
 
 import attrs
@@ -135,11 +138,38 @@ def play_into(plan: Plan, tally, write: Callable[[dict], None] | None = None, jo
               progress: Callable[[int], None] | None = None, workshop: Workshop | None = None) -> None:
     """What `rulesrun simulate` does with a plan: each record, as its game finishes in game
     order, goes to `write` (an `--out` file) and into `tally` (a `report.Tally`, which the
-    caller keeps: after an interrupt it holds the games so far)."""
-    for record in run(plan, jobs, progress, workshop):
-        tally.add(record)
-        if write is not None:
-            write(record)
+    caller keeps: after an interrupt it holds the games so far, and `write` has had the very
+    same games: a Ctrl-C that comes between the two is held back until both have the record)."""
+    with _interrupts_between_records() as interrupted:
+        for record in run(plan, jobs, progress, workshop):
+            tally.add(record)
+            if write is not None:
+                write(record)
+            if interrupted():
+                raise KeyboardInterrupt
+
+
+@contextmanager
+def _interrupts_between_records():
+    """Hold SIGINT back while it is handled here (the main thread only, where Python delivers
+    it): the body asks `interrupted()` at the end of each record and raises then. A second
+    Ctrl-C while one is held stops at once, as the default handler does."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield lambda: False
+        return
+    held = []
+
+    def hold(number, frame):
+        if held:
+            raise KeyboardInterrupt
+        held.append(number)
+
+    signal.signal(signal.SIGINT, hold)
+    try:
+        yield lambda: bool(held)
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def run_together(plans: Sequence[Plan], jobs: int = 1, progress: Callable[[int], None] | None = None,
