@@ -216,6 +216,7 @@ phase game:
         let unread = [d for d in field[f] if d.owner == p]
         let read = [d for d in field[f]]
         let counted = [d.face + 1 for d in field[f]]
+        let other = [d for d in field[f] if f.face == 1]
         emit landed(p, unread)
         say "{len(read)}"
         let off_the_board = [d for d in field[f + 6]]
@@ -232,11 +233,11 @@ def test_a_let_nobody_reads_is_not_computed_where_nothing_looks_ahead_but_still_
     plain = generate(rules.program, pausing=False, books=False).text()
     assert "l_unread =" not in plain and "l_off_the_board =" not in plain
     # read by `say`; a value that could fail (`+` of a face) is computed even if nobody reads it
-    assert "l_read =" in plain and "l_counted =" in plain
+    assert "l_read =" in plain and "l_counted =" in plain and "l_other =" in plain
     assert "l_unread =" in rules.source.text()
     with pytest.raises(RulesError) as error:
         rules.play(2, 1, random_agents(1, 2))
-    assert "outside the zone or variable family" in str(error.value) and ":18:" in str(error.value)
+    assert "outside the zone or variable family" in str(error.value) and ":19:" in str(error.value)
 
 
 RANGES = """\

@@ -21,15 +21,15 @@ def _zone_name(e) -> str | None:
 _PIECE_FIELDS = frozenset({"kind", "owner", "face", "value", "weight"})
 
 
-def _cannot_fail(e) -> bool:
-    """Whether evaluating `e` inside a comprehension over a zone cannot fail: names, literals,
-    a piece's fields, and `==`/`!=` of these."""
+def _cannot_fail(e, piece: str) -> bool:
+    """Whether evaluating `e` inside a comprehension whose variable `piece` goes through a zone
+    cannot fail: names, literals, that piece's fields, and `==`/`!=` of these."""
     if isinstance(e, (ast.Name, ast.Literal)):
         return True
     if isinstance(e, ast.Attribute):
-        return e.name in _PIECE_FIELDS and isinstance(e.target, ast.Name)
+        return e.name in _PIECE_FIELDS and isinstance(e.target, ast.Name) and e.target.id == piece
     if isinstance(e, ast.Compare):
-        return e.op in ("==", "!=") and _cannot_fail(e.left) and _cannot_fail(e.right)
+        return e.op in ("==", "!=") and _cannot_fail(e.left, piece) and _cannot_fail(e.right, piece)
     return False
 
 
@@ -89,9 +89,9 @@ class Statements:
         if not isinstance(e, ast.Comprehension) or len(e.clauses) != 1:
             return None
         clause = e.clauses[0]
-        if not self._is_zone(clause.iterable):
+        if not self._is_zone(clause.iterable) or len(clause.names) != 1:
             return None
-        if not all(_cannot_fail(part) for part in (e.element, clause.cond) if part is not None):
+        if not all(_cannot_fail(part, clause.names[0]) for part in (e.element, clause.cond) if part is not None):
             return None
         return [clause.iterable] if isinstance(clause.iterable, ast.Index) else []
 

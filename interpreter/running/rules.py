@@ -73,11 +73,14 @@ class Rules:
         # or the operations written out (a game in which nobody looks ahead). A game runs one
         # form from start to end, so games of one Rules never share what they run on.
         self._analysis = analyse(program)
-        # Each form's generated source, by the file name its tracebacks show (`_located`).
+        # Each form's generated source, by the file name its tracebacks show (`_located`), and
+        # each form's file name and namespace, by (pausing, books).
         self._sources = {}
+        self._files = {}
         self._namespaces = {}
         self.namespace = self.form(pausing=True, books=True)
-        self.source = next(iter(self._sources.values()))
+        # The source of the pausing form that keeps books, which every Rules makes (tests read it).
+        self.source = self._sources[self._files[True, True]]
         self._score_keys = self.namespace["score_keys"]
         self.values_of = self.namespace["values_of"]
         self.moves = self.namespace["MOVES"]
@@ -106,6 +109,7 @@ class Rules:
             source = generate(self.program, pausing, self._analysis, books)
             code, filename = load_code(source, self.program.title)
             self._sources[filename] = source
+            self._files[pausing, books] = filename
             names = self._namespaces[pausing, books] = run_code(code, BOOKKEEPING if books else PLAIN)
         return names
 
