@@ -54,7 +54,9 @@ class DecisionPoints:
                 param = move.params[0]
                 domain = self._counted(param.domain, first=True)
                 if bare:
-                    o.emit(f"opts = list({domain})", move.span)
+                    # A list the domain makes afresh (`faces(...)`) is the options as it is.
+                    fresh = isinstance(param.domain, (ast.List, ast.Comprehension)) or self._makes_a_list(param.domain)
+                    o.emit(f"opts = {domain}" if fresh else f"opts = list({domain})", move.span)
                     continue
                 options = f"[({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}]"
                 o.emit(f"opts = {options}" if number == 0 else f"opts.extend({options})", move.span)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...dsl import ast
 from ...dsl.builtins import BUILTINS
+from ...dsl.check_expressions import PIECE_ATTRIBUTES
 from . import inlined
 from .names import named
 from .ownership import is_flat, is_number
@@ -17,17 +18,14 @@ def _zone_name(e) -> str | None:
     return root.id if isinstance(root, ast.Name) else None
 
 
-# What a piece of a zone has to read (runtime.Piece): reading one cannot fail.
-_PIECE_FIELDS = frozenset({"kind", "owner", "face", "value", "weight"})
-
-
 def _cannot_fail(e, piece: str) -> bool:
     """Whether evaluating `e` inside a comprehension whose variable `piece` goes through a zone
-    cannot fail: names, literals, that piece's fields, and `==`/`!=` of these."""
+    cannot fail: names, literals, that piece's attributes (every piece has them), and `==`/`!=`
+    of these."""
     if isinstance(e, (ast.Name, ast.Literal)):
         return True
     if isinstance(e, ast.Attribute):
-        return e.name in _PIECE_FIELDS and isinstance(e.target, ast.Name) and e.target.id == piece
+        return e.name in PIECE_ATTRIBUTES and isinstance(e.target, ast.Name) and e.target.id == piece
     if isinstance(e, ast.Compare):
         return e.op in ("==", "!=") and _cannot_fail(e.left, piece) and _cannot_fail(e.right, piece)
     return False
