@@ -18,11 +18,17 @@ def _zone_name(e) -> str | None:
     return root.id if isinstance(root, ast.Name) else None
 
 
+def _inert(e) -> bool:
+    """Whether evaluating `e` can neither fail nor change anything: a name or a literal (the
+    checker has made sure every name is bound)."""
+    return isinstance(e, (ast.Name, ast.Literal))
+
+
 def _cannot_fail(e, piece: str) -> bool:
     """Whether evaluating `e` inside a comprehension whose variable `piece` goes through a zone
     cannot fail: names, literals, that piece's attributes (every piece has them), and `==`/`!=`
     of these."""
-    if isinstance(e, (ast.Name, ast.Literal)):
+    if _inert(e):
         return True
     if isinstance(e, ast.Attribute):
         return e.name in PIECE_ATTRIBUTES and isinstance(e.target, ast.Name) and e.target.id == piece
@@ -73,7 +79,7 @@ class Statements:
             elif isinstance(node, ast.Name):
                 read.add(node.id)
             if isinstance(node, ast.Emit) and not self._handled(node.event):
-                pending.extend(arg for arg in node.args if not isinstance(arg, (ast.Name, ast.Literal)))
+                pending.extend(arg for arg in node.args if not _inert(arg))
             else:
                 pending.extend(ast.children(node))
         return frozenset(bound - read)
@@ -82,7 +88,7 @@ class Statements:
         """For a value that cannot change the game and can fail only in evaluating a zone it
         goes through (`[d for d in field[f]]`): those parts, to be evaluated alone; None for
         any other value."""
-        if isinstance(e, (ast.Name, ast.Literal)):
+        if _inert(e):
             return []
         if not isinstance(e, ast.Comprehension) or len(e.clauses) != 1:
             return None
@@ -238,7 +244,7 @@ class Statements:
         effect (anything but a name or a literal) are evaluated, in order, as the call would."""
         if not self._handled(s.event):
             for arg in s.args:
-                if not isinstance(arg, (ast.Name, ast.Literal)):
+                if not _inert(arg):
                     self.out.emit(self.expr(arg), s.span)
             return
         args = ", ".join(self.expr(a) for a in s.args)
@@ -323,7 +329,7 @@ class Statements:
 
     def s_Turn(self, s):
         player = self.expr(s.player)
-        if self.books or not isinstance(s.player, (ast.Name, ast.Literal)):
+        if self.books or not _inert(s.player):
             self.out.emit(f"begin_turn(g, {player})", s.span)
         else:
             self._emit_lines(inlined.begin_turn(player), s.span)
