@@ -70,6 +70,10 @@ proc put_one(i, z):
 proc put_all(i, z):
     put zone_at(i % 4) into zone_at(z)
 
+proc put_some(i, z):
+    "A list of pieces from up to three zones (some maybe in the target already) in one put."
+    put [piece_at(i), piece_at(i + 3), piece_at(i * 5 + 1)] into zone_at(z)
+
 proc put_one_under(i, z):
     put [piece_at(i)] under zone_at(z)
 
@@ -96,7 +100,7 @@ score by p: 0
 
 ZONES = ("a", "b", "c1", "c2")
 # One step of play: (operation, first, second) with operands picked by index.
-STEP = st.tuples(st.sampled_from(["put", "put_all", "put_under", "deal", "roll", "face", "owner", "shuffle",
+STEP = st.tuples(st.sampled_from(["put", "put_some", "put_all", "put_under", "deal", "roll", "face", "owner", "shuffle",
                                   "create", "count", "tally", "link", "unlink", "push", "poke", "held"]),
                  st.integers(0, 7), st.integers(0, 3))
 
@@ -117,7 +121,7 @@ def zone(game, name):
 
 
 # Each step runs a rule of TABLE with its operands, as a game would.
-RULE = {"put": "put_one", "put_all": "put_all", "put_under": "put_one_under", "deal": "deal_some", "roll": "roll_zone",
+RULE = {"put": "put_one", "put_some": "put_some", "put_all": "put_all", "put_under": "put_one_under", "deal": "deal_some", "roll": "roll_zone",
         "face": "turn_one", "owner": "hand_over", "shuffle": "shuffle_zone", "create": "create_one"}
 
 
