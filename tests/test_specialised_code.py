@@ -225,19 +225,22 @@ score by p: 0
 """
 
 
-def test_a_let_nobody_reads_is_not_computed_where_nothing_looks_ahead_but_still_fails_where_it_would(tmp_path):
+def test_a_let_nobody_reads_is_not_computed_in_any_form_but_still_fails_where_it_would(tmp_path):
     from rulesrun.dsl.errors import RulesError
     from rulesrun.interpreter.compiling.compiler import generate
+    from rulesrun.interpreter.lookahead.agents import make_agent
 
     rules = rules_from_text(tmp_path, DEAD)
-    plain = generate(rules.program, pausing=False, books=False).text()
-    assert "l_unread =" not in plain and "l_off_the_board =" not in plain
-    # read by `say`; a value that could fail (`+` of a face) is computed even if nobody reads it
-    assert "l_read =" in plain and "l_counted =" in plain and "l_other =" in plain
-    assert "l_unread =" in rules.source.text()
-    with pytest.raises(RulesError) as error:
-        rules.play(2, 1, random_agents(1, 2))
-    assert "outside the zone or variable family" in str(error.value) and ":19:" in str(error.value)
+    for pausing in (True, False):
+        for books in (True, False):
+            text = generate(rules.program, pausing=pausing, books=books).text()
+            assert "l_unread =" not in text and "l_off_the_board =" not in text
+            # read by `say`; a value that could fail (`+` of a face) is computed even if nobody reads it
+            assert "l_read =" in text and "l_counted =" in text and "l_other =" in text
+    for agents in (random_agents(1, 2), [make_agent("greedy", 1, p) for p in range(2)]):
+        with pytest.raises(RulesError) as error:
+            rules.play(2, 1, agents)
+        assert "outside the zone or variable family" in str(error.value) and ":19:" in str(error.value)
 
 
 RANGES = """\

@@ -210,7 +210,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         o = self.out
         o.emit(f"def {name}(g{''.join(f', l_{n}' for n in local_names)}):", span)
         rests: list[tuple] = []
-        unread = self._unread(body) if not self.books and not _asks(body) else frozenset()
+        unread = self._unread(body) if not _asks(body) else frozenset()
         with o.indented(), self._in(Frame([set(local_names)], own, self._asks_in(body), unread=unread)) as frame:
             if counted:
                 self._count_call(span)

@@ -280,18 +280,19 @@ class Statements:
         if self._remembers(s.iterable):
             call = s.iterable
             zones = all(self._is_zone(a) for a in call.args)
-            entry = {1: "recalled_pile", 2: "recalled_piles"}.get(len(call.args)) if zones else None
-            if entry is None:
+            if not (call.args and zones):
                 iterable = self._remembered_call(call, "recalled", [self.expr(a) for a in call.args])
             else:
-                # The memory read right here (remember.py's key for piles: their stamps around
-                # the procedure); the entry point only when it has no answer yet.
+                # The memory read right here, under the piles' stamps around the procedure;
+                # remember.py's entry point only when it has no answer yet.
                 piles = [f"_pile{k}" for k in range(len(call.args))]
+                procedure = named('pr', call.func.id)
                 self.out.emit(f"{', '.join(piles)}, = {''.join(self.expr(a) + ', ' for a in call.args)}", s.span)
-                key = f"({piles[0]}.stamp, {named('pr', call.func.id)}{''.join(f', {pile}.stamp' for pile in piles[1:])})"
-                self.out.emit(f"_known = g.remembered.get({key})", s.span)
+                self.out.emit(f"_key = ({piles[0]}.stamp, {procedure}{''.join(f', {pile}.stamp' for pile in piles[1:])})",
+                              s.span)
+                self.out.emit("_known = g.remembered.get(_key)", s.span)
                 iterable = (f"(_known[0] if _known is not None else "
-                            f"{entry}(g, {named('pr', call.func.id)}{''.join(', ' + pile for pile in piles)}))")
+                            f"recalled_piles(g, {procedure}, _key{''.join(', ' + pile for pile in piles)}))")
         else:
             iterable = self.expr(s.iterable)
             if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):

@@ -13,17 +13,27 @@ from __future__ import annotations
 from ..running import operations as plain
 from ..running.meter import MOVED
 from .checkpoint import changing, moving_piece, pieces_changing, turning, turning_piece
-from .remember import recalled, recalled_pile, recalled_piles, remembered
+from .remember import recalled, recalled_piles, remembered
 from ..running.runtime import Piece, Zone, next_stamp
 
 
 def put(g, pieces, zone) -> None:
     if type(pieces) is Piece:
+        # One piece: the books, and `plain.put` of a piece written out.
         source = pieces.zone
         if g.open:
             moving_piece(g, pieces)
             changing(g, zone)
-        plain.put(g, pieces, zone)
+        if zone.scored:
+            g.score_changed |= zone.scored
+        if source is not None:
+            if source.scored:
+                g.score_changed |= source.scored
+            source.remove(pieces)
+        zone.append(pieces)
+        pieces.zone = zone
+        if g.meter is not None:
+            g.tally[MOVED] += 1
         if source is not None:
             source.stamp = next_stamp()
         zone.stamp = next_stamp()
@@ -65,6 +75,16 @@ def put(g, pieces, zone) -> None:
     zone.stamp = next_stamp()
 
 
+def put_pile(g, pile, zone) -> None:
+    """`put` of a zone's whole pile, where the operand names a zone: no dispatch on it."""
+    if g.open:
+        changing(g, pile)
+        changing(g, zone)
+    plain.put_pile(g, pile, zone)
+    pile.stamp = next_stamp()
+    zone.stamp = next_stamp()
+
+
 def put_under(g, pieces, zone) -> None:
     _moved(g, plain.put_under, pieces, zone)
 
@@ -92,6 +112,14 @@ def roll(g, pieces) -> None:
     plain.roll(g, pieces)
     for zone in places:
         zone.stamp = next_stamp()
+
+
+def roll_pile(g, pile) -> None:
+    """`roll` of every piece of a zone, where the operand names a zone."""
+    if g.open:
+        turning(g, pile)
+    plain.roll_pile(g, pile)
+    pile.stamp = next_stamp()
 
 
 def shuffle(g, zone) -> None:
@@ -184,13 +212,15 @@ def running_through(g, procedure, *args):
     return tuple(answer) if isinstance(answer, list) else answer
 
 
-# `put_pile` and `roll_pile` are `put` and `roll` of a zone's pile: books are kept as for any put or roll.
-BOOKKEEPING = {"put": put, "put_pile": put, "put_under": put_under, "deal": deal, "roll": roll, "roll_pile": roll,
-               "shuffle": shuffle,
+BOOKKEEPING = {"put": put, "put_pile": put_pile, "put_under": put_under, "deal": deal, "roll": roll,
+               "roll_pile": roll_pile, "shuffle": shuffle,
                "set_face": set_face, "set_owner": set_owner, "create": create, "create_deck": create_deck,
-               "remembered": remembered, "recalled": recalled, "recalled_pile": recalled_pile,
-               "recalled_piles": recalled_piles}
+               "remembered": remembered, "recalled": recalled, "recalled_piles": recalled_piles}
+def running_piles(g, procedure, key, *piles):
+    """`recalled_piles` in a game that keeps no books."""
+    return running_through(g, procedure, *piles)
+
+
 # The remembering entry points as a game that keeps no books has them: every call runs.
-ALWAYS_RUNNING = {"remembered": running, "recalled": running_through, "recalled_pile": running_through,
-                  "recalled_piles": running_through}
+ALWAYS_RUNNING = {"remembered": running, "recalled": running_through, "recalled_piles": running_piles}
 PLAIN = {name: getattr(plain, name) for name in BOOKKEEPING if name not in ALWAYS_RUNNING} | ALWAYS_RUNNING

@@ -38,24 +38,11 @@ def recalled(g, procedure, *args):
     return answer if is_list or not isinstance(answer, list) else tuple(answer)
 
 
-def recalled_pile(g, procedure, zone):
-    """`recalled` for a call whose one argument is a zone, known when the rules are compiled:
-    the key is the zone's stamp (no two zones ever have the same), which is quicker to make."""
-    key = (zone.stamp, procedure)
-    known = g.remembered.get(key)
-    if known is None:
-        known = _answer(g, procedure, (zone,), key)
-    answer, is_list = known
-    return answer if is_list or not isinstance(answer, list) else tuple(answer)
-
-
-def recalled_piles(g, procedure, first, second):
-    """`recalled_pile` for a call with two zones."""
-    key = (first.stamp, procedure, second.stamp)
-    known = g.remembered.get(key)
-    if known is None:
-        known = _answer(g, procedure, (first, second), key)
-    answer, is_list = known
+def recalled_piles(g, procedure, key, *piles):
+    """`recalled` for a call whose arguments are all zones, known when the rules are compiled,
+    once the compiled rule has found no answer under `key`, which it makes and looks up itself:
+    the zones' stamps around the procedure (no two zones ever have the same stamp)."""
+    answer, is_list = _answer(g, procedure, piles, key)
     return answer if is_list or not isinstance(answer, list) else tuple(answer)
 
 
