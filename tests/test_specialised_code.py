@@ -271,3 +271,37 @@ def test_a_range_of_params_short_enough_is_gone_through_uncounted_a_long_one_is_
     assert "spend(g, range(g.p_low, g.p_high + 1))" in long.source.text()
     with pytest.raises(RulesError, match="budget of 1,000,000"):
         long.play(2, 1, random_agents(1, 2))
+
+
+REPEATS = """\
+game "repeats"
+players 1..1
+die d6 faces 1..6
+zone a
+zone b
+point go "Go?"
+
+move twice() for go:
+    let d = [x for x in a][0]
+    put [d, d] into b
+    let e = [x for x in a][0]
+    put [e, d, e] under b
+
+phase game:
+    create d6 x 3 into a
+    play go by 0
+    say "{len(a)} {len(b)} {b[0] != b[1]}"
+
+score by p: 0
+"""
+
+
+@pytest.mark.parametrize("agent", ["random", "greedy"])
+def test_a_piece_named_twice_in_one_put_lies_in_its_zone_once(tmp_path, agent):
+    """`put [d, d] into b` moves d once, written out (no books) or through the books, and the
+    meter counts each piece once: a piece lies in one zone, once."""
+    rules = rules_from_text(tmp_path, REPEATS)
+    log = []
+    result = rules.play(1, 1, [make_agent(agent, 1, 0)], log=log, meter=True)
+    assert [event["text"] for event in log if event["t"] == "say"] == ["1 2 true"]
+    assert result.rules["move twice"]["moved"] == 3

@@ -48,10 +48,12 @@ def put(g, pieces, zone) -> None:
         g.score_changed |= zone.scored
     places = []
     last = None
-    for piece in pieces:
+    for index, piece in enumerate(pieces):
         place = piece.zone
         if place is None:
-            if opened:
+            # Loose before this put, unless an earlier place in the list named it (and this put
+            # has just taken it out of its zone).
+            if opened and pieces.index(piece) == index:
                 moving_piece(g, piece)
             continue
         if place is not last:
@@ -67,6 +69,9 @@ def put(g, pieces, zone) -> None:
         changing(g, zone)
     zone.extend(pieces)
     for piece in pieces:
+        if piece.zone is zone:
+            plain.repeated(g, pieces, zone)
+            break
         piece.zone = zone
     if g.meter is not None:
         g.tally[MOVED] += len(pieces)

@@ -79,9 +79,29 @@ def put_under(g, pieces, zone) -> None:
         g.tally[MOVED] += len(moved)
 
 
+def _once(pieces: list) -> list:
+    """The pieces each once, at its first place in the list."""
+    return list({id(piece): piece for piece in pieces}.values())
+
+
+def repeated(g, moved: list, zone) -> None:
+    """A put of the list `moved` onto the top of `zone`, found to name a piece twice
+    (`put [d, d] into b`): the block it laid holds each piece once, as a piece lies in one
+    zone once, and the meter counts each once (the put counts `len(moved)` after this)."""
+    once = _once(moved)
+    list.__delitem__(zone, slice(len(zone) - len(moved), None))
+    zone.extend(once)
+    for piece in once:
+        piece.zone = zone
+    if g.meter is not None:
+        g.tally[MOVED] -= len(moved) - len(once)
+
+
 def _detach(g, pieces) -> list:
-    """Take pieces out of wherever they lie; returns them in order."""
+    """Take pieces out of wherever they lie; returns them in order, each once."""
     moved = _as_list(pieces)
+    if len(moved) > 1 and len(set(map(id, moved))) < len(moved):
+        moved = _once(moved)
     for piece in moved:
         source = piece.zone
         if source is not None:
@@ -227,6 +247,7 @@ EXPORTS = {
     "put": put,
     "put_pile": put_pile,
     "put_under": put_under,
+    "repeated": repeated,
     "deal": deal,
     "roll": roll,
     "roll_pile": roll_pile,
