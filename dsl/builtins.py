@@ -30,6 +30,10 @@ A `Builtin`'s fields:
 - `one_pass`: it goes through the items of its first argument once, in order, so an
   iterator serves as well as a list: the compiler may pass `map(...)` instead of building
   a list (`sum([b.value for b in xs])` -> `sum(map(get_value, ...))`).
+- `no_longer`: its answer is a list with no more items than its first argument has (a
+  selection, ordering or grouping of them: `showing`, `sorted`, `by_owner`), so a pass over
+  it is bounded wherever a pass over the argument is: `faces(cup[p])` as a zone's pieces
+  are (interpreter/compiling/expressions.py, `_bounded`).
 
 `python_name` says how compiled rules and interpreter/running/builtins.py name a built-in:
 
@@ -63,6 +67,7 @@ class Builtin:
     python: bool = attrs.field(default=False, kw_only=True)
     words: tuple[str, ...] = attrs.field(default=(), kw_only=True)
     one_pass: bool = attrs.field(default=False, kw_only=True)
+    no_longer: bool = attrs.field(default=False, kw_only=True)
 
     @property
     def pure(self) -> bool:
@@ -107,27 +112,31 @@ BUILTINS = {
         Builtin("min", 1, MANY, "smallest of several values, or the smallest item of one non-empty list", python=True,
                 one_pass=True),
         Builtin("list", 1, 1, "a new list of the items of a list, or of the pieces of a zone in order", returns=LIST,
-                python=True, one_pass=True),
+                python=True, one_pass=True, no_longer=True),
         Builtin("abs", 1, 1, "absolute value", returns=NUMBER, python=True),
         Builtin("sorted", 1, 1, "the list sorted; key=x => ..., desc=true for high to low", ("key", "desc"),
-                returns=LIST, one_pass=True),
-        Builtin("zip", 2, 2, "pairs (a[i], b[i]) up to the shorter list", returns=LIST, one_pass=True),
+                returns=LIST, one_pass=True, no_longer=True),
+        Builtin("zip", 2, 2, "pairs (a[i], b[i]) up to the shorter list", returns=LIST, one_pass=True, no_longer=True),
         Builtin("count", 2, 2, "how often a value occurs in a list", returns=NUMBER, one_pass=True),
         Builtin("any", 1, 1, "true if some item of the list is true", returns=PLAIN, python=True, one_pass=True),
         Builtin("all", 1, 1, "true if every item of the list is true", returns=PLAIN, python=True, one_pass=True),
-        Builtin("distinct", 1, 1, "the list without repeats, first occurrence kept", returns=LIST, one_pass=True),
+        Builtin("distinct", 1, 1, "the list without repeats, first occurrence kept", returns=LIST, one_pass=True,
+                no_longer=True),
         Builtin("first", 1, 1, "the first item of a non-empty list"),
         Builtin("last", 1, 1, "the last item of a non-empty list (the top of a pile)"),
-        Builtin("faces", 1, 1, "the distinct faces shown by a list of dice, low to high", returns=LIST, one_pass=True),
+        Builtin("faces", 1, 1, "the distinct faces shown by a list of dice, low to high", returns=LIST, one_pass=True,
+                no_longer=True),
         Builtin("weight", 1, 1, "total weight of pieces (a die of weight 2 counts as two)", returns=NUMBER,
                 one_pass=True),
         Builtin("facesum", 1, 1, "sum of the face values of pieces", returns=NUMBER, one_pass=True),
         Builtin("highest", 1, 1, "the highest face value among pieces (0 for none)", returns=NUMBER, one_pass=True),
-        Builtin("owned", 2, 2, "the pieces owned by an owner", returns=LIST, one_pass=True),
-        Builtin("showing", 2, 2, "the dice showing a face", returns=LIST, one_pass=True),
-        Builtin("owners_of", 1, 1, "the distinct owners of pieces, in seat order", returns=LIST, one_pass=True),
-        Builtin("by_owner", 1, 1, "pairs (owner, that owner's pieces), in seat order", returns=LIST, one_pass=True),
-        Builtin("of_kind", 2, 2, "the pieces of one kind", returns=LIST, one_pass=True),
+        Builtin("owned", 2, 2, "the pieces owned by an owner", returns=LIST, one_pass=True, no_longer=True),
+        Builtin("showing", 2, 2, "the dice showing a face", returns=LIST, one_pass=True, no_longer=True),
+        Builtin("owners_of", 1, 1, "the distinct owners of pieces, in seat order", returns=LIST, one_pass=True,
+                no_longer=True),
+        Builtin("by_owner", 1, 1, "pairs (owner, that owner's pieces), in seat order", returns=LIST, one_pass=True,
+                no_longer=True),
+        Builtin("of_kind", 2, 2, "the pieces of one kind", returns=LIST, one_pass=True, no_longer=True),
         Builtin("pieces", 1, 1, "every piece of a kind in the game, wherever it lies", returns=LIST, reads=True,
                 game=True),
         Builtin("left", 1, 1, "the next seat clockwise", returns=PLAIN, game=True),
@@ -150,9 +159,10 @@ BUILTINS = {
                 game=True),
         Builtin("combinations", 2, 2, "every way to pick k items of a list, each as a list, in list order",
                 returns=LIST, one_pass=True),
-        Builtin("without", 2, 2, "the items of the first list that are not in the second", returns=LIST, one_pass=True),
+        Builtin("without", 2, 2, "the items of the first list that are not in the second", returns=LIST,
+                one_pass=True, no_longer=True),
         Builtin("shuffled", 1, 1, "a new list with the items in random order (the game's random stream)", returns=LIST,
-                draws=True, game=True, one_pass=True),
+                draws=True, game=True, one_pass=True, no_longer=True),
     )
 }
 

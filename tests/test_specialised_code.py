@@ -273,6 +273,39 @@ def test_a_range_of_params_short_enough_is_gone_through_uncounted_a_long_one_is_
         long.play(2, 1, random_agents(1, 2))
 
 
+PASSES = """\
+game "passes"
+players 2..2
+die d6 faces 1..6
+zone cup
+var total = 0
+
+phase game:
+    create d6 x 3 into cup
+    total = len([f for f in faces(cup)]) + len([o for o, mine in by_owner(sorted(cup, key = d => d.face))])
+    let long = [0] * 2000000
+    total += len([x for x in sorted(long)])
+
+score by p: total
+"""
+
+
+def test_a_builtins_answer_no_longer_than_a_zone_is_gone_through_uncounted_a_long_lists_is_counted(tmp_path):
+    """`faces(cup)` and `by_owner(sorted(cup, ...))` have no more items than the zone has pieces
+    (`no_longer` in dsl/builtins.py): bounded as a pass over the zone is. The same built-in
+    over a long list is counted, and goes over the budget."""
+    from rulesrun.dsl.errors import RulesError
+
+    rules = rules_from_text(tmp_path, PASSES)
+    for books in (True, False):
+        rules.form(pausing=False, books=books)
+        source = rules._sources[rules._files[False, books]].text()
+        assert "spend(g, sorted({" not in source and "spend(g, b_by_owner(" not in source
+        assert "spend(g, sorted(l_long" in source
+    with pytest.raises(RulesError, match="budget of 1,000,000"):
+        rules.play(2, 1, random_agents(1, 2))
+
+
 REPEATS = """\
 game "repeats"
 players 1..1

@@ -202,13 +202,16 @@ class Expressions:
     def _bounded(self, e) -> bool:
         """Whether going once through `e` is bounded without counting it: the seats and owners (at
         most a hundred), one zone (its pieces are bounded by the pieces budget, as a built-in's
-        pass over a zone is), or a range whose ends are known when the rules are compiled and
-        that is no longer than a family may be (`low..high` of params). Only a
-        comprehension's first clause is left uncounted so: the passes of a clause inside
-        another multiply, and are counted."""
+        pass over a zone is), a range whose ends are known when the rules are compiled and
+        that is no longer than a family may be (`low..high` of params), or a built-in's answer
+        no longer than a first argument that is one of these (`faces(cup[p])`: its `no_longer`).
+        Only a comprehension's first clause is left uncounted so: the passes of a clause
+        inside another multiply, and are counted."""
         if isinstance(e, ast.Name) and e.id in _GLOBAL_VALUES and not self._is_local(e.id) \
                 and e.id not in self.substitutions and e.id not in self.parts:
             return e.id != "num_players"
+        if isinstance(e, ast.Call) and e.args and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].no_longer:
+            return self._bounded(e.args[0])
         if isinstance(e, ast.Range):
             low, high = self._constant(e.low), self._constant(e.high)
             return low is not None and high is not None and high - low < MAX_MEMBERS
