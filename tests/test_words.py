@@ -4,6 +4,8 @@ them, and the table's view; the machine's keys (`point`, `labels()`) never chang
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulesrun.cli.transcript import transcript
 from rulesrun.dsl.errors import RulesError
@@ -216,3 +218,14 @@ def test_a_text_in_single_quotes_reads_like_one_in_double_quotes(tmp_path):
     text = LISTS.replace('            say "into {bag[2]}"\n', "            say 'into {bag[2]}, \"quoted\"'\n")
     said = [e["text"] for e in logged_game(rules_from_text(tmp_path, text)) if e["t"] == "say"]
     assert said[3] == 'into bag 2, "quoted"'
+
+
+@given(st.one_of(st.integers(), st.floats(allow_nan=True), st.text(), st.booleans(), st.none(),
+                 st.lists(st.one_of(st.integers(), st.text(), st.booleans()), max_size=4)))
+def test_a_text_writes_a_value_as_in_words_does_by_its_quick_way_too(value):
+    """`show`, what a text of the rules calls for each `{...}`, takes texts and numbers its own
+    quick way: it must read exactly as `in_words` (true, none, [1, a]...)."""
+    from rulesrun.interpreter.running.operations import show
+    from rulesrun.interpreter.running.words import in_words
+
+    assert show(value) == in_words(value)

@@ -239,7 +239,13 @@ def begin_turn(g, player) -> None:
 
 
 def show(value) -> str:
-    """A value in a text of the rules (`say "{name(p)} rolls {dice}"`): in words (running/words.py)."""
+    """A value in a text of the rules (`say "{name(p)} rolls {dice}"`): in words (running/words.py).
+    A text and a number read as Python writes them (what `in_words` ends in), without its tests."""
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind is int or kind is float:
+        return str(value)
     return in_words(value)
 
 
