@@ -1,14 +1,15 @@
 """Games per second of `rulesrun simulate` against a plain hand-written simulator, in one run.
 
-    python benchmarks/bench.py [--seconds 1] [--rounds 5] [--memory 1000,50000] [--no-mcts]
+    python benchmarks/bench.py [--seconds 1] [--rounds 7] [--memory 1000,50000] [--no-mcts]
 
 1. simulate's own path (`simulate.play_into`, what `rulesrun simulate --jobs 1 --out F`
    runs: the per-rule meter on, every record written to a JSON-lines file in a temporary
    folder and added to the running report) on classic, Royale, POT and Der große Wurf, random
    agents, 4 players, and each rate as a ratio to the hand-written classic simulator
    (`reference_classic.py`; >= 1 means rulesrun is faster). Rates are CPU time of this
-   process, each contender measured in alternating rounds on the same seeds, the best round
-   counting, so that a slow spell of a shared machine falls on all alike.
+   process, each contender measured in alternating rounds on the same seeds: games/s is a
+   contender's best round, and a ratio the median over the rounds of the two rates of one
+   round, so that a slow spell of a shared machine falls on both alike.
 2. What the per-rule meter costs: the same games played by `Rules.play` with and without it.
 3. The agents: games per second with every seat played by random, greedy and MCTS on classic
    and Royale, and each as a share of random play (greedy is meant to stay at 0.15 or above).
@@ -22,6 +23,8 @@
 from __future__ import annotations
 
 import argparse
+import gc
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -101,13 +104,30 @@ def play_player(rules, seconds: float, meter: bool, specs=None):
     return games, lambda: play(games)
 
 
-def best_rates(contenders: dict, rounds: int) -> dict:
-    """Each contender's best rate over `rounds` rounds, the contenders taking turns in each."""
-    best = {name: 0.0 for name in contenders}
+def round_rates(contenders: dict, rounds: int) -> dict:
+    """Each contender's rate in each of `rounds` rounds, the contenders taking turns in each, in
+    the reverse order every other round, each after a full garbage collection: whoever ran
+    first in every round measured some 5-10% faster than the same code second."""
+    rates = {name: [] for name in contenders}
+    order = list(contenders.items())
     for _ in range(rounds):
-        for name, (games, play) in contenders.items():
-            best[name] = max(best[name], cpu_rate(play, games))
-    return best
+        for name, (games, play) in order:
+            gc.collect()
+            rates[name].append(cpu_rate(play, games))
+        order.reverse()
+    return rates
+
+
+def best(rates: dict) -> dict:
+    """Each contender's best round: a slow spell of a shared machine only ever slows."""
+    return {name: max(rounds) for name, rounds in rates.items()}
+
+
+def ratio(rates: dict, name: str, base: str) -> float:
+    """`name`'s rate as a share of `base`'s: the median, over the rounds, of the two rates of one
+    round, which met the same spell of a shared machine (the best rounds of the two may have
+    met different ones, and moved a ratio by a fifth on the 2-core machine)."""
+    return statistics.median(mine / theirs for mine, theirs in zip(rates[name], rates[base]))
 
 
 def peak_memory_mb(games: int, folder: Path) -> float:
@@ -123,7 +143,8 @@ def peak_memory_mb(games: int, folder: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per measurement")
-    parser.add_argument("--rounds", type=int, default=5, help="measurements per contender (best counts)")
+    parser.add_argument("--rounds", type=int, default=7,
+                        help="measurements per contender (games/s: the best; a ratio: the median of its rounds)")
     parser.add_argument("--memory", default="1000,50000", help="games of each peak-memory run ('' for none)")
     parser.add_argument("--no-mcts", action="store_true", help="leave out the MCTS agent")
     args = parser.parse_args()
@@ -141,19 +162,19 @@ def _simulate_section(args, folder: Path) -> None:
     print(f"rulesrun simulate --jobs 1 --out F ({PLAYERS} random players, meter on), CPU time:")
     contenders = {"reference": reference_player(args.seconds)}
     contenders.update({name: simulate_player(ruleset, folder, args.seconds) for name, ruleset in SIMULATED.items()})
-    best = best_rates(contenders, args.rounds)
-    reference = best.pop("reference")
-    print(f"  {'reference (hand-written classic):':38} {reference:9.0f} games/s")
-    for name, rate in best.items():
-        print(f"  {name + ':':38} {rate:9.0f} games/s   {rate / reference:6.3f} x reference")
+    rates = round_rates(contenders, args.rounds)
+    fastest = best(rates)
+    print(f"  {'reference (hand-written classic):':38} {fastest.pop('reference'):9.0f} games/s")
+    for name, rate in fastest.items():
+        print(f"  {name + ':':38} {rate:9.0f} games/s   {ratio(rates, name, 'reference'):6.3f} x reference")
 
 
 def _meter_section(args) -> None:
     print("\ncost of the per-rule meter (Rules.play, random agents):")
     for ruleset in ("classic.rules", "royale.rules"):
         rules = load_rules(RULESETS / ruleset)
-        best = best_rates({meter: play_player(rules, args.seconds, meter) for meter in (False, True)}, args.rounds)
-        print(f"  {ruleset + ':':38} {1 - best[True] / best[False]:9.1%}")
+        rates = round_rates({meter: play_player(rules, args.seconds, meter) for meter in (False, True)}, args.rounds)
+        print(f"  {ruleset + ':':38} {1 - ratio(rates, True, False):9.1%}")
 
 
 def _agents_section(args) -> None:
@@ -163,11 +184,15 @@ def _agents_section(args) -> None:
         specs = ["random", "greedy"] + ([] if args.no_mcts else [MCTS])
         contenders = {spec: play_player(rules, args.seconds, False, AgentSpec.parse(spec)) for spec in specs}
         mcts = contenders.pop(MCTS, None)
-        rates = best_rates(contenders, args.rounds)
+        rates = round_rates(contenders, args.rounds)
+        shares = {spec: ratio(rates, spec, "random") for spec in rates}
+        fastest = best(rates)
         if mcts is not None:
-            rates[MCTS] = best_rates({MCTS: mcts}, 1)[MCTS]
-        for spec, rate in rates.items():
-            print(f"  {f'{ruleset}, {PLAYERS} x {spec}:':68} {rate:9.2f} games/s   {rate / rates['random']:7.4f} x random")
+            # One round: an MCTS game takes long; its share is of random's best round.
+            fastest[MCTS] = round_rates({MCTS: mcts}, 1)[MCTS][0]
+            shares[MCTS] = fastest[MCTS] / fastest["random"]
+        for spec, rate in fastest.items():
+            print(f"  {f'{ruleset}, {PLAYERS} x {spec}:':68} {rate:9.2f} games/s   {shares[spec]:7.4f} x random")
 
 
 class _Timed:
