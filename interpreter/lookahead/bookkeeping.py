@@ -19,21 +19,11 @@ from ..running.runtime import Piece, Zone, next_stamp
 
 def put(g, pieces, zone) -> None:
     if type(pieces) is Piece:
-        # One piece: the books, and `plain.put` of a piece written out.
         source = pieces.zone
         if g.open:
             moving_piece(g, pieces)
             changing(g, zone)
-        if zone.scored:
-            g.score_changed |= zone.scored
-        if source is not None:
-            if source.scored:
-                g.score_changed |= source.scored
-            source.remove(pieces)
-        zone.append(pieces)
-        pieces.zone = zone
-        if g.meter is not None:
-            g.tally[MOVED] += 1
+        plain.put_piece(g, pieces, zone)
         if source is not None:
             source.stamp = next_stamp()
         zone.stamp = next_stamp()
@@ -217,15 +207,15 @@ def running_through(g, procedure, *args):
     return tuple(answer) if isinstance(answer, list) else answer
 
 
-BOOKKEEPING = {"put": put, "put_pile": put_pile, "put_under": put_under, "deal": deal, "roll": roll,
-               "roll_pile": roll_pile, "shuffle": shuffle,
-               "set_face": set_face, "set_owner": set_owner, "create": create, "create_deck": create_deck,
-               "remembered": remembered, "recalled": recalled, "recalled_piles": recalled_piles}
 def running_piles(g, procedure, key, *piles):
     """`recalled_piles` in a game that keeps no books."""
     return running_through(g, procedure, *piles)
 
 
+BOOKKEEPING = {"put": put, "put_pile": put_pile, "put_under": put_under, "deal": deal, "roll": roll,
+               "roll_pile": roll_pile, "shuffle": shuffle,
+               "set_face": set_face, "set_owner": set_owner, "create": create, "create_deck": create_deck,
+               "remembered": remembered, "recalled": recalled, "recalled_piles": recalled_piles}
 # The remembering entry points as a game that keeps no books has them: every call runs.
 ALWAYS_RUNNING = {"remembered": running, "recalled": running_through, "recalled_piles": running_piles}
 PLAIN = {name: getattr(plain, name) for name in BOOKKEEPING if name not in ALWAYS_RUNNING} | ALWAYS_RUNNING

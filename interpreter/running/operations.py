@@ -22,19 +22,11 @@ def _as_list(pieces) -> list:
 
 def put(g, pieces, zone) -> None:
     kind = type(pieces)
+    if kind is Piece:
+        put_piece(g, pieces, zone)
+        return
     if zone.scored:
         g.score_changed |= zone.scored
-    if kind is Piece:
-        source = pieces.zone
-        if source is not None:
-            if source.scored:
-                g.score_changed |= source.scored
-            source.remove(pieces)
-        zone.append(pieces)
-        pieces.zone = zone
-        if g.meter is not None:
-            g.tally[MOVED] += 1
-        return
     if kind is Zone:
         if pieces is zone:
             return
@@ -49,6 +41,21 @@ def put(g, pieces, zone) -> None:
         piece.zone = zone
     if g.meter is not None:
         g.tally[MOVED] += len(moved)
+
+
+def put_piece(g, piece, zone) -> None:
+    """`put` of one piece: out of the zone it lies in (if any), onto the top of `zone`."""
+    if zone.scored:
+        g.score_changed |= zone.scored
+    source = piece.zone
+    if source is not None:
+        if source.scored:
+            g.score_changed |= source.scored
+        source.remove(piece)
+    zone.append(piece)
+    piece.zone = zone
+    if g.meter is not None:
+        g.tally[MOVED] += 1
 
 
 def put_pile(g, pile, zone) -> None:
