@@ -54,9 +54,9 @@ class Statements:
                 self.out.emit("pass")
 
     def s_Let(self, s):
-        """A `let` nothing reads whose value cannot change the game is not computed (in a game
-        without books: `let before = [d for d in field[f]]`, made for an event nobody handles);
-        only the part of it that could fail is (`field[f]`)."""
+        """A `let` nothing reads whose value cannot change the game is not computed, in every
+        form (`let before = [d for d in field[f]]`, made for an event nobody handles); only the
+        part of it that could fail is (`field[f]`)."""
         failing = self._only_failing(s.value) if s.name in self.frame.unread else None
         if failing is not None:
             for part in failing:

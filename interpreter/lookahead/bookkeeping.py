@@ -1,8 +1,8 @@
 """The operations again, keeping the books that looking ahead needs: stamps and checkpoints.
 
 Each wrapped operation tells the open checkpoints (interpreter/lookahead/checkpoint.py) which zones it
-is about to change, runs the plain operation (interpreter/running/operations.py), and gives every
-zone it changed a new stamp (runtime.Zone), which is what remembered answers
+is about to change, runs the plain operation (interpreter/running/operations.py; a put of a
+list of pieces does both in one pass), and gives every zone it changed a new stamp (runtime.Zone), which is what remembered answers
 (interpreter/lookahead/remember.py) are recognised by. A game in which no agent looks ahead (random
 play, MCTS with random rollouts) needs none of this and runs the plain operations:
 `Rules.play` chooses, by `looks_ahead`.
