@@ -157,3 +157,30 @@ def test_a_parts_handler_with_the_wrong_values_says_the_part_is_implied(tmp_path
     message = error.value.render()
     assert "error: `on activated` of board one takes 1 value, not 3" in message
     assert "hint: the event is activated(board, p); here the board is one: on activated(p)" in message
+
+
+ORDER = {
+    "base": 'game "Order"\nplayers 2..2\nkind board\nevent activated(board, p)\nvar log = []\n'
+            'include "one.rules"\ninclude "two.rules"\n\n'
+            'on activated(b, p):\n    append "any {b}:{p}" to log\n\n'
+            'on activated(b, p) when b == two and p == 1:\n    append "base two {p}" to log\n\n'
+            'phase game:\n    for b in board:\n        emit activated(b, 0)\n        emit activated(b, 1)\n'
+            '    emit activated(none, 0)\n\nscore by p: 0\n',
+    "one": 'board one\n\non activated(p):\n    append "one {p}" to log\n\n'
+           'on activated(p) when p == 1:\n    append "one again {p}" to log\n',
+    "two": 'board two\n\non activated(p):\n    append "two {p}" to log\n',
+}
+
+
+@pytest.mark.parametrize("form", ["driven, books", "closed, no books"])
+def test_an_event_calls_the_handlers_of_the_part_it_carries_and_every_other_in_their_order(tmp_path, form):
+    """An event tests the part first and calls only its handlers (compiler: `_part_guard`),
+    among the handlers of no part (`any`) and those whose own `when` asks more (`one again`,
+    `base two`), all in the order they were declared; an event with no part runs only those
+    of no part."""
+    rules = load_rules(write(tmp_path, **ORDER))
+    agents = None if form.startswith("driven") else random_agents(1, 2)
+    game = rules.start(players=2, seed=1, lookahead=agents is None, agents=agents)
+    assert game.over
+    assert game._state.v_log == ["one 0", "any one:0", "one 1", "one again 1", "any one:1",
+                                 "two 0", "any two:0", "two 1", "any two:1", "base two 1", "any none:0"]

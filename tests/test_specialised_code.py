@@ -338,3 +338,22 @@ def test_a_piece_named_twice_in_one_put_lies_in_its_zone_once(tmp_path, agent):
     result = rules.play(1, 1, [make_agent(agent, 1, 0)], log=log, meter=True)
     assert [event["text"] for event in log if event["t"] == "say"] == ["1 2 true"]
     assert result.rules["move twice"]["moved"] == 3
+
+
+def test_a_param_the_same_in_every_game_is_made_once_and_every_game_holds_it():
+    """A param made of literals, lists, records and parts (Royale's reward tracks, its board
+    sides) is made when the rules are compiled, not at every game's start; one that depends
+    on the game (`players == 2`) is each game's own. Either stays fixed."""
+    from rulesrun.interpreter.running.rules import load_rules
+    from rulesrun.interpreter.running.runtime import ParamChanged
+
+    rules = load_rules(RULESETS / "royale.rules")
+    four, two = (rules.start(players=n, seed=n, log=False)._state for n in (4, 2))
+    for name in ("p_lucky_punch_rewards", "p_board_sides", "p_jackpot_track", "t_board"):
+        assert getattr(four, name) is getattr(two, name), name
+    assert four.p_board_sides[0][1] is four.t_jackpot
+    assert (four.p_neutral_colour, two.p_neutral_colour) == (False, True)
+    with pytest.raises(ParamChanged):
+        four.p_jackpot_track.append(0)
+    changed = load_rules(RULESETS / "royale.rules", params={"jackpot_track": [1, 2, 3, 4, 5, 6]})
+    assert changed.start(players=4, seed=4, log=False)._state.p_jackpot_track == [1, 2, 3, 4, 5, 6]

@@ -61,6 +61,9 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         self.out = Source()
         self.frame = Frame([set()])
         self.substitutions: dict[str, str] = {}
+        # The params and kinds of parts whose value is the same in every game: name -> the code
+        # that makes it once (`_same_in_every_game`).
+        self.game_constants: dict[str, str] = {}
         self.inlining: set[str] = set()
         # Attributes read by lambdas of the form `c => c.value`: one attrgetter each, made once.
         self.getters: set[str] = set()
@@ -116,7 +119,28 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
             self.out.emit(f"{name} = record_type({fields!r})")
         for part in self.program.of_kind(ast.Part):
             self.out.emit(f"{named('part', part.name)} = Part({part.kind!r}, {part.name!r}, {part.title!r})")
+        for name, value in self.game_constants.items():
+            self.out.emit(f"{named('pv', name)} = {value}")
         return self.out
+
+    def _same_in_every_game(self, e) -> bool:
+        """Whether `e` is the same value in every game, made of literals, lists, records, parts
+        and params that are: such a param's value is made once, when the rules are compiled,
+        and every game holds that very value (it cannot change: runtime.fixed), instead of
+        building it again at every game's start (a list of records, say). Nothing
+        in it can fail or ask the game anything (`players`, a kind of piece, a procedure)."""
+        if isinstance(e, ast.Literal):
+            return True
+        if isinstance(e, ast.Negate):
+            return isinstance(e.operand, ast.Literal) and type(e.operand.value) in (int, float)
+        if isinstance(e, (ast.List, ast.Tuple)):
+            return all(map(self._same_in_every_game, e.items))
+        if isinstance(e, ast.Record):
+            return all(self._same_in_every_game(f.value) for f in e.fields)
+        if isinstance(e, ast.Name):
+            return e.id in self.game_constants and isinstance(self.parts.get(e.id), ast.Param) \
+                or isinstance(self.parts.get(e.id), ast.Part)
+        return False
 
     def _init(self) -> None:
         o = self.out
@@ -134,8 +158,16 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
             elif isinstance(decl, ast.Part):
                 o.emit(f"g.t_{decl.name} = {named('part', decl.name)}", decl.span)
             elif isinstance(decl, ast.PartKind):
-                members = "".join(f"g.t_{d.name}, " for d in self.program.of_kind(ast.Part) if d.kind == decl.name)
-                o.emit(f"g.t_{decl.name} = fixed([{members}])", decl.span)
+                members = "".join(f"{named('part', d.name)}, " for d in self.program.of_kind(ast.Part) if d.kind == decl.name)
+                self.game_constants[decl.name] = f"fixed([{members}])"
+                o.emit(f"g.t_{decl.name} = {named('pv', decl.name)}", decl.span)
+            elif isinstance(decl, ast.Param) and self._same_in_every_game(decl.default):
+                saved = self.substitutions
+                self.substitutions = {name: named("pv", name) for name in self.game_constants}
+                self.substitutions.update((part.name, named("part", part.name)) for part in self.program.of_kind(ast.Part))
+                self.game_constants[decl.name] = f"fixed({self.expr(decl.default)})"
+                self.substitutions = saved
+                o.emit(f"g.p_{decl.name} = {named('pv', decl.name)}", decl.span)
             elif isinstance(decl, ast.Param):
                 o.emit(f"g.p_{decl.name} = fixed({self.expr(decl.default)})", decl.span)
             elif isinstance(decl, ast.Die):
@@ -344,6 +376,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
                 continue
             handlers = [h for h in self.program.handlers if h.event == decl.name]
             names = []
+            guards = []
             for index, handler in enumerate(handlers):
                 names.append(named("on", decl.name, index))
                 params = ", ".join(f"l_{p}" for p in handler.params)
@@ -357,14 +390,35 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
                     self._metered_call(named("bd", decl.name, index), f"g, {params}",
                                        self._handler_name(handler, handlers), handler.span,
                                        self._asks_in(handler.body))
+                guards.append(self._part_guard(handler))
             args = [f"a{i}" for i in range(len(decl.params))]
             o.emit(f"def {named('ev', decl.name)}(g, {', '.join(args)}):", decl.span)
             with o.indented():
                 o.emit("pass")
                 if decl.name in self.recursive.events:
                     self._count_call(decl.span)
-                for name, handler in zip(names, handlers):
-                    o.emit(f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})")
+                for name, handler, guard in zip(names, handlers, guards):
+                    call = f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})"
+                    o.emit(call if guard is None else f"if {guard}: {call}")
+
+    def _part_guard(self, handler) -> str | None:
+        """The test an event makes before calling a handler of one part (`on activated(board, p)
+        when board == bonus and ...`, what a part's own handler means, dsl/parts.py): the
+        first term of its `when`, on the event's arguments. An event dispatched to many parts
+        then calls only the handlers of the part it carries (one of sixteen, say), and each
+        handler still asks its whole `when` itself. None for any other
+        handler. The term cannot fail or change anything (a value is that part or not), so
+        asking it first changes nothing else."""
+        term = handler.when
+        while isinstance(term, ast.AndOp):
+            term = term.left
+        if not (isinstance(term, ast.Compare) and term.op == "==" and isinstance(term.left, ast.Name)
+                and term.left.id in handler.params):
+            return None
+        with self._in(Frame([set(handler.params)])):
+            if not self._is_part(term.right):
+                return None
+            return f"a{handler.params.index(term.left.id)} is {self.expr(term.right)}"
 
     def _handler_name(self, handler, handlers) -> str:
         """How reports name a handler: its file and event (`bonus: on placed`), and its place
