@@ -2,6 +2,7 @@
 
 import pytest
 
+from rulesrun.interpreter.running.builtins import b_count
 from rulesrun.interpreter.running.play_words import designer_words
 
 
@@ -23,6 +24,8 @@ def failure(code: str, **names) -> Exception:
     ("n.face", {"n": 3}, "a number has no `.face`"),
     ("n.zone", {"n": 3}, "a number has no `.face`"),
     ("[x for x in n]", {"n": 3}, "needs a list, a zone or a range, not a number"),
+    ("1 in n", {"n": 3}, "needs a list, a zone or a range, not a number"),
+    ("count(n, 1)", {"n": 3, "count": b_count}, "needs a list, a zone or a range, not a number"),
     ("n[0]", {"n": 3}, "a number cannot be indexed"),
     ("len(n)", {"n": 3}, "`len` of a number"),
     ("max(xs)", {"xs": []}, "`max` of an empty list"),

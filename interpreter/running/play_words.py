@@ -59,7 +59,8 @@ def designer_words(error: Exception) -> tuple[str, str]:
     if match:
         name = _PIECE_NAMES.get(match.group(2), match.group(2))
         return attribute_mistake(_operand(match, 1), name) or _generic()
-    match = re.match(r"'(\w+)' object is not iterable", text)
+    # The second is what `in` and `count` say.
+    match = re.match(r"'(\w+)' object is not iterable", text) or re.match(r"argument of type '(\w+)' is not iterable", text)
     if match:
         return iteration_mistake(_operand(match, 1), "this") or (
             f"{words(_operand(match, 1))} is used where a list, a zone or a range is needed", "")
