@@ -216,3 +216,23 @@ phase game:
 
 score by p: guessed[p] * 0
 """
+
+
+@pytest.mark.parametrize("name", ["classic", "royale"])
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:playouts=4,horizon=3"])
+def test_a_game_played_to_its_result_leaves_nothing_for_the_garbage_collector(name, spec):
+    """`Rules.play` lets its game go once it has the result, and a search lets go of its what-if
+    games and explorers, paused ones included (their rules stopped while their state is
+    there): nothing of them waits in a reference cycle for the collector, which would
+    otherwise go through every piece of every finished game."""
+    import gc
+
+    rules = shipped(name)
+    agents = [make_agent(spec if seat == 0 else "random", 3, seat) for seat in range(4)]
+    gc.collect()
+    gc.disable()
+    try:
+        rules.play(4, 3, agents, meter=True)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -194,6 +194,7 @@ class MctsAgent:
         else:
             winners = game.winners
             reward = 1 / len(winners) if seat in winners else 0.0
+        game.release()
         for visited in path:
             visited.visits += 1
             visited.reward += reward

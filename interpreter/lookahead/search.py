@@ -122,7 +122,9 @@ class Explorer:
         twin = self.copy(rng)
         if not twin.over:
             twin.play(fitting(option, len(twin.decision.options), rng))
-        return twin.values
+        values = twin.values
+        twin.release()
+        return values
 
     @property
     def past(self) -> list:

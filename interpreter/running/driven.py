@@ -182,6 +182,14 @@ class Game:
         """With `meter`: per rule, how often it fired and what it paid (interpreter/running/meter.py)."""
         return self._state.meter.to_json() if self._state.meter is not None else None
 
+    def release(self) -> None:
+        """The game is done with (`Rules.play` has taken its result, a search its playout): its
+        state is let go at once (runtime.Game.release) instead of waiting for the garbage
+        collector. A game not over first has its rules stopped where they wait, as the
+        collector would stop them, while the state they may still touch is there."""
+        self._run.close()
+        self._state.release()
+
     # ------------------------------------------------------------ running
 
     def _begin(self, answers: list) -> None:

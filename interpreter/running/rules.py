@@ -203,7 +203,9 @@ class Rules:
         if log is not None:
             log.extend(game.log)
         keys = game.keys
-        return Result([k[0] for k in keys], keys, game.winners, game.turns, game.decisions, log, game.rules_fired)
+        result = Result([k[0] for k in keys], keys, game.winners, game.turns, game.decisions, log, game.rules_fired)
+        game.release()
+        return result
 
     def answer(self, agent, decision) -> int:
         """`agent`'s answer to `decision`. A look-ahead runs the rules too: its mistakes are the

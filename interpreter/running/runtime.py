@@ -298,6 +298,15 @@ class Decision:
             self._explorer = self._game.rules.explorer(self._game, self)
         return self._explorer
 
+    def answered(self) -> None:
+        """The decision is answered: its explorer, if a search agent used one, puts back what it
+        changed and is let go (it holds the decision, which would keep both for the garbage
+        collector)."""
+        explorer = self._explorer
+        if explorer is not None:
+            self._explorer = None
+            explorer.close()
+
 
 def option_labels(options) -> list[str]:
     """The options' labels as transcripts, logs, agents and scripts name them, each one once:
@@ -400,6 +409,17 @@ class Game:
         # The compiled rules this game runs (Rules.running picks one of their forms).
         self.code: dict = rules.namespace
 
+    def release(self) -> None:
+        """Let go of everything this game holds, for a game nobody will read again. A game's
+        objects refer to one another in cycles (a piece to its zone and the zone to it, a
+        kind's words to the game), which only the garbage collector can free, after it has
+        gone through them, game after game; without the cycles they are freed at once, as
+        the last reference goes."""
+        for pieces in self.pieces_by_kind.values():
+            for piece in pieces:
+                piece.zone = None
+        self.__dict__.clear()
+
     def decide(self, player: int, point: str, options: list, secret: bool = False, is_move: bool = False,
                resume: tuple | None = None, asked: tuple | None = None):
         """The option chosen, or PAUSE when the caller of the game must answer: the compiled
@@ -439,8 +459,7 @@ class Game:
                     try:
                         index = agent.choose(decision)
                     finally:
-                        if decision._explorer is not None:
-                            decision._explorer.close()
+                        decision.answered()
             self.history.append((player, index, secret))
         self.decisions += 1
         if self.log is not None:
@@ -452,8 +471,7 @@ class Game:
         decision = self.pending
         index = yield decision
         self.pending = None
-        if decision._explorer is not None:
-            decision._explorer.close()
+        decision.answered()
         self.history.append((decision.player, index, decision.secret))
         self.decisions += 1
         if self.log is not None:
