@@ -96,6 +96,20 @@ class _Game:
     score_changed = False
 
 
+@pytest.mark.parametrize("taken", [0, 1, 2])
+def test_a_piece_put_elsewhere_leaves_its_zone_from_the_top_or_from_within(taken):
+    """The top piece leaves without a search of its zone (`last(deck)`), any other by one; the
+    rest keep their order, and the piece lies on top of its new zone."""
+    source, dest = operations.Zone("source"), operations.Zone("dest")
+    kind = operations.make_die("d", range(1, 7), None, 1)
+    pieces = [operations.Piece(kind, None, 0, number) for number in range(3)]
+    for piece in pieces:
+        operations.put_piece(_Game(), piece, source)
+    operations.put_piece(_Game(), pieces[taken], dest)
+    assert list(source) == [piece for piece in pieces if piece is not pieces[taken]]
+    assert list(dest) == [pieces[taken]] and pieces[taken].zone is dest
+
+
 @pytest.mark.parametrize("ruleset", ["classic.rules", "royale.rules", "grosser_wurf.rules"])
 def test_both_forms_share_one_analysis_and_write_what_their_own_would(ruleset):
     """`analyse` runs once per program for both compiled forms (compiling/analysis.py): the code

@@ -44,14 +44,19 @@ def put(g, pieces, zone) -> None:
 
 
 def put_piece(g, piece, zone) -> None:
-    """`put` of one piece: out of the zone it lies in (if any), onto the top of `zone`."""
+    """`put` of one piece: out of the zone it lies in (if any), onto the top of `zone`. A piece
+    taken from the top (`last(deck)`, a card dealt one by one) leaves without a search of its
+    zone, which `remove` would make from the bottom up."""
     if zone.scored:
         g.score_changed |= zone.scored
     source = piece.zone
     if source is not None:
         if source.scored:
             g.score_changed |= source.scored
-        source.remove(piece)
+        if source[-1] is piece:
+            source.pop()
+        else:
+            source.remove(piece)
     zone.append(piece)
     piece.zone = zone
     if g.meter is not None:
