@@ -83,9 +83,7 @@ def roll_pile(pile: str, scored: bool) -> list[str]:
         *score_mark("_pile", scored),
         "_random = g.random",
         "for _piece in _pile:",
-        "    _index = int(_random() * len(_piece.faces))",
-        "    _piece.face = _piece.faces[_index]",
-        "    _piece.value = _piece.values[_index]",
+        "    _piece.face, _piece.value = _piece.outcomes[int(_random() * _piece.sides)]",
         "if g.log is not None: g.log.append({'t': 'roll', 'zone': _pile.name, 'faces': [_p.face for _p in _pile]})",
     ]
 

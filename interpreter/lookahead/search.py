@@ -392,9 +392,7 @@ def redraw(g: Game, zones: list, arrange, rng) -> None:
         if dice:
             turning(g, zone)
             for piece in dice:
-                index = int(rng.random() * len(piece.faces))
-                piece.face = piece.faces[index]
-                piece.value = piece.values[index]
+                piece.face, piece.value = piece.outcomes[int(rng.random() * piece.sides)]
             zone.stamp = next_stamp()
 
 

@@ -160,9 +160,7 @@ def _roll_each(g, pieces, name: str) -> None:
     """A face drawn for each piece, in order, and the roll logged under `name`."""
     random = g.random
     for piece in pieces:
-        index = int(random() * len(piece.faces))
-        piece.face = piece.faces[index]
-        piece.value = piece.values[index]
+        piece.face, piece.value = piece.outcomes[int(random() * piece.sides)]
     if g.log is not None:
         g.log.append({"t": "roll", "zone": name, "faces": [p.face for p in pieces]})
 

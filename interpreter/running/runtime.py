@@ -32,18 +32,25 @@ class Kind:
     is_die: bool
     shown: object = attrs.field(default=None, eq=False)
     title: str | None = attrs.field(default=None, eq=False)
+    # What a roll draws from: each face with its value, in order (Piece.outcomes).
+    outcomes: tuple = attrs.field(init=False, eq=False, repr=False,
+                               default=attrs.Factory(lambda kind: tuple(zip(kind.faces, kind.values)), takes_self=True))
 
 
 class Piece:
     """One die or card: its kind, owner, what it shows and the zone it lies in."""
 
-    __slots__ = ("kind", "owner", "face", "value", "weight", "zone", "faces", "values", "id")
+    __slots__ = ("kind", "owner", "face", "value", "weight", "zone", "faces", "values", "outcomes", "sides", "id")
 
     def __init__(self, kind: Kind, owner, index: int, ident: int):
         self.kind = kind
         self.owner = owner
         self.faces = kind.faces
         self.values = kind.values
+        # A roll: `piece.face, piece.value = piece.outcomes[int(draw * piece.sides)]`, one draw
+        # of the game's stream in [0, 1) picking a face (the kind's, kept here to be read fast).
+        self.outcomes = kind.outcomes
+        self.sides = len(kind.outcomes)
         self.face = kind.faces[index]
         self.value = kind.values[index]
         self.weight = kind.weight
