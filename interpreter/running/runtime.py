@@ -34,7 +34,7 @@ class Kind:
     title: str | None = attrs.field(default=None, eq=False)
     # What a roll draws from: each face with its value, in order (Piece.outcomes).
     outcomes: tuple = attrs.field(init=False, eq=False, repr=False,
-                               default=attrs.Factory(lambda kind: tuple(zip(kind.faces, kind.values)), takes_self=True))
+                                  default=attrs.Factory(lambda kind: tuple(zip(kind.faces, kind.values)), takes_self=True))
 
 
 class Piece:
