@@ -175,10 +175,10 @@ def shuffle(g, zone) -> None:
 
 def set_face(g, piece, face) -> None:
     """Turn a die to `face` (it must be one of its faces)."""
-    index = piece.faces.index(face)
+    index = piece.kind.faces.index(face)
     _turning(g, piece)
     piece.face = face
-    piece.value = piece.values[index]
+    piece.value = piece.kind.values[index]
 
 
 def set_owner(g, piece, owner) -> None:

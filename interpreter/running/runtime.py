@@ -40,15 +40,14 @@ class Kind:
 class Piece:
     """One die or card: its kind, owner, what it shows and the zone it lies in."""
 
-    __slots__ = ("kind", "owner", "face", "value", "weight", "zone", "faces", "values", "outcomes", "sides", "id")
+    __slots__ = ("kind", "owner", "face", "value", "weight", "zone", "outcomes", "sides", "id")
 
     def __init__(self, kind: Kind, owner, index: int, ident: int):
         self.kind = kind
         self.owner = owner
-        self.faces = kind.faces
-        self.values = kind.values
         # A roll: `piece.face, piece.value = piece.outcomes[int(draw * piece.sides)]`, one draw
-        # of the game's stream in [0, 1) picking a face (the kind's, kept here to be read fast).
+        # of the game's stream in [0, 1) picking a face (the kind's, kept here to be read fast;
+        # its faces and values otherwise are the kind's).
         self.outcomes = kind.outcomes
         self.sides = len(kind.outcomes)
         self.face = kind.faces[index]

@@ -384,8 +384,8 @@ class Scenario:
         return zones
 
     def _turn(self, piece: Piece, face) -> None:
-        if face not in piece.faces:
-            raise ScenarioError(f"a {piece.kind.name} die has no face {face!r}: its faces are {list(piece.faces)}")
+        if face not in piece.kind.faces:
+            raise ScenarioError(f"a {piece.kind.name} die has no face {face!r}: its faces are {list(piece.kind.faces)}")
         self._code["set_face"](self.game, piece, face)
 
     def _find_card(self, value, target, kind: str | None, chosen: set[int]) -> Piece:
