@@ -371,3 +371,57 @@ def test_a_param_the_same_in_every_game_is_made_once_and_every_game_holds_it():
         four.p_jackpot_track.append(0)
     changed = load_rules(RULESETS / "royale.rules", params={"jackpot_track": [1, 2, 3, 4, 5, 6]})
     assert changed.start(players=4, seed=4, log=False)._state.p_jackpot_track == [1, 2, 3, 4, 5, 6]
+
+
+
+FOLDED = """\
+game "folded"
+players 2..2
+param divisors = [5, 0]
+var total = 0
+
+phase game:
+    let q = 7
+    let left = [3, 1, 0]
+    while any([n > 0 for n in left]):
+        left = [n - 1 if n > 0 else 0 for n in left]
+        total += 1
+        if total > 10:
+            break
+    if all([a != b for a in [1, 2, 0] if a > 0 for b in [3, 4]]):
+        say "all pairs differ"
+    if not any([x > 5 for x in [1, 2]]):
+        say "none above five"
+    if all([x > 1 for x in [1, 2]]):
+        say "wrong: not all above one"
+    if any([q > 5 for q in [1, 2]]):
+        say "wrong: shadowed"
+    say "q is {q}"
+    if any([10 / d > 1 for d in divisors]):
+        say "ten over the divisors"
+
+score by p: total
+"""
+
+
+def test_any_and_all_of_a_comprehension_in_a_condition_are_loops_that_decide_alike(tmp_path):
+    """`while any([...])` and `if all([...])` are worked out by loops written into the rule, with
+    no list and no call (`Statements._folded`): the same answers, every item still worked out
+    (one that fails after a true one fails alike, located), and a comprehension variable that is
+    also a local of the rule is left to a comprehension of its own."""
+    from rulesrun.dsl.errors import RulesError
+
+    rules = rules_from_text(tmp_path, FOLDED.replace("[5, 0]", "[5, 20]"))
+    text = rules.source.text()
+    assert "while True:" in text and "any([(l_n > 0)" not in text
+    assert "all([" not in text and "any([(l_x > 5)" not in text
+    assert "any([(l_q > 5) for l_q in" in text
+    result = rules.play(2, 1, random_agents(1, 2), log=[])
+    said = [line["text"] for line in result.log if line["t"] == "say"]
+    assert said == ["all pairs differ", "none above five", "q is 7", "ten over the divisors"]
+    assert result.scores == [3, 3]
+
+    failing = rules_from_text(tmp_path, FOLDED, name="failing")
+    with pytest.raises(RulesError) as error:
+        failing.play(2, 1, random_agents(1, 2))
+    assert ":23:" in str(error.value) and "division by zero" in str(error.value)

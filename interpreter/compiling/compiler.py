@@ -243,7 +243,9 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         o.emit(f"def {name}(g{''.join(f', l_{n}' for n in local_names)}):", span)
         rests: list[tuple] = []
         unread = self._unread(body) if not _asks(body) else frozenset()
-        with o.indented(), self._in(Frame([set(local_names)], own, self._asks_in(body), unread=unread)) as frame:
+        frame = Frame([set(local_names)], own, self._asks_in(body), unread=unread,
+                      rule_locals=_bound(body, local_names))
+        with o.indented(), self._in(frame):
             if counted:
                 self._count_call(span)
             start = len(o.lines)
@@ -280,7 +282,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
                 rests.append((rest, kept + [stmt.name], rest_of_rule))
                 self.reaches[rest] = self.reach.of(rest_of_rule)
             elif isinstance(stmt, ast.If):
-                o.emit(f"if {self.expr(stmt.cond)}:", stmt.span)
+                o.emit(f"if {self._test(stmt.cond, stmt.span)}:", stmt.span)
                 self._asking_branch(name, stmt.body, rest_of_rule, seen, rests)
                 for clause in stmt.elifs:
                     o.emit(f"elif {self.expr(clause.cond)}:", clause.span)
@@ -437,6 +439,21 @@ def _asks(body) -> bool:
     """Whether a rule's own statements call `choose`."""
     return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "choose"
                for stmt in body for node in ast.walk(stmt))
+
+
+def _bound(body, params) -> frozenset:
+    """The names a rule binds as a local of its own: its parameters, and the names of its `let`s,
+    `for`s and `repeat`s, at any depth."""
+    names = set(params)
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Let):
+                names.add(node.name)
+            elif isinstance(node, ast.For):
+                names.update(node.names)
+            elif isinstance(node, ast.Repeat) and node.name:
+                names.add(node.name)
+    return frozenset(names)
 
 
 def _rule_name(span, what: str) -> str:

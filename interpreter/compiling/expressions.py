@@ -333,17 +333,23 @@ class Expressions:
             return f"list(map(get_{e.element.name}, {self.expr(e.clauses[0].iterable)}))"
         clauses = []
         for index, clause in enumerate(e.clauses):
-            iterable = self.expr(clause.iterable)
-            if self._is_builtin_call(clause.iterable, "zip"):
-                # A comprehension goes through the pairs once: no list of them is needed.
-                iterable = "zip" + iterable[len(BUILTINS["zip"].python_name):]
-            elif index > 0 or not self._bounded(clause.iterable):
-                iterable = f"spend(g, {iterable})"
+            iterable = self._clause_iterable(index, clause)
             self.frame.declare(*clause.names)
             cond = f" if {self.expr(clause.cond)}" if clause.cond is not None else ""
             clauses.append(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}{cond}")
         element = self.expr(e.element)
         return f"[{element} {' '.join(clauses)}]"
+
+    def _clause_iterable(self, index: int, clause) -> str:
+        """What the `index`-th clause of a comprehension goes through, its passes spent unless
+        they are bounded anyway (`_bounded`, a first clause only)."""
+        iterable = self.expr(clause.iterable)
+        if self._is_builtin_call(clause.iterable, "zip"):
+            # A comprehension goes through the pairs once: no list of them is needed.
+            return "zip" + iterable[len(BUILTINS["zip"].python_name):]
+        if index > 0 or not self._bounded(clause.iterable):
+            return f"spend(g, {iterable})"
+        return iterable
 
     def e_Play(self, e):
         return self._paused(self._may_ask(e.point in self.asking.points, e), f"{named('pt', e.point)}(g, {self.expr(e.player)})")

@@ -59,6 +59,9 @@ class Frame:
     # The names the function's `let`s bind that nothing in it reads (dead stores): a `let` of
     # one whose value cannot change the game need not be computed (Statements.s_Let).
     unread: frozenset = frozenset()
+    # The names the rule binds as its parameters, `let`s and loop variables, anywhere in it;
+    # None where not worked out (Statements._folded then leaves conditions as they are).
+    rule_locals: frozenset | None = None
 
     def knows(self, name: str) -> bool:
         return any(name in scope for scope in self.scopes)

@@ -4,6 +4,8 @@ the code generator (compiler.py), which it is mixed into."""
 
 from __future__ import annotations
 
+from contextlib import ExitStack
+
 from ...dsl import ast
 from ...dsl.builtins import BUILTINS
 from ...dsl.check_expressions import PIECE_ATTRIBUTES
@@ -266,7 +268,7 @@ class Statements:
         self.out.emit(self.expr(s.expr), s.span)
 
     def s_If(self, s):
-        self.out.emit(f"if {self.expr(s.cond)}:", s.span)
+        self.out.emit(f"if {self._test(s.cond, s.span)}:", s.span)
         self._nested(s.body)
         for clause in s.elifs:
             self.out.emit(f"elif {self.expr(clause.cond)}:", clause.span)
@@ -316,11 +318,72 @@ class Statements:
         self.out.emit("if g.steps > g.step_budget: over_steps(g)", span)
 
     def s_While(self, s):
-        """Each pass spends a step of the game's budget: a loop that never ends is stopped, located."""
-        self.out.emit(f"while {self.expr(s.cond)}:", s.span)
-        self.out.emit("    g.steps += 1", s.span)
-        self.out.emit("    if g.steps > g.step_budget: over_steps(g)", s.span)
-        self._nested(s.body)
+        """Each pass spends a step of the game's budget: a loop that never ends is stopped, located.
+        A condition worked out by loops of its own (`_folded`) is worked out at the top of
+        each pass, where a `continue` also leads."""
+        o = self.out
+        if not self._folds(s.cond):
+            o.emit(f"while {self.expr(s.cond)}:", s.span)
+            o.emit("    g.steps += 1", s.span)
+            o.emit("    if g.steps > g.step_budget: over_steps(g)", s.span)
+            self._nested(s.body)
+            return
+        o.emit("while True:", s.span)
+        with o.indented():
+            o.emit(f"if not ({self._test(s.cond, s.span)}): break", s.span)
+            o.emit("g.steps += 1", s.span)
+            o.emit("if g.steps > g.step_budget: over_steps(g)", s.span)
+            self.block(s.body)
+
+    def _test(self, cond, span) -> str:
+        """The code of an `if` or `while` condition, written where the statement is about to be:
+        an `any` or `all` of a comprehension, or `not` of one, is first worked out by loops
+        (`_folded`)."""
+        if not self._folds(cond):
+            return self.expr(cond)
+        if isinstance(cond, ast.NotOp):
+            return f"not {self._folded(cond.operand, span)}"
+        return self._folded(cond, span)
+
+    def _folds(self, cond) -> bool:
+        """Whether `cond` is `any([...])` or `all([...])` (or `not` of one) that `_folded` can
+        write as loops: in a rule whose own locals are known, with no lambda inside, and with
+        comprehension variables that are no local of the rule (the loops bind them in the
+        rule's function, where nothing else reads them)."""
+        e = cond.operand if isinstance(cond, ast.NotOp) else cond
+        if not (isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in ("any", "all")
+                and self._is_builtin_call(e, e.func.id) and len(e.args) == 1
+                and isinstance(e.args[0], ast.Comprehension)):
+            return False
+        locals_ = self.frame.rule_locals
+        comprehension = e.args[0]
+        return locals_ is not None \
+            and not any(isinstance(node, ast.Lambda) for node in ast.walk(comprehension)) \
+            and not any(name in locals_ or self._is_local(name)
+                        for clause in comprehension.clauses for name in clause.names)
+
+    def _folded(self, e, span) -> str:
+        """`any([x > 0 for x in xs])` as loops that leave its answer in a local, whose name is
+        returned: the comprehension without the list it makes, nor the call of its function
+        (deforestation). Every item is worked out, in order, as the list's making would (an
+        item that fails fails alike), and every clause spends what it would."""
+        o = self.out
+        comprehension = e.args[0]
+        every = e.func.id == "all"
+        answer = f"_c{len(o.lines)}"
+        o.emit(f"{answer} = {every}", span)
+        with self._in(self.frame.inner()), ExitStack() as depth:
+            for index, clause in enumerate(comprehension.clauses):
+                iterable = self._clause_iterable(index, clause)
+                self.frame.declare(*clause.names)
+                o.emit(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}:", span)
+                depth.enter_context(o.indented())
+                if clause.cond is not None:
+                    o.emit(f"if {self.expr(clause.cond)}:", span)
+                    depth.enter_context(o.indented())
+            element = self.expr(comprehension.element)
+            o.emit(f"if not ({element}): {answer} = False" if every else f"if {element}: {answer} = True", span)
+        return answer
 
     def s_Repeat(self, s):
         name = f"l_{s.name}" if s.name else "_"
