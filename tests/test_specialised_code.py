@@ -12,6 +12,7 @@ import pytest
 from helpers import RULESETS, random_agents, rules_from_text
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running import operations
+from rulesrun.interpreter.running.rules import load_rules
 
 GAME = """\
 game "piles"
@@ -279,10 +280,10 @@ def test_a_range_of_params_short_enough_is_gone_through_uncounted_a_long_one_is_
     from rulesrun.interpreter.running.rules import Rules
 
     rules = rules_from_text(tmp_path, RANGES)
-    assert "for l_c in range(g.p_low, g.p_high + 1)]" in rules.source.text()
+    assert "for l_c in range(1, 6 + 1)]" in rules.source.text()
     assert rules.play(2, 1, random_agents(1, 2)).scores == [6, 6]
     long = Rules(set_params(rules.program, {"high": str(10**12)}), Budget(steps=10**6))
-    assert "spend(g, range(g.p_low, g.p_high + 1))" in long.source.text()
+    assert "spend(g, range(1, 1000000000000 + 1))" in long.source.text()
     with pytest.raises(RulesError, match="budget of 1,000,000"):
         long.play(2, 1, random_agents(1, 2))
 
@@ -425,3 +426,88 @@ def test_any_and_all_of_a_comprehension_in_a_condition_are_loops_that_decide_ali
     with pytest.raises(RulesError) as error:
         failing.play(2, 1, random_agents(1, 2))
     assert ":23:" in str(error.value) and "division by zero" in str(error.value)
+
+
+LITERAL_PARAMS = """\
+game "literal params"
+players 2..2
+param low = -2
+param high = 2
+param half = 0.5
+param word = "dice"
+param loud = true
+var total = 0
+
+phase game:
+    total = low * low + half * 2
+    if loud:
+        say "{word} {0 - low}"
+    for c in low..high:
+        total += 1
+    repeat high:
+        total += 10
+
+score by p: total
+"""
+
+
+def test_a_param_that_is_a_literal_is_written_into_the_code_and_its_ranges_spend_a_known_count(tmp_path):
+    """A param whose value is a literal (declared, or given with `--set`) is written into the code
+    as that literal (a negative number in parentheses); a `for` over a range,
+    or a `repeat`, of such params spends a number of steps worked out when the rules are compiled:
+    the same count as before, so a step budget one short still stops the game."""
+    from rulesrun.dsl.errors import RulesError
+
+    rules = rules_from_text(tmp_path, LITERAL_PARAMS)
+    text = rules.source.text()
+    assert "((-2) * (-2))" in text and "g.p_low" not in text.split("def ph_game")[1]
+    assert "g.steps += 5" in text and "g.steps += 2" in text
+    result = rules.play(2, 1, random_agents(1, 2), log=[])
+    assert result.scores == [30, 30]
+    assert [line["text"] for line in result.log if line["t"] == "say"] == ["dice 2"]
+    changed = load_rules(str(tmp_path / "written.rules"), params={"low": 1, "word": "cards"})
+    assert changed.play(2, 1, random_agents(1, 2)).scores == [1 + 1 + 2 + 20] * 2
+    rules.play(2, 1, random_agents(1, 2), step_budget=7)
+    with pytest.raises(RulesError) as error:
+        rules.play(2, 1, random_agents(1, 2), step_budget=6)
+    assert "steps" in str(error.value)
+
+
+NUMBERS = """\
+game "numbers"
+players 2..2
+param worth = 5
+var chips per player = 0
+var bag per player = 0
+var label = "x"
+var pot = 1
+
+phase game:
+    for p in players:
+        add p + 1 to chips[p]
+        chips[p] -= 1
+        bag[p] += 2
+        pot += chips[p] * worth
+        label = label * 2
+    bag[0] = [1]
+    pot += bag[1] * 0
+
+score by p: chips[p] * worth + pot * pot
+"""
+
+
+def test_times_of_a_var_of_numbers_and_a_literal_is_written_plainly(tmp_path):
+    """`*` of an entry of a var that only ever holds numbers (`add`, `+=`, `-=` keep a number one:
+    anything else added fails) and a number written in the rules (a param's) needs no check of
+    what it makes; a var that is given a list somewhere, text, or a product of two vars keeps it."""
+    from rulesrun.dsl import ast
+    from rulesrun.interpreter.compiling.scored import number_vars
+
+    rules = rules_from_text(tmp_path, NUMBERS)
+    program = rules.program
+    assert number_vars(program, [d.name for d in program.parts.values() if isinstance(d, ast.Var)]) \
+        == {"chips", "pot"}
+    text = rules.source.text()
+    assert "(g.v_chips[l_p] * 5)" in text and "times(g, g.v_label, 2)" in text
+    assert "times(g, g.v_bag[1], 0)" in text and "times(g, g.v_pot, g.v_pot)" in text
+    assert rules.play(2, 1, random_agents(1, 2)).scores == [0 + 36, 5 + 36]

@@ -12,7 +12,7 @@ from .asking import Asking, asking
 from .purity import pure_procs
 from .reach import Reach
 from .recursion import Recursive, recursive
-from .scored import by_seat, never_lists, scored
+from .scored import by_seat, never_lists, number_vars, scored
 
 
 @attrs.frozen(slots=True)
@@ -31,6 +31,9 @@ class Analysis:
     scored_vars: frozenset
     by_seat: bool
     numeric_vars: frozenset
+    # The vars whose entries are always numbers (scored.number_vars): `*` of one and a literal
+    # needs no check of what it makes.
+    number_vars: frozenset
     # The rules that can ask a decision, compiled as generators where games pause (asking.py).
     asks_anywhere: Asking
     # The rules that can call themselves: each of their calls spends a step of the budget (recursion.py).
@@ -49,6 +52,7 @@ def analyse(program: Program) -> Analysis:
         scored_vars=scored_vars,
         by_seat=seats,
         numeric_vars=never_lists(program, variables),
+        number_vars=number_vars(program, variables),
         asks_anywhere=asking(program),
         recursive=recursive(program),
     )

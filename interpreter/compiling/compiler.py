@@ -72,7 +72,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         self.var_index = known.var_index
         self.reach = known.reach
         self.scored_zones, self.scored_vars = known.scored_zones, known.scored_vars
-        self.by_seat, self.numeric_vars = known.by_seat, known.numeric_vars
+        self.by_seat, self.numeric_vars, self.number_vars = known.by_seat, known.numeric_vars, known.number_vars
         self.asks_anywhere = known.asks_anywhere
         self.recursive = known.recursive
         # The hidden zones each function a look-ahead may run can read, by its name.

@@ -36,7 +36,10 @@ class Expressions:
             return self.substitutions[name]
         decl = self.parts.get(name)
         if isinstance(decl, ast.Param):
-            return f"g.p_{name}"
+            value = _literal_value(decl.default)
+            if value is _NOT_LITERAL:
+                return f"g.p_{name}"
+            return f"({value!r})" if type(value) in (int, float) and value < 0 or repr(value).startswith("-") else repr(value)
         if isinstance(decl, ast.Zone):
             return f"g.z_{name}"
         if isinstance(decl, ast.Var):
@@ -111,12 +114,35 @@ class Expressions:
         return f"range({self.expr(e.low)}, {self.expr(e.high)} + 1)"
 
     def e_Binary(self, e):
-        if e.op == "*" and not (self._is_number(e.left) and self._is_number(e.right)
-                                and (isinstance(e.left, ast.Literal) or isinstance(e.right, ast.Literal))):
+        if e.op == "*" and not (self._surely_number(e.left) and self._surely_number(e.right)
+                                and (self._literal(e.left) or self._literal(e.right))):
             # What `*` makes can be far larger than what it is given (`[1] * n`, `x * x`): its
             # size is checked against the game's budget first.
             return f"times(g, {self.expr(e.left)}, {self.expr(e.right)})"
         return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
+
+    def _global(self, e):
+        """The declaration a name of the rules stands for here (not a local, nor a parameter of a
+        procedure being inlined), else None."""
+        if isinstance(e, ast.Name) and not self._is_local(e.id) and e.id not in self.substitutions:
+            return self.parts.get(e.id)
+        return None
+
+    def _literal(self, e) -> bool:
+        """Whether `e` is a number written in the rules: a literal, or a param whose value is one."""
+        decl = self._global(e)
+        return isinstance(e, ast.Literal) or isinstance(decl, ast.Param) and type(_literal_value(decl.default)) in (int, float)
+
+    def _surely_number(self, e) -> bool:
+        """Whether `e` is a number for certain: what `_is_number` knows, a param whose value is
+        a number, and a var, or an entry of a family of vars, whose entries are always numbers
+        (scored.number_vars)."""
+        if self._literal(e):
+            return True
+        decl = self._global(e.target if isinstance(e, ast.Index) else e)
+        if isinstance(decl, ast.Var) and decl.name in self.number_vars:
+            return (decl.shape is not None) == isinstance(e, ast.Index)
+        return self._is_number(e)
 
     def e_Negate(self, e):
         return f"(-{self.expr(e.operand)})"
@@ -219,10 +245,13 @@ class Expressions:
 
     def _constant(self, e) -> int | None:
         """The whole number `e` always is, where the compiler knows it (a literal, a param whose
-        value is one, and their sums and differences), else None. Params are fixed when the
+        value is one, and their negations, sums and differences), else None. Params are fixed when the
         rules are loaded (`--set` included), so a param's value is its declared literal."""
         if isinstance(e, ast.Literal):
             return e.value if type(e.value) is int else None
+        if isinstance(e, ast.Negate):
+            value = self._constant(e.operand)
+            return None if value is None else -value
         if isinstance(e, ast.Name):
             decl = self.parts.get(e.id)
             if isinstance(decl, ast.Param) and not self._is_local(e.id) and e.id not in self.substitutions:
@@ -367,6 +396,22 @@ def _projects(e) -> bool:
     clause = e.clauses[0]
     return clause.cond is None and len(clause.names) == 1 and isinstance(e.element, ast.Attribute) \
         and isinstance(e.element.target, ast.Name) and e.element.target.id == clause.names[0]
+
+
+_NOT_LITERAL = object()
+
+
+def _literal_value(e):
+    """The value of a literal written in the rules (or given with `--set`, which writes one):
+    a number, text, true/false or none, also negated; `_NOT_LITERAL` for anything else. A param
+    that is one is written into the code as that literal (constant propagation): the same in
+    every game, and fixed once the rules are loaded."""
+    if isinstance(e, ast.Negate):
+        value = _literal_value(e.operand)
+        return -value if type(value) in (int, float) else _NOT_LITERAL
+    if isinstance(e, ast.Literal) and type(e.value) in (int, float, bool, str, type(None)):
+        return e.value
+    return _NOT_LITERAL
 
 
 def _is_none(e) -> bool:

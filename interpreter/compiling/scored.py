@@ -107,6 +107,47 @@ def _given(program: Program, variables) -> tuple[dict[str, list], set[str]]:
     return given, families
 
 
+def number_vars(program: Program, variables) -> frozenset[str]:
+    """Those of `variables` whose every entry is always a number: each starts as one, is only
+    ever named with an index if it is a family (so no list of it is handed anywhere), and is
+    given only numbers by `=` (and other assignments). `+=` and `-=` (`add`, not `append`) keep
+    a number one whatever they add: a number plus anything else fails. A number is a literal
+    one, a param whose value is one, an entry of such a var, and what arithmetic makes of
+    these: a fixpoint, since one var's entries may be given another's."""
+    parts = program.parts
+    given, bare = _given(program, variables)
+    numbers = {name for name in variables if name not in bare and _number(parts[name].init, parts, set(variables))}
+    while True:
+        kept = {name for name in numbers
+                if all(_keeps_a_number(node) or _number(value, parts, numbers) for node, value in given[name])}
+        if kept == numbers:
+            return frozenset(numbers)
+        numbers = kept
+
+
+def _keeps_a_number(node) -> bool:
+    """Whether an assignment leaves a number a number or fails: `+=` or `-=` (not `append`)."""
+    return isinstance(node, ast.Augmented) and not isinstance(node, ast.Append) and node.op in ("+=", "-=")
+
+
+def _number(e, parts, numbers) -> bool:
+    """Whether `e` is sure to be a number, `numbers` being vars whose entries are."""
+    if isinstance(e, ast.Literal):
+        return type(e.value) in (int, float)
+    if isinstance(e, ast.Negate):
+        return _number(e.operand, parts, numbers)
+    if isinstance(e, ast.Binary):
+        return e.op in ("+", "-", "*", "/", "//", "%") and _number(e.left, parts, numbers) and _number(e.right, parts, numbers)
+    if isinstance(e, ast.Name):
+        decl = parts.get(e.id)
+        return isinstance(decl, ast.Param) and _number(decl.default, parts, numbers) \
+            or isinstance(decl, ast.Var) and decl.shape is None and e.id in numbers
+    if isinstance(e, ast.Index) and isinstance(e.target, ast.Name):
+        decl = parts.get(e.target.id)
+        return isinstance(decl, ast.Var) and decl.shape is not None and e.target.id in numbers
+    return False
+
+
 def _plain_value(e, parts) -> bool:
     """Numbers, text, truth and params, and what arithmetic makes of them: never a piece, nor a
     list that can change in place."""

@@ -301,7 +301,7 @@ class Statements:
                 iterable = f"tuple({iterable})"
         targets = ", ".join(f"l_{n}" for n in s.names)
         if isinstance(s.iterable, ast.Range):
-            self._range_spent(iterable, s.span)
+            self._range_spent(iterable, s.span, self._constant(s.iterable.low), self._constant(s.iterable.high))
         else:
             # The passes spent where the loop starts, written out: no call for the most common loop.
             self.out.emit(f"_items = {iterable}", s.span)
@@ -310,11 +310,15 @@ class Statements:
         self.out.emit(f"for {targets} in _items:", s.span)
         self._nested(s.body, s.names)
 
-    def _range_spent(self, iterable: str, span) -> None:
+    def _range_spent(self, iterable: str, span, low: int | None = None, high: int | None = None) -> None:
         """`_items = range(...)` with its passes spent, written out (a range's length taken from
-        its ends: `len` of a range beyond the machine's integers fails, their difference does not)."""
+        its ends: `len` of a range beyond the machine's integers fails, their difference does not);
+        of ends the compiler knows (`_constant`: literals, params), the passes are a number."""
         self.out.emit(f"_items = {iterable}", span)
-        self.out.emit("if _items.stop > _items.start: g.steps += _items.stop - _items.start", span)
+        if low is None or high is None:
+            self.out.emit("if _items.stop > _items.start: g.steps += _items.stop - _items.start", span)
+        elif high >= low:
+            self.out.emit(f"g.steps += {high - low + 1}", span)
         self.out.emit("if g.steps > g.step_budget: over_steps(g)", span)
 
     def s_While(self, s):
@@ -387,7 +391,7 @@ class Statements:
 
     def s_Repeat(self, s):
         name = f"l_{s.name}" if s.name else "_"
-        self._range_spent(f"range(1, {self.expr(s.count)} + 1)", s.span)
+        self._range_spent(f"range(1, {self.expr(s.count)} + 1)", s.span, 1, self._constant(s.count))
         self.out.emit(f"for {name} in _items:", s.span)
         self._nested(s.body, [s.name] if s.name else [])
 
