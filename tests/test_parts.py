@@ -184,3 +184,18 @@ def test_an_event_calls_the_handlers_of_the_part_it_carries_and_every_other_in_t
     assert game.over
     assert game._state.v_log == ["one 0", "any one:0", "one 1", "one again 1", "any one:1",
                                  "two 0", "any two:0", "two 1", "any two:1", "base two 1", "any none:0"]
+
+
+@pytest.mark.parametrize("form", ["driven, books", "closed, no books"])
+def test_an_event_whose_handlers_all_belong_to_parts_looks_the_part_up(tmp_path, form):
+    """When every handler of an event belongs to a part, the event looks up the handlers of the
+    part it carries in a table (compiler: `_by_part`), each part's in the order declared; a
+    value that is no part (`none`, a number, a list) finds none."""
+    base = ORDER["base"].replace('on activated(b, p):\n    append "any {b}:{p}" to log\n\n', "")
+    base = base.replace("    emit activated(none, 0)\n", "    emit activated(none, 0)\n    emit activated(3, 0)\n    emit activated([1], 0)\n")
+    rules = load_rules(write(tmp_path, **{**ORDER, "base": base}))
+    assert "for _handler in byp_activated.get(a0, ())" in rules.source.text()
+    agents = None if form.startswith("driven") else random_agents(1, 2)
+    game = rules.start(players=2, seed=1, lookahead=agents is None, agents=agents)
+    assert game.over
+    assert game._state.v_log == ["one 0", "one 1", "one again 1", "two 0", "two 1", "base two 1"]

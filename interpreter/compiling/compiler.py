@@ -67,6 +67,8 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         self.inlining: set[str] = set()
         # Attributes read by lambdas of the form `c => c.value`: one attrgetter each, made once.
         self.getters: set[str] = set()
+        # Tables written after the parts they name (`_by_part`).
+        self.tables: list[str] = []
         known = analysis or analyse(program)
         self.pure = known.pure
         self.var_index = known.var_index
@@ -121,6 +123,8 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
             self.out.emit(f"{named('part', part.name)} = Part({part.kind!r}, {part.name!r}, {part.title!r})")
         for name, value in self.game_constants.items():
             self.out.emit(f"{named('pv', name)} = {value}")
+        for table in self.tables:
+            self.out.emit(table)
         return self.out
 
     def _same_in_every_game(self, e) -> bool:
@@ -394,14 +398,39 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
                                        self._asks_in(handler.body))
                 guards.append(self._part_guard(handler))
             args = [f"a{i}" for i in range(len(decl.params))]
+            table = self._by_part(decl.name, names, handlers, guards)
             o.emit(f"def {named('ev', decl.name)}(g, {', '.join(args)}):", decl.span)
             with o.indented():
                 o.emit("pass")
                 if decl.name in self.recursive.events:
                     self._count_call(decl.span)
+                if table is not None:
+                    argument, pause = table
+                    o.emit(f"for _handler in {named('byp', decl.name)}.get({argument}, ()) "
+                           f"if type({argument}) is Part else ():")
+                    o.emit(f"    {pause}_handler(g, {', '.join(args)})")
+                    continue
                 for name, handler, guard in zip(names, handlers, guards):
                     call = f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})"
                     o.emit(call if guard is None else f"if {guard}: {call}")
+
+    def _by_part(self, event: str, names: list, handlers: list, guards: list) -> tuple | None:
+        """For an event every handler of which belongs to a part, tested on one argument, that
+        all pause alike: that argument and the pause, and the table `byp_EVENT` of each part's
+        handlers in their order is written; the event then looks its part up instead of testing
+        one part after another (`_part_guard`). None for any other event."""
+        if len(handlers) < 2 or None in guards:
+            return None
+        arguments = {guard.split(" is ")[0] for guard in guards}
+        pauses = {self._pause(self._asks_in(handler.body)) for handler in handlers}
+        if len(arguments) != 1 or len(pauses) != 1:
+            return None
+        table: dict[str, list] = {}
+        for name, handler in zip(names, handlers):
+            table.setdefault(named("part", _guarded_part(handler)), []).append(name)
+        entries = ", ".join(f"{part}: ({''.join(n + ', ' for n in members)})" for part, members in table.items())
+        self.tables.append(f"{named('byp', event)} = {{{entries}}}")
+        return arguments.pop(), pauses.pop()
 
     def _part_guard(self, handler) -> str | None:
         """The test an event makes before calling a handler of one part (`on activated(board, p)
@@ -418,7 +447,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
                 and term.left.id in handler.params):
             return None
         with self._in(Frame([set(handler.params)])):
-            if not self._is_part(term.right):
+            if not self._is_part(term.right) or _guarded_part(handler) is None:
                 return None
             return f"a{handler.params.index(term.left.id)} is {self.expr(term.right)}"
 
@@ -439,6 +468,14 @@ def _asks(body) -> bool:
     """Whether a rule's own statements call `choose`."""
     return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "choose"
                for stmt in body for node in ast.walk(stmt))
+
+
+def _guarded_part(handler) -> str | None:
+    """The part a handler's `when` begins with (`board == bonus and ...`), if it names one."""
+    term = handler.when
+    while isinstance(term, ast.AndOp):
+        term = term.left
+    return term.right.id if isinstance(term, ast.Compare) and isinstance(term.right, ast.Name) else None
 
 
 def _bound(body, params) -> frozenset:

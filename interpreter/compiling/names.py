@@ -31,6 +31,7 @@ KINDS = frozenset({
     "l", "p", "z", "v", "k", "i",  # local, param, zone, var, kind of piece, imaginary player
     "t", "part",  # a part or a kind of parts (dsl/parts.py), as the game holds it; a part's value
     "pv",  # a value made once for every game: a constant param's, a kind of parts' list
+    "byp",  # an event's handlers by the part each belongs to
     "deck", "get",  # a card kind's deck, the getter of an attribute (`c => c.value`)
     "wp", "ws", "wk",  # words: a decision point's question, a move's options, a kind's pieces
 })
