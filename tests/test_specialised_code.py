@@ -511,3 +511,64 @@ def test_times_of_a_var_of_numbers_and_a_literal_is_written_plainly(tmp_path):
     assert "(g.v_chips[l_p] * 5)" in text and "times(g, g.v_label, 2)" in text
     assert "times(g, g.v_bag[1], 0)" in text and "times(g, g.v_pot, g.v_pot)" in text
     assert rules.play(2, 1, random_agents(1, 2)).scores == [0 + 36, 5 + 36]
+
+
+POINT = """\
+game "point"
+players 2..2
+die d6 faces 1..6
+zone cup per player
+zone kept per player
+var passes per player = 1
+var asked = 0
+var closed = 3
+
+phase game:
+    for p in players:
+        create d6 x 4 owned by p into cup[p]
+    repeat 3:
+        for p in players:
+            roll cup[p]
+            play keep by p
+
+proc open(f):
+    return f != closed
+
+proc counted(f):
+    asked += 1
+    return f != closed
+
+move keep(f in faces(cup[player])) for keep:
+    put showing(cup[player], f) into kept[player]
+
+move skip() for keep when passes[player] > 0:
+    passes[player] -= 1
+
+forbid keep when not open(f)
+forbid skip when not any([open(f) for f in faces(cup[player])])
+
+score by p: len(kept[p]) + asked
+"""
+
+
+@pytest.mark.parametrize("agent", ["random", "greedy"])
+def test_a_domain_a_point_writes_again_is_worked_out_once(tmp_path, agent):
+    """A move's domain that a later forbid or `when` of the same point writes again, where nothing
+    the point asks changes anything, is worked out once (`DecisionPoints._common`), and a
+    forbid's `not any([...])` is worked out by loops only once the `when` before it holds; a
+    point that asks a procedure that changes the game works every writing out as written. The
+    games are the same either way."""
+    rules = rules_from_text(tmp_path, POINT)
+    text = rules.source.text()
+    assert "_s0 = sorted({_p.face for _p in g.z_cup[l_player]})" in text and "for l_f in _s0:" in text
+    changing = rules_from_text(tmp_path, POINT.replace("not open(f)\nforbid skip", "not counted(f)\nforbid skip"),
+                               name="changing")
+    assert "_s0 =" not in changing.source.text()
+    agents = [make_agent(agent, 4, p) for p in range(2)]
+    played = rules.play(2, 4, agents, log=[])
+    plain = rules_from_text(tmp_path, POINT.replace("faces(cup[player])])", "faces(list(cup[player]))])"),
+                            name="plain")
+    assert "_s0 =" not in plain.source.text()
+    again = plain.play(2, 4, [make_agent(agent, 4, p) for p in range(2)], log=[])
+    assert played.scores == again.scores and played.decisions == again.decisions
+    assert [e for e in played.log if e["t"] == "decide"] == [e for e in again.log if e["t"] == "decide"]

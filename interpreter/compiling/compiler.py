@@ -29,6 +29,7 @@ from ..running import builtins as runtime_builtins
 from ..running import operations
 from .asking import NOTHING
 from .names import derived, named
+from .purity import unchanging_procs
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
 from .expressions import Expressions
 from .statements import Statements
@@ -69,6 +70,10 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         self.getters: set[str] = set()
         # Tables written after the parts they name (`_by_part`).
         self.tables: list[str] = []
+        # Expressions worked out once into a local where their value is known to be the same
+        # (DecisionPoints._common): the expression -> the local.
+        self.common: dict = {}
+        self.unchanging = unchanging_procs(program.parts)
         known = analysis or analyse(program)
         self.pure = known.pure
         self.var_index = known.var_index

@@ -23,6 +23,8 @@ class Expressions:
 
 
     def expr(self, e) -> str:
+        if self.common and e in self.common:
+            return self.common[e]
         return getattr(self, "e_" + type(e).__name__)(e)
 
     def _is_local(self, name: str) -> bool:

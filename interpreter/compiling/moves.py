@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 
+import attrs
+
 from ...dsl import ast
 from ...dsl.builtins import BUILTINS
 from .asking import is_single
@@ -49,39 +51,10 @@ class DecisionPoints:
         # One move of one parameter, in a form that never pauses: the options are its bare values,
         # made into (move, args) options only for `Game.decide` (`_ask`).
         bare = not self.pausing and len(moves) == 1 and _one_value(moves[0], forbids)
-        for number, move in enumerate(moves):
-            if _one_value(move, forbids):
-                param = move.params[0]
-                domain = self._counted(param.domain, first=True)
-                if bare:
-                    # A list the domain makes afresh (`faces(...)`) is the options as it is.
-                    fresh = isinstance(param.domain, (ast.List, ast.Comprehension)) or self._makes_a_list(param.domain)
-                    o.emit(f"opts = {domain}" if fresh else f"opts = list({domain})", move.span)
-                    continue
-                options = f"[({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}]"
-                o.emit(f"opts = {options}" if number == 0 else f"opts.extend({options})", move.span)
-                continue
-            if number == 0:
-                o.emit("opts = []")
-            with self._in(Frame([{"player"}])) as frame, ExitStack() as loops:
-                hoisted, when = self._invariant_conditions(move)
-                if hoisted:
-                    o.emit(f"if {' and '.join(f'({self.expr(c)})' for c in hoisted)}:", move.span)
-                    loops.enter_context(o.indented())
-                for index, param in enumerate(move.params):
-                    o.emit(f"for l_{param.name} in {self._counted(param.domain, first=index == 0)}:", param.span)
-                    frame.declare(param.name)
-                    loops.enter_context(o.indented())
-                conditions = [f"({self.expr(c)})" for c in when]
-                for forbid in forbids.get(move.name, ()):
-                    conditions.append(f"not ({self.expr(forbid.when)})")
-                args = "".join(f"l_{p.name}, " for p in move.params)
-                append = f"opts.append(({move.name!r}, ({args})))"
-                if conditions:
-                    o.emit(f"if {' and '.join(conditions)}:", move.span)
-                    o.emit("    " + append, move.span)
-                else:
-                    o.emit(append, move.span)
+        try:
+            self._gather(moves, forbids, bare)
+        finally:
+            self.common = {}
         o.emit("if not opts:")
         o.emit("    return False")
         asks = sorted(m.name for m in moves if m.name in self.asking.moves)
@@ -110,6 +83,101 @@ class DecisionPoints:
         else:
             self._move_call(bool(asks))
         o.emit("return True")
+
+    def _gather(self, moves: list, forbids: dict, bare: bool) -> None:
+        """The legal options of every move of a decision point, into `opts`."""
+        o = self.out
+        common = self._common(moves, forbids)
+        for number, move in enumerate(moves):
+            if move.params and move.params[0].domain in common and move.params[0].domain not in self.common:
+                with self._in(Frame([{"player"}])):
+                    o.emit(f"_s{len(self.common)} = {self.expr(move.params[0].domain)}", move.span)
+                self.common[move.params[0].domain] = f"_s{len(self.common)}"
+            if _one_value(move, forbids):
+                param = move.params[0]
+                domain = self._counted(param.domain, first=True)
+                if bare:
+                    # A list the domain makes afresh (`faces(...)`) is the options as it is.
+                    fresh = isinstance(param.domain, (ast.List, ast.Comprehension)) or self._makes_a_list(param.domain)
+                    o.emit(f"opts = {domain}" if fresh else f"opts = list({domain})", move.span)
+                    continue
+                options = f"[({move.name!r}, (l_{param.name},)) for l_{param.name} in {domain}]"
+                o.emit(f"opts = {options}" if number == 0 else f"opts.extend({options})", move.span)
+                continue
+            if number == 0:
+                o.emit("opts = []")
+            # The options are gathered in this function's locals: the player, the move's parameters
+            # (the loops of `_folded` conditions may bind any other name, `Statements._folds`).
+            point_locals = frozenset({"player", *(p.name for p in move.params)})
+            with self._in(Frame([{"player"}], rule_locals=point_locals)) as frame, ExitStack() as loops:
+                hoisted, when = self._invariant_conditions(move)
+                if hoisted:
+                    o.emit(f"if {' and '.join(f'({self.expr(c)})' for c in hoisted)}:", move.span)
+                    loops.enter_context(o.indented())
+                for index, param in enumerate(move.params):
+                    o.emit(f"for l_{param.name} in {self._counted(param.domain, first=index == 0)}:", param.span)
+                    frame.declare(param.name)
+                    loops.enter_context(o.indented())
+                conditions = list(when) + [_Forbidden(forbid.when) for forbid in forbids.get(move.name, ())]
+                args = "".join(f"l_{p.name}, " for p in move.params)
+                append = f"opts.append(({move.name!r}, ({args})))"
+                if any(self._folds(c.when if isinstance(c, _Forbidden) else c) for c in conditions):
+                    # One `if` a condition, in order, as `and` would ask them: a condition worked
+                    # out by loops is worked out only where the ones before it hold.
+                    for condition in conditions:
+                        if isinstance(condition, _Forbidden):
+                            o.emit(f"if not ({self._test(condition.when, move.span)}):", move.span)
+                        else:
+                            o.emit(f"if {self._test(condition, move.span)}:", move.span)
+                        loops.enter_context(o.indented())
+                    o.emit(append, move.span)
+                elif conditions:
+                    tests = [f"not ({self.expr(c.when)})" if isinstance(c, _Forbidden) else f"({self.expr(c)})"
+                             for c in conditions]
+                    o.emit(f"if {' and '.join(tests)}:", move.span)
+                    o.emit("    " + append, move.span)
+                else:
+                    o.emit(append, move.span)
+
+    def _common(self, moves: list, forbids: dict) -> set:
+        """The first parameters' domains worked out once (common subexpression elimination):
+        a domain that a later domain, `when` or forbid of the point writes again
+        (`faces(rolled[player])` of one move, and in another's forbid), where the move's values
+        are gone through unconditionally (nothing in its `when` is tested before them), so its
+        first working out is where the code would work it out anyway. Only where nothing the
+        point asks can change anything (pure procedures and built-ins) or rebinds a name the
+        domain reads (a comprehension's or lambda's), so each writing is the same value."""
+        expressions = [e for m in moves for e in (*(p.domain for p in m.params), m.when) if e is not None]
+        expressions += [f.when for m in moves for f in forbids.get(m.name, ())]
+        if not all(self._unchanging(e) for e in expressions):
+            return set()
+        rebound = {name for e in expressions for node in ast.walk(e)
+                   for name in (node.names if isinstance(node, ast.CompFor) else
+                                (node.param,) if isinstance(node, ast.Lambda) else ())}
+        found = set()
+        for move in moves:
+            if not move.params or self._invariant_conditions(move)[0]:
+                continue
+            domain = move.params[0].domain
+            reads = {node.id for node in ast.walk(domain) if isinstance(node, ast.Name)}
+            written = sum(1 for e in expressions for node in ast.walk(e) if node == domain)
+            if written > 1 and not reads & (rebound | {p.name for m in moves for p in m.params}):
+                found.add(domain)
+        return found
+
+    def _unchanging(self, e) -> bool:
+        """Whether evaluating `e` changes nothing (it may read the game): it calls only procedures
+        that change nothing (purity.unchanging_procs) and built-ins that draw no chance and ask
+        nobody."""
+        for node in ast.walk(e):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                name = node.func.id
+                if name in self.parts:
+                    if name not in self.unchanging:
+                        return False
+                elif name in BUILTINS and BUILTINS[name].changes:
+                    return False
+        return True
 
     def _ask(self, point: str, options: str, chosen: str, part: str) -> None:
         """The seat's choice among `opts` into `chosen`, in a form that never pauses. In a game
@@ -187,3 +255,10 @@ def _conjuncts(e) -> list:
     if isinstance(e, ast.AndOp):
         return _conjuncts(e.left) + _conjuncts(e.right)
     return [e]
+
+
+@attrs.frozen(slots=True)
+class _Forbidden:
+    """A forbid's `when` among a move's conditions: the option stands where it does not hold."""
+
+    when: object

@@ -36,7 +36,31 @@ def pure_procs(parts: dict) -> frozenset[str]:
     return frozenset(pure)
 
 
-def _pure_by_itself(proc: ast.Proc, state: set[str]) -> bool:
+def unchanging_procs(parts: dict) -> frozenset[str]:
+    """The names of the procedures that change nothing when asked (they may read the game, as a
+    pure one may not): what they answer twice in a row is the same."""
+    procs = {name: decl for name, decl in parts.items() if isinstance(decl, ast.Proc)}
+    phases = {name for name, decl in parts.items() if isinstance(decl, ast.Phase)}
+    unchanging = {name for name, proc in procs.items() if _pure_by_itself(proc, phases, _changes)}
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(unchanging):
+            if any(callee in procs and callee not in unchanging for callee in _callees(procs[name])):
+                unchanging.discard(name)
+                changed = True
+    return frozenset(unchanging)
+
+
+def _changes(builtin) -> bool:
+    return builtin.changes
+
+
+def _impure(builtin) -> bool:
+    return not builtin.pure
+
+
+def _pure_by_itself(proc: ast.Proc, state: set[str], refused=_impure) -> bool:
     nodes = [node for stmt in proc.body for node in ast.walk(stmt)]
     bound = set(proc.params) | bound_names(nodes)
     for node in nodes:
@@ -47,7 +71,7 @@ def _pure_by_itself(proc: ast.Proc, state: set[str]) -> bool:
         if isinstance(node, (ast.Assign, ast.Augmented)) and _assigned_name(node.target) not in bound:
             return False
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in BUILTINS \
-                and not BUILTINS[node.func.id].pure and node.func.id not in bound:
+                and refused(BUILTINS[node.func.id]) and node.func.id not in bound:
             return False
     return True
 

@@ -346,7 +346,7 @@ class Statements:
         if not self._folds(cond):
             return self.expr(cond)
         if isinstance(cond, ast.NotOp):
-            return f"not {self._folded(cond.operand, span)}"
+            return f"not ({self._test(cond.operand, span)})"
         return self._folded(cond, span)
 
     def _folds(self, cond) -> bool:
@@ -354,7 +354,9 @@ class Statements:
         write as loops: in a rule whose own locals are known, with no lambda inside, and with
         comprehension variables that are no local of the rule (the loops bind them in the
         rule's function, where nothing else reads them)."""
-        e = cond.operand if isinstance(cond, ast.NotOp) else cond
+        e = cond
+        while isinstance(e, ast.NotOp):
+            e = e.operand
         if not (isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in ("any", "all")
                 and self._is_builtin_call(e, e.func.id) and len(e.args) == 1
                 and isinstance(e.args[0], ast.Comprehension)):
