@@ -572,3 +572,61 @@ def test_a_domain_a_point_writes_again_is_worked_out_once(tmp_path, agent):
     again = plain.play(2, 4, [make_agent(agent, 4, p) for p in range(2)], log=[])
     assert played.scores == again.scores and played.decisions == again.decisions
     assert [e for e in played.log if e["t"] == "decide"] == [e for e in again.log if e["t"] == "decide"]
+
+
+STATEMENT_PROCS = """\
+game "statement procs"
+players 2..2
+zone pile per player
+var total = 0
+var many = [1, 2]
+
+phase game:
+    for p in players:
+        step(p)
+        step(p)
+        twice(p + 0)
+        count_down(2)
+        look(p)
+
+proc step(p):
+    "A docstring does not count."
+    bump(p, 1)
+
+proc bump(p, n):
+    total += n + p
+
+proc twice(p):
+    bump(p, 2)
+
+proc count_down(n):
+    if n > 0: count_down(n - 1)
+
+proc look(p):
+    shout(many[p + 5])
+
+proc shout(x):
+    say "item {x}"
+
+score by p: total
+"""
+
+
+def test_a_procedure_of_one_call_is_written_in_place_of_a_call_standing_as_a_statement(tmp_path):
+    """`step(p)`, whose body is the one call `bump(p, 1)`, is written as that call (one call fewer),
+    where the arguments are names or literals; a call with a worked-out argument, and a
+    procedure that can call itself, stay calls. An error inside is still located in the
+    procedure's body."""
+    from rulesrun.dsl.errors import RulesError
+
+    rules = rules_from_text(tmp_path, STATEMENT_PROCS)
+    phase = rules.source.text().split("def ph_game")[1].split("\ndef ")[0]
+    assert "pr_bump(g, l_p, 1)" in phase and "pr_step(" not in phase
+    assert "pr_twice(g, (l_p + 0))" in phase and "pr_count_down" in phase and "pr_look(" not in phase
+    with pytest.raises(RulesError) as error:
+        rules.play(2, 1, random_agents(1, 2))
+    assert ":29:" in str(error.value) and "shout(many" in str(error.value)
+    fine = rules_from_text(tmp_path, STATEMENT_PROCS.replace("many[p + 5]", "many[p]"), name="fine")
+    result = fine.play(2, 1, random_agents(1, 2), log=[])
+    assert result.scores == [11, 11]
+    assert [line["text"] for line in result.log if line["t"] == "say"] == ["item 1", "item 2"]

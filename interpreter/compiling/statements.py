@@ -11,6 +11,8 @@ from ...dsl.builtins import BUILTINS
 from ...dsl.check_expressions import PIECE_ATTRIBUTES
 from . import inlined
 from .names import named
+from .source import Frame
+from .expressions import _body
 from .ownership import is_flat, is_number
 
 
@@ -24,6 +26,12 @@ def _inert(e) -> bool:
     """Whether evaluating `e` can neither fail nor change anything: a name or a literal (the
     checker has made sure every name is bound)."""
     return isinstance(e, (ast.Name, ast.Literal))
+
+
+def _asks_choose(body) -> bool:
+    """Whether statements call `choose` themselves."""
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "choose"
+               for stmt in body for node in ast.walk(stmt))
 
 
 def _cannot_fail(e, piece: str) -> bool:
@@ -265,7 +273,39 @@ class Statements:
         self.out.emit("pass", s.span)
 
     def s_ExprStmt(self, s):
-        self.out.emit(self.expr(s.expr), s.span)
+        proc = self._inlined_statement(s.expr)
+        if proc is None:
+            self.out.emit(self.expr(s.expr), s.span)
+            return
+        inner = _body(proc)[0]
+        saved = self.substitutions
+        self.substitutions = {p: self.expr(a) for p, a in zip(proc.params, s.expr.args)}
+        self.inlining.add(proc.name)
+        try:
+            with self._in(Frame([set()], yielding=self.frame.yielding)) as frame:
+                self.out.emit(self.expr(inner.expr), inner.span)
+            self.frame.yielded = self.frame.yielded or frame.yielded
+        finally:
+            self.inlining.discard(proc.name)
+            self.substitutions = saved
+
+    def _inlined_statement(self, e):
+        """The procedure a call standing as a statement calls, if its body is one call or `play`
+        written in its place (`take_turn(p)` -> `play turn_start by p`): one function call
+        fewer. Where every argument is a name or a literal (nothing to fail, or to work out more
+        often than the call would), the procedure cannot call itself (each of whose calls
+        spends a step) and asks no `choose` of its own (whose rule is kept as frames)."""
+        if not isinstance(e, ast.Call) or self._is_local(e.func.id) or e.func.id in self.substitutions:
+            return None
+        proc = self.parts.get(e.func.id)
+        if not isinstance(proc, ast.Proc) or proc.name in self.inlining or proc.name in self.recursive.procs:
+            return None
+        body = _body(proc)
+        if len(body) != 1 or not isinstance(body[0], ast.ExprStmt) or not isinstance(body[0].expr, (ast.Call, ast.Play)):
+            return None
+        if len(e.args) != len(proc.params) or not all(isinstance(a, (ast.Name, ast.Literal)) for a in e.args):
+            return None
+        return None if _asks_choose(body) else proc
 
     def s_If(self, s):
         self.out.emit(f"if {self._test(s.cond, s.span)}:", s.span)
