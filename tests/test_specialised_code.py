@@ -630,3 +630,47 @@ def test_a_procedure_of_one_call_is_written_in_place_of_a_call_standing_as_a_sta
     result = fine.play(2, 1, random_agents(1, 2), log=[])
     assert result.scores == [11, 11]
     assert [line["text"] for line in result.log if line["t"] == "say"] == ["item 1", "item 2"]
+
+
+POINT_LATER = """\
+game "point two"
+players 2..2
+die d6 faces 1..6
+zone cup per player
+zone kept per player
+var passes per player = 1
+
+phase game:
+    for p in players:
+        create d6 x 4 owned by p into cup[p]
+    repeat 3:
+        for p in players:
+            roll cup[p]
+            play keep by p
+
+move spend_pass(f in faces(cup[player])) for keep when passes[player] > 0:
+    passes[player] -= 1
+
+move keep(f in faces(cup[player])) for keep:
+    put showing(cup[player], f) into kept[player]
+
+forbid keep when not any([f > 1 for f in faces(cup[player])])
+
+score by p: len(kept[p])
+"""
+
+
+def test_a_domain_is_worked_out_once_where_its_move_goes_through_it_unconditionally(tmp_path):
+    """A domain written first under a `when` tested before it (`spend_pass`) is worked out there as
+    written; the once-worked-out local starts at the first move that goes through it whatever
+    holds (`keep`), and a forbid whose comprehension rebinds that move's parameter keeps its own
+    comprehension (its loops would change the parameter's local)."""
+    rules = rules_from_text(tmp_path, POINT_LATER)
+    point = rules.source.text().split("def pt_keep")[1].split("\ndef ")[0]
+    guarded, rest = point.split("_s0 = sorted({_p.face for _p in g.z_cup[l_player]})")
+    assert "for l_f in sorted({_p.face for _p in g.z_cup[l_player]}):" in guarded
+    assert "for l_f in _s0:" in rest and "any([(l_f > 1) for l_f in _s0])" in rest
+    played = rules.play(2, 5, random_agents(5, 2), log=[])
+    plain = rules_from_text(tmp_path, POINT_LATER.replace("for f in faces(cup[player])])", "for f in faces(list(cup[player]))])"),
+                            name="plain")
+    assert played.log[1:] == plain.play(2, 5, random_agents(5, 2), log=[]).log[1:]

@@ -417,7 +417,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
                     continue
                 for name, handler, guard in zip(names, handlers, guards):
                     call = f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})"
-                    o.emit(call if guard is None else f"if {guard}: {call}")
+                    o.emit(call if guard is None else f"if {guard[0]} is {guard[1]}: {call}")
 
     def _by_part(self, event: str, names: list, handlers: list, guards: list) -> tuple | None:
         """For an event every handler of which belongs to a part, tested on one argument, that
@@ -426,25 +426,25 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         one part after another (`_part_guard`). None for any other event."""
         if len(handlers) < 2 or None in guards:
             return None
-        arguments = {guard.split(" is ")[0] for guard in guards}
+        arguments = {argument for argument, _, _ in guards}
         pauses = {self._pause(self._asks_in(handler.body)) for handler in handlers}
         if len(arguments) != 1 or len(pauses) != 1:
             return None
         table: dict[str, list] = {}
-        for name, handler in zip(names, handlers):
-            table.setdefault(named("part", _guarded_part(handler)), []).append(name)
+        for name, (_, _, part) in zip(names, guards):
+            table.setdefault(named("part", part), []).append(name)
         entries = ", ".join(f"{part}: ({''.join(n + ', ' for n in members)})" for part, members in table.items())
         self.tables.append(f"{named('byp', event)} = {{{entries}}}")
         return arguments.pop(), pauses.pop()
 
-    def _part_guard(self, handler) -> str | None:
+    def _part_guard(self, handler) -> tuple[str, str, str] | None:
         """The test an event makes before calling a handler of one part (`on activated(board, p)
         when board == bonus and ...`, what a part's own handler means, dsl/parts.py): the
-        first term of its `when`, on the event's arguments. An event dispatched to many parts
-        then calls only the handlers of the part it carries (one of sixteen, say), and each
-        handler still asks its whole `when` itself. None for any other
-        handler. The term cannot fail or change anything (a value is that part or not), so
-        asking it first changes nothing else."""
+        first term of its `when`, on the event's arguments, as (the argument, the part's value,
+        the part's name): `a0 is g.t_bonus`. An event dispatched to many parts then calls only
+        the handlers of the part it carries (one of sixteen, say), and each handler still asks
+        its whole `when` itself. None for any other handler. The term cannot fail or change
+        anything (a value is that part or not), so asking it first changes nothing else."""
         term = handler.when
         while isinstance(term, ast.AndOp):
             term = term.left
@@ -452,9 +452,9 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
                 and term.left.id in handler.params):
             return None
         with self._in(Frame([set(handler.params)])):
-            if not self._is_part(term.right) or _guarded_part(handler) is None:
+            if not self._is_part(term.right):
                 return None
-            return f"a{handler.params.index(term.left.id)} is {self.expr(term.right)}"
+            return f"a{handler.params.index(term.left.id)}", self.expr(term.right), term.right.id
 
     def _handler_name(self, handler, handlers) -> str:
         """How reports name a handler: its file and event (`bonus: on placed`), and its place
@@ -473,14 +473,6 @@ def _asks(body) -> bool:
     """Whether a rule's own statements call `choose`."""
     return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "choose"
                for stmt in body for node in ast.walk(stmt))
-
-
-def _guarded_part(handler) -> str | None:
-    """The part a handler's `when` begins with (`board == bonus and ...`), if it names one."""
-    term = handler.when
-    while isinstance(term, ast.AndOp):
-        term = term.left
-    return term.right.id if isinstance(term, ast.Compare) and isinstance(term.right, ast.Name) else None
 
 
 def _bound(body, params) -> frozenset:

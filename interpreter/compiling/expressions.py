@@ -41,7 +41,7 @@ class Expressions:
             value = _literal_value(decl.default)
             if value is _NOT_LITERAL:
                 return f"g.p_{name}"
-            return f"({value!r})" if type(value) in (int, float) and value < 0 or repr(value).startswith("-") else repr(value)
+            return f"({value!r})" if repr(value).startswith("-") else repr(value)
         if isinstance(decl, ast.Zone):
             return f"g.z_{name}"
         if isinstance(decl, ast.Var):
@@ -299,7 +299,7 @@ class Expressions:
         evaluated exactly as often as the call would (each parameter used once, outside lambdas
         and comprehensions), unless the argument is a plain name or literal.
         """
-        body = _body(proc)
+        body = statements_of(proc)
         if proc.name in self.inlining or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None \
                 or self.asks_anywhere.body(body):
             return False
@@ -325,7 +325,7 @@ class Expressions:
         self.inlining.add(proc.name)
         try:
             with self._in(Frame([set()])):
-                return f"({self.expr(_body(proc)[0].value)})"
+                return f"({self.expr(statements_of(proc)[0].value)})"
         finally:
             self.inlining.discard(proc.name)
             self.substitutions = saved
@@ -386,7 +386,7 @@ class Expressions:
         return self._paused(self._may_ask(e.point in self.asking.points, e), f"{named('pt', e.point)}(g, {self.expr(e.player)})")
 
 
-def _body(proc: ast.Proc) -> list:
+def statements_of(proc: ast.Proc) -> list:
     """A procedure's statements without its docstring."""
     return [stmt for stmt in proc.body if not (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.expr, ast.Literal))]
 

@@ -89,7 +89,7 @@ class DecisionPoints:
         o = self.out
         common = self._common(moves, forbids)
         for number, move in enumerate(moves):
-            if move.params and move.params[0].domain in common and move.params[0].domain not in self.common:
+            if number in common:
                 with self._in(Frame([{"player"}])):
                     o.emit(f"_s{len(self.common)} = {self.expr(move.params[0].domain)}", move.span)
                 self.common[move.params[0].domain] = f"_s{len(self.common)}"
@@ -140,13 +140,14 @@ class DecisionPoints:
                     o.emit(append, move.span)
 
     def _common(self, moves: list, forbids: dict) -> set:
-        """The first parameters' domains worked out once (common subexpression elimination):
-        a domain that a later domain, `when` or forbid of the point writes again
+        """The moves whose first parameter's domain is worked out once, there, for the rest of the
+        point (common subexpression elimination): a domain that the point writes again
         (`faces(rolled[player])` of one move, and in another's forbid), where the move's values
         are gone through unconditionally (nothing in its `when` is tested before them), so its
-        first working out is where the code would work it out anyway. Only where nothing the
-        point asks can change anything (pure procedures and built-ins) or rebinds a name the
-        domain reads (a comprehension's or lambda's), so each writing is the same value."""
+        working out is where the code would work it out anyway; writings after it read it.
+        Only where nothing the point asks can change anything (purity.unchanging_procs) or
+        rebinds a name the domain reads (a comprehension's or lambda's), so each writing is the
+        same value."""
         expressions = [e for m in moves for e in (*(p.domain for p in m.params), m.when) if e is not None]
         expressions += [f.when for m in moves for f in forbids.get(m.name, ())]
         if not all(self._unchanging(e) for e in expressions):
@@ -154,15 +155,16 @@ class DecisionPoints:
         rebound = {name for e in expressions for node in ast.walk(e)
                    for name in (node.names if isinstance(node, ast.CompFor) else
                                 (node.param,) if isinstance(node, ast.Lambda) else ())}
-        found = set()
-        for move in moves:
-            if not move.params or self._invariant_conditions(move)[0]:
+        found, bound = set(), set()
+        for number, move in enumerate(moves):
+            if not move.params or self._invariant_conditions(move)[0] or move.params[0].domain in bound:
                 continue
             domain = move.params[0].domain
             reads = {node.id for node in ast.walk(domain) if isinstance(node, ast.Name)}
             written = sum(1 for e in expressions for node in ast.walk(e) if node == domain)
             if written > 1 and not reads & (rebound | {p.name for m in moves for p in m.params}):
-                found.add(domain)
+                found.add(number)
+                bound.add(domain)
         return found
 
     def _unchanging(self, e) -> bool:

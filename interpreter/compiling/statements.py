@@ -12,7 +12,7 @@ from ...dsl.check_expressions import PIECE_ATTRIBUTES
 from . import inlined
 from .names import named
 from .source import Frame
-from .expressions import _body
+from .expressions import statements_of
 from .ownership import is_flat, is_number
 
 
@@ -277,7 +277,7 @@ class Statements:
         if proc is None:
             self.out.emit(self.expr(s.expr), s.span)
             return
-        inner = _body(proc)[0]
+        inner = statements_of(proc)[0]
         saved = self.substitutions
         self.substitutions = {p: self.expr(a) for p, a in zip(proc.params, s.expr.args)}
         self.inlining.add(proc.name)
@@ -300,7 +300,7 @@ class Statements:
         proc = self.parts.get(e.func.id)
         if not isinstance(proc, ast.Proc) or proc.name in self.inlining or proc.name in self.recursive.procs:
             return None
-        body = _body(proc)
+        body = statements_of(proc)
         if len(body) != 1 or not isinstance(body[0], ast.ExprStmt) or not isinstance(body[0].expr, (ast.Call, ast.Play)):
             return None
         if len(e.args) != len(proc.params) or not all(isinstance(a, (ast.Name, ast.Literal)) for a in e.args):
