@@ -171,15 +171,7 @@ class DecisionPoints:
         """Whether evaluating `e` changes nothing (it may read the game): it calls only procedures
         that change nothing (purity.unchanging_procs) and built-ins that draw no chance and ask
         nobody."""
-        for node in ast.walk(e):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                name = node.func.id
-                if name in self.parts:
-                    if name not in self.unchanging:
-                        return False
-                elif name in BUILTINS and BUILTINS[name].changes:
-                    return False
-        return True
+        return self._calls_only(e, self.unchanging, lambda builtin: not builtin.changes)
 
     def _ask(self, point: str, options: str, chosen: str, part: str) -> None:
         """The seat's choice among `opts` into `chosen`, in a form that never pauses. In a game
@@ -230,15 +222,20 @@ class DecisionPoints:
     def _pure_expr(self, e) -> bool:
         """Whether evaluating `e` can change nothing and draw no chance: it calls only pure
         procedures and built-ins."""
+        return self._calls_only(e, self.pure, lambda builtin: builtin.pure)
+
+    def _calls_only(self, e, procs: frozenset, allowed) -> bool:
+        """Whether `e` calls only the procedures `procs` and the built-ins `allowed` says yes to,
+        and plays no decision point."""
         for node in ast.walk(e):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 name = node.func.id
                 if name in self.parts:
-                    if name not in self.pure:
+                    if name not in procs:
                         return False
-                elif name in BUILTINS and not BUILTINS[name].pure:
+                elif name in BUILTINS and not allowed(BUILTINS[name]):
                     return False
-            elif isinstance(node, (ast.Play,)):
+            elif isinstance(node, ast.Play):
                 return False
         return True
 

@@ -25,15 +25,7 @@ def pure_procs(parts: dict) -> frozenset[str]:
     """The names of the pure procedures among a program's declarations."""
     procs = {name: decl for name, decl in parts.items() if isinstance(decl, ast.Proc)}
     state = {name for name, decl in parts.items() if isinstance(decl, (ast.Zone, ast.Var, ast.Phase))}
-    pure = {name for name, proc in procs.items() if _pure_by_itself(proc, state)}
-    changed = True
-    while changed:
-        changed = False
-        for name in sorted(pure):
-            if any(callee in procs and callee not in pure for callee in _callees(procs[name])):
-                pure.discard(name)
-                changed = True
-    return frozenset(pure)
+    return _calling_only_kept(procs, {name for name, proc in procs.items() if _pure_by_itself(proc, state)})
 
 
 def unchanging_procs(parts: dict) -> frozenset[str]:
@@ -41,15 +33,20 @@ def unchanging_procs(parts: dict) -> frozenset[str]:
     pure one may not): what they answer twice in a row is the same."""
     procs = {name: decl for name, decl in parts.items() if isinstance(decl, ast.Proc)}
     phases = {name for name, decl in parts.items() if isinstance(decl, ast.Phase)}
-    unchanging = {name for name, proc in procs.items() if _pure_by_itself(proc, phases, _changes)}
+    return _calling_only_kept(procs, {name for name, proc in procs.items() if _pure_by_itself(proc, phases, _changes)})
+
+
+def _calling_only_kept(procs: dict, kept: set) -> frozenset[str]:
+    """`kept` less every procedure that calls one not kept, again until none does (a fixpoint:
+    dropping one may drop its callers)."""
     changed = True
     while changed:
         changed = False
-        for name in sorted(unchanging):
-            if any(callee in procs and callee not in unchanging for callee in _callees(procs[name])):
-                unchanging.discard(name)
+        for name in sorted(kept):
+            if any(callee in procs and callee not in kept for callee in _callees(procs[name])):
+                kept.discard(name)
                 changed = True
-    return frozenset(unchanging)
+    return frozenset(kept)
 
 
 def _changes(builtin) -> bool:
