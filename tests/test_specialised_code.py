@@ -513,6 +513,18 @@ def test_times_of_a_var_of_numbers_and_a_literal_is_written_plainly(tmp_path):
     assert rules.play(2, 1, random_agents(1, 2)).scores == [0 + 36, 5 + 36]
 
 
+# Each seat rolls four dice three times and answers `keep` after each roll.
+KEEP_THREE_TIMES = """\
+phase game:
+    for p in players:
+        create d6 x 4 owned by p into cup[p]
+    repeat 3:
+        for p in players:
+            roll cup[p]
+            play keep by p
+"""
+
+
 POINT = """\
 game "point"
 players 2..2
@@ -523,14 +535,7 @@ var passes per player = 1
 var asked = 0
 var closed = 3
 
-phase game:
-    for p in players:
-        create d6 x 4 owned by p into cup[p]
-    repeat 3:
-        for p in players:
-            roll cup[p]
-            play keep by p
-
+""" + KEEP_THREE_TIMES + """
 proc open(f):
     return f != closed
 
@@ -640,14 +645,7 @@ zone cup per player
 zone kept per player
 var passes per player = 1
 
-phase game:
-    for p in players:
-        create d6 x 4 owned by p into cup[p]
-    repeat 3:
-        for p in players:
-            roll cup[p]
-            play keep by p
-
+""" + KEEP_THREE_TIMES + """
 move spend_pass(f in faces(cup[player])) for keep when passes[player] > 0:
     passes[player] -= 1
 

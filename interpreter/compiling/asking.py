@@ -108,3 +108,9 @@ def _hinges(statements) -> tuple:
 def is_single(moves: list, forbidden) -> bool:
     """Whether a decision point offers one move that is always legal, which it plays without asking."""
     return len(moves) == 1 and not moves[0].params and moves[0].when is None and moves[0].name not in forbidden
+
+
+def calls_choose(body) -> bool:
+    """Whether a rule's own statements call `choose` (its rule is kept as frames for look-aheads)."""
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "choose"
+               for stmt in body for node in ast.walk(stmt))

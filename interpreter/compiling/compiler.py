@@ -17,7 +17,6 @@ import operator
 import warnings
 from contextlib import ExitStack, contextmanager
 from functools import partial
-from pathlib import Path
 
 from ...dsl import ast
 from ...dsl.builtins import BUILTINS
@@ -27,7 +26,8 @@ from .ownership import OwnLocals, own_locals
 from .analysis import Analysis, analyse
 from ..running import builtins as runtime_builtins
 from ..running import operations
-from .asking import NOTHING
+from .asking import NOTHING, calls_choose
+from .events import Events, rule_name
 from .names import derived, named
 from .purity import unchanging_procs
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
@@ -42,7 +42,7 @@ from ..running.meter import FIRED
 from ..running.runtime import PAUSE, AssertFailed, Part, Piece, Zone, fixed, record_type
 
 
-class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
+class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
     """A checked program as Python source: declarations and rules here, decision
     points in `DecisionPoints` (moves.py), their words in `Words` (words.py), the tables the
     running game looks up in `Tables` (tables.py), statements in
@@ -223,7 +223,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         interpreter/compiling/recursion.py)."""
         o = self.out
         own = own_locals(local_names, body)
-        if _asks(body) and self.books:
+        if calls_choose(body) and self.books:
             pause, run = ("yield from ", "run_pausing") if self.pausing else ("", "run")
             rule = derived(name, "R")
             o.emit(f"def {name}({', '.join(signature)}):", span)
@@ -251,7 +251,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         o = self.out
         o.emit(f"def {name}(g{''.join(f', l_{n}' for n in local_names)}):", span)
         rests: list[tuple] = []
-        unread = self._unread(body) if not _asks(body) else frozenset()
+        unread = self._unread(body) if not calls_choose(body) else frozenset()
         frame = Frame([set(local_names)], own, self._asks_in(body), unread=unread,
                       rule_locals=_bound(body, local_names))
         with o.indented(), self._in(frame):
@@ -342,7 +342,7 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
                 with self._in(Frame([set()])):
                     o.emit(f"if {self.expr(hook.when)}:", hook.when.span)
                 inside.enter_context(o.indented())
-            self._metered_call(function, "g", _rule_name(hook.span, f"{hook.time} {hook.target}"), hook.span,
+            self._metered_call(function, "g", rule_name(hook.span, f"{hook.time} {hook.target}"), hook.span,
                                self._asks_in(hook.body))
 
     def _metered_call(self, function: str, args: str, rule: str, span, asks: bool) -> None:
@@ -380,99 +380,9 @@ class _Compiler(DecisionPoints, Words, Tables, Statements, Expressions):
         self.frame.yielded = True
         return "yield from "
 
-    def _events(self) -> None:
-        o = self.out
-        for decl in self.parts.values():
-            if not isinstance(decl, ast.Event):
-                continue
-            handlers = [h for h in self.program.handlers if h.event == decl.name]
-            names = []
-            guards = []
-            for index, handler in enumerate(handlers):
-                names.append(named("on", decl.name, index))
-                params = ", ".join(f"l_{p}" for p in handler.params)
-                self._function(named("bd", decl.name, index), ["g"] + [f"l_{p}" for p in handler.params],
-                               handler.params, handler.body, handler.span)
-                o.emit(f"def {names[-1]}(g, {params}):", handler.span)
-                with o.indented(), self._in(Frame([set(handler.params)])):
-                    if handler.when is not None:
-                        o.emit(f"if not ({self.expr(handler.when)}):", handler.when.span)
-                        o.emit("    return")
-                    self._metered_call(named("bd", decl.name, index), f"g, {params}",
-                                       self._handler_name(handler, handlers), handler.span,
-                                       self._asks_in(handler.body))
-                guards.append(self._part_guard(handler))
-            args = [f"a{i}" for i in range(len(decl.params))]
-            table = self._by_part(decl.name, names, handlers, guards)
-            o.emit(f"def {named('ev', decl.name)}(g, {', '.join(args)}):", decl.span)
-            with o.indented():
-                o.emit("pass")
-                if decl.name in self.recursive.events:
-                    self._count_call(decl.span)
-                if table is not None:
-                    argument, pause = table
-                    o.emit(f"for _handler in {named('byp', decl.name)}.get({argument}, ()) "
-                           f"if type({argument}) is Part else ():")
-                    o.emit(f"    {pause}_handler(g, {', '.join(args)})")
-                    continue
-                for name, handler, guard in zip(names, handlers, guards):
-                    call = f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})"
-                    o.emit(call if guard is None else f"if {guard[0]} is {guard[1]}: {call}")
-
-    def _by_part(self, event: str, names: list, handlers: list, guards: list) -> tuple | None:
-        """For an event every handler of which belongs to a part, tested on one argument, that
-        all pause alike: that argument and the pause, and the table `byp_EVENT` of each part's
-        handlers in their order is written; the event then looks its part up instead of testing
-        one part after another (`_part_guard`). None for any other event."""
-        if len(handlers) < 2 or None in guards:
-            return None
-        arguments = {argument for argument, _, _ in guards}
-        pauses = {self._pause(self._asks_in(handler.body)) for handler in handlers}
-        if len(arguments) != 1 or len(pauses) != 1:
-            return None
-        table: dict[str, list] = {}
-        for name, (_, _, part) in zip(names, guards):
-            table.setdefault(named("part", part), []).append(name)
-        entries = ", ".join(f"{part}: ({''.join(n + ', ' for n in members)})" for part, members in table.items())
-        self.tables.append(f"{named('byp', event)} = {{{entries}}}")
-        return arguments.pop(), pauses.pop()
-
-    def _part_guard(self, handler) -> tuple[str, str, str] | None:
-        """The test an event makes before calling a handler of one part (`on activated(board, p)
-        when board == bonus and ...`, what a part's own handler means, dsl/parts.py): the
-        first term of its `when`, on the event's arguments, as (the argument, the part's value,
-        the part's name): `a0 is g.t_bonus`. An event dispatched to many parts then calls only
-        the handlers of the part it carries (one of sixteen, say), and each handler still asks
-        its whole `when` itself. None for any other handler. The term cannot fail or change
-        anything (a value is that part or not), so asking it first changes nothing else."""
-        term = handler.when
-        while isinstance(term, ast.AndOp):
-            term = term.left
-        if not (isinstance(term, ast.Compare) and term.op == "==" and isinstance(term.left, ast.Name)
-                and term.left.id in handler.params):
-            return None
-        with self._in(Frame([set(handler.params)])):
-            if not self._is_part(term.right):
-                return None
-            return f"a{handler.params.index(term.left.id)}", self.expr(term.right), term.right.id
-
-    def _handler_name(self, handler, handlers) -> str:
-        """How reports name a handler: its file and event (`bonus: on placed`), and its place
-        among them (`#2`) when its file has more than one handler of that event, so each is
-        counted on its own (a place, not a line: an edit above it does not rename it)."""
-        name = _rule_name(handler.span, f"on {handler.event}")
-        alike = [h for h in handlers if h.span is not None and handler.span is not None and h.span.file == handler.span.file]
-        return f"{name} #{alike.index(handler) + 1}" if len(alike) > 1 else name
-
 def _is_choose_let(stmt) -> bool:
     return isinstance(stmt, ast.Let) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name) \
         and stmt.value.func.id == "choose"
-
-
-def _asks(body) -> bool:
-    """Whether a rule's own statements call `choose`."""
-    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "choose"
-               for stmt in body for node in ast.walk(stmt))
 
 
 def _bound(body, params) -> frozenset:
@@ -488,11 +398,6 @@ def _bound(body, params) -> frozenset:
             elif isinstance(node, ast.Repeat) and node.name:
                 names.add(node.name)
     return frozenset(names)
-
-
-def _rule_name(span, what: str) -> str:
-    """How reports name a handler or hook: its file and what it reacts to (`bonus: on placed`)."""
-    return f"{Path(span.file).stem}: {what}" if span is not None else what
 
 
 def generate(program: Program, pausing: bool = True, analysis: Analysis | None = None, books: bool = True) -> Source:

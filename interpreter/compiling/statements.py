@@ -10,6 +10,7 @@ from ...dsl import ast
 from ...dsl.builtins import BUILTINS
 from ...dsl.check_expressions import PIECE_ATTRIBUTES
 from . import inlined
+from .asking import calls_choose
 from .names import named
 from .source import Frame
 from .expressions import statements_of
@@ -26,12 +27,6 @@ def _inert(e) -> bool:
     """Whether evaluating `e` can neither fail nor change anything: a name or a literal (the
     checker has made sure every name is bound)."""
     return isinstance(e, (ast.Name, ast.Literal))
-
-
-def _asks_choose(body) -> bool:
-    """Whether statements call `choose` themselves."""
-    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "choose"
-               for stmt in body for node in ast.walk(stmt))
 
 
 def _cannot_fail(e, piece: str) -> bool:
@@ -305,7 +300,7 @@ class Statements:
             return None
         if len(e.args) != len(proc.params) or not all(isinstance(a, (ast.Name, ast.Literal)) for a in e.args):
             return None
-        return None if _asks_choose(body) else proc
+        return None if calls_choose(body) else proc
 
     def s_If(self, s):
         self.out.emit(f"if {self._test(s.cond, s.span)}:", s.span)
