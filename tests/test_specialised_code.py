@@ -428,6 +428,70 @@ def test_any_and_all_of_a_comprehension_in_a_condition_are_loops_that_decide_ali
     assert ":23:" in str(error.value) and "division by zero" in str(error.value)
 
 
+SHORT = """\
+game "short"
+players 2..3
+param last_field = 6
+die d6 faces 1..6
+zone cup per player
+zone field[1..last_field]
+var marks per player = 0
+
+proc left_in(p):
+    return len(cup[p])
+
+proc fields_over(k):
+    return len([f for f in 1..6 if len(field[f]) > k])
+
+phase game:
+    for p in players:
+        create d6 x 2 owned by p into cup[p]
+    while any([left_in(q) > 0 for q in players]):
+        for p in players:
+            if left_in(p) > 0:
+                put first(cup[p]) into field[1]
+                marks[p] += 1
+    if any([len(field[f]) > 3 for f in 1..6]):
+        say "a full field"
+    if all([marks[q] > 0 for q in players]):
+        say "everybody placed"
+    if not all([d.face != 7 for d in field[1]]):
+        say "wrong: no die shows 7"
+    if any([fields_over(k) > 0 for k in 0..1]):
+        say "a field with more than none"
+    if any([len(field[f]) > 3 for f in 1..7]):
+        say "wrong: field 7 does not exist"
+
+score by p: marks[p]
+"""
+
+
+def test_any_and_all_stop_at_the_first_item_that_settles_them_where_no_item_can_fail(tmp_path):
+    """Where every item is total (cannot fail, change the game or spend: a seat's zone counted,
+    a family member of a range within the family's, a var of numbers, `!=`; through one-line
+    procedures), the loops of `_folded` stop at the first item that settles the answer; an
+    item that may fail (a member beyond the family's range, a procedure with a loop of its
+    own) keeps every item worked out, so the game still fails where it did."""
+    from rulesrun.dsl.errors import RulesError
+
+    rules = rules_from_text(tmp_path, SHORT)
+    lines = rules.source.text().splitlines()
+    stopping = [line.strip() for line in lines if line.strip().endswith("; break")]
+    assert len(stopping) == 4, stopping
+    assert any("len(g.z_cup[(l_q)])" in line and "= True; break" in line for line in stopping)
+    assert any("l_d.face" in line and "= False; break" in line for line in stopping)
+    assert not any("fields_over" in line or "l_k" in line for line in stopping)
+    with pytest.raises(RulesError) as error:
+        rules.play(3, 4, random_agents(4, 3), log=[])
+    assert ":31:" in str(error.value) and "index 7" in str(error.value)
+
+    fixed = rules_from_text(tmp_path, SHORT.replace("1..7", "1..6"), name="fixed")
+    result = fixed.play(3, 4, random_agents(4, 3), log=[])
+    said = [line["text"] for line in result.log if line["t"] == "say"]
+    assert said == ["a full field", "everybody placed", "a field with more than none", "wrong: field 7 does not exist"]
+    assert result.scores == [2, 2, 2]
+
+
 LITERAL_PARAMS = """\
 game "literal params"
 players 2..2

@@ -13,6 +13,7 @@ from . import inlined
 from .asking import calls_choose
 from .names import named
 from .source import Frame
+from .totality import index_fact, is_total
 from .expressions import statements_of
 from .ownership import is_flat, is_number
 
@@ -412,6 +413,7 @@ class Statements:
         comprehension = e.args[0]
         every = e.func.id == "all"
         answer = f"_c{len(o.lines)}"
+        settled = "; break" if self._short_circuits(comprehension) else ""
         o.emit(f"{answer} = {every}", span)
         with self._in(self.frame.inner()), ExitStack() as depth:
             for index, clause in enumerate(comprehension.clauses):
@@ -423,8 +425,19 @@ class Statements:
                     o.emit(f"if {self.expr(clause.cond)}:", span)
                     depth.enter_context(o.indented())
             element = self.expr(comprehension.element)
-            o.emit(f"if not ({element}): {answer} = False" if every else f"if {element}: {answer} = True", span)
+            o.emit(f"if not ({element}): {answer} = False{settled}" if every else f"if {element}: {answer} = True{settled}",
+                   span)
         return answer
+
+    def _short_circuits(self, comprehension) -> bool:
+        """Whether the loops of `_folded` may stop at the first item that settles the answer: one
+        clause, whose filter and item are total (interpreter/compiling/totality.py)."""
+        if len(comprehension.clauses) != 1:
+            return False
+        clause = comprehension.clauses[0]
+        fact = index_fact(self, clause.iterable)
+        bound = {name: fact if len(clause.names) == 1 else None for name in clause.names}
+        return all(is_total(self, part, bound) for part in (clause.cond, comprehension.element) if part is not None)
 
     def s_Repeat(self, s):
         name = f"l_{s.name}" if s.name else "_"
