@@ -492,6 +492,39 @@ def test_any_and_all_stop_at_the_first_item_that_settles_them_where_no_item_can_
     assert result.scores == [2, 2, 2]
 
 
+REPEATED = """\
+game "repeated"
+players 2..3
+zone cup per player
+var pairs = [[1, 2], [3]]
+
+phase game:
+    let zeros = [0 for p in players]
+    zeros[1] += 5
+    say "zeros {zeros} words {['x' for c in 1..3]}"
+    say "unpacked {[0 for a, b in pairs]}"
+
+score by p: 0
+"""
+
+
+def test_a_literal_for_each_item_is_a_repeated_list_unless_its_items_are_unpacked(tmp_path):
+    """`[0 for p in players]` is `[0] * len(...)`: a new list each time, of one literal (which
+    cannot change in place); a clause that unpacks its items still goes through them, so an item
+    that cannot be unpacked fails, located."""
+    from rulesrun.dsl.errors import RulesError
+
+    rules = rules_from_text(tmp_path, REPEATED.replace("[3]]", "[3, 4]]"))
+    text = rules.source.text()
+    assert "[0] * len(g.players)" in text and "['x'] * len(range(1, 3 + 1))" in text
+    result = rules.play(3, 1, random_agents(1, 3), log=[])
+    said = [line["text"] for line in result.log if line["t"] == "say"]
+    assert said == ["zeros [0, 5, 0] words [x, x, x]", "unpacked [0, 0]"]
+    with pytest.raises(RulesError) as error:
+        rules_from_text(tmp_path, REPEATED, name="failing").play(3, 1, random_agents(1, 3), log=[])
+    assert ":10:" in str(error.value)
+
+
 LITERAL_PARAMS = """\
 game "literal params"
 players 2..2

@@ -362,6 +362,9 @@ class Expressions:
             # `[b.value for b in won[p]]` reads one attribute of each item without a Python call.
             self.getters.add(e.element.name)
             return f"list(map(get_{e.element.name}, {self.expr(e.clauses[0].iterable)}))"
+        if _repeats(e) and self._bounded(e.clauses[0].iterable):
+            # `[0 for p in players]`: one literal for each item, gone through uncounted anyway.
+            return f"[{self.expr(e.element)}] * len({self.expr(e.clauses[0].iterable)})"
         clauses = []
         for index, clause in enumerate(e.clauses):
             iterable = self._clause_iterable(index, clause)
@@ -401,6 +404,13 @@ def _projects(e) -> bool:
 
 
 _NOT_LITERAL = object()
+
+
+def _repeats(e) -> bool:
+    """Whether a comprehension is one literal (a number, text, `none`: nothing that changes in
+    place) for each item of one clause without a filter."""
+    return isinstance(e.element, ast.Literal) and len(e.clauses) == 1 and e.clauses[0].cond is None \
+        and len(e.clauses[0].names) == 1
 
 
 def _literal_value(e):
