@@ -21,7 +21,7 @@ A `Builtin`'s fields:
   its arguments and the game's fixed parameters only (interpreter/compiling/purity.py). One that draws or asks
   `changes` the game, and may not run where the game does not always run it (`say`).
 - `game`: its implementation takes the running game as first argument (`left` needs the
-  number of seats), which the compiler passes: `left(p)` -> `g_left(g, l_p)`.
+  number of seats), which the compiler passes: `random_int(1, 6)` -> `g_random_int(g, 1, 6)`.
 - `python`: Python's built-in of the same name does exactly this, and compiled rules call it
   directly (`len`), with no implementation of ours.
 - `words`: the named options that word the call for people (`choose(..., prompt = "...")`):
@@ -30,6 +30,10 @@ A `Builtin`'s fields:
 - `one_pass`: it goes through the items of its first argument once, in order, so an
   iterator serves as well as a list: the compiler may pass `map(...)` instead of building
   a list (`sum([b.value for b in xs])` -> `sum(map(get_value, ...))`).
+- `inline`: the Python expression compiled rules write in place of a call, with `{0}` for the
+  first argument's code (each argument used once, so it is evaluated once, as a call would):
+  what the implementation computes, without a call (`left(p)` -> `(((l_p) + 1) % g.n)`): a
+  whole expression in parentheses, whatever surrounds it.
 - `no_longer`: its answer is a list with no more items than its first argument has (a
   selection, ordering or grouping of them: `showing`, `sorted`, `by_owner`), so a pass over
   it is bounded wherever a pass over the argument is: `faces(cup[p])` as a zone's pieces
@@ -68,6 +72,7 @@ class Builtin:
     words: tuple[str, ...] = attrs.field(default=(), kw_only=True)
     one_pass: bool = attrs.field(default=False, kw_only=True)
     no_longer: bool = attrs.field(default=False, kw_only=True)
+    inline: str = attrs.field(default="", kw_only=True)
 
     @property
     def pure(self) -> bool:
@@ -139,10 +144,10 @@ BUILTINS = {
         Builtin("of_kind", 2, 2, "the pieces of one kind", returns=LIST, one_pass=True, no_longer=True),
         Builtin("pieces", 1, 1, "every piece of a kind in the game, wherever it lies", returns=LIST, reads=True,
                 game=True),
-        Builtin("left", 1, 1, "the next seat clockwise", returns=PLAIN, game=True),
-        Builtin("right", 1, 1, "the previous seat (counter-clockwise)", returns=PLAIN, game=True),
-        Builtin("name", 1, 1, "an owner's display name (seats and imaginary players)", returns=PLAIN, game=True),
-        Builtin("is_player", 1, 1, "true for a seat, false for an imaginary player", returns=PLAIN, game=True),
+        Builtin("left", 1, 1, "the next seat clockwise", returns=PLAIN, game=True, inline='((({0}) + 1) % g.n)'),
+        Builtin("right", 1, 1, "the previous seat (counter-clockwise)", returns=PLAIN, game=True, inline='((({0}) - 1) % g.n)'),
+        Builtin("name", 1, 1, "an owner's display name (seats and imaginary players)", returns=PLAIN, game=True, inline='g.names[{0}]'),
+        Builtin("is_player", 1, 1, "true for a seat, false for an imaginary player", returns=PLAIN, game=True, inline='(0 <= {0} < g.n)'),
         Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option; "
                 "secret=true: no other seat learns which; prompt=\"...\": the question in words; "
                 "shown=o => \"...\": each option in words", ("secret", "prompt", "shown"), asks=True, game=True,

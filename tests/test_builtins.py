@@ -114,6 +114,28 @@ def test_the_flags_hold_on_a_sample_call(name):
         assert any(result is item for arg in args if isinstance(arg, list) for item in arg)
 
 
+@pytest.mark.parametrize("name", [name for name, builtin in BUILTINS.items() if builtin.inline])
+def test_an_inlined_built_in_computes_what_its_implementation_does(name):
+    """The expression written in place of a call (`inline`) uses each argument once, and answers
+    what the implementation answers, on every seat and imaginary player of a game (and fails
+    alike on an argument that is no owner)."""
+    builtin = BUILTINS[name]
+    args = [f"a{i}" for i in range(builtin.high)]
+    code = builtin.inline.format(*args)
+    assert all(code.count(arg) == 1 for arg in args)
+    for owner in (0, 1, 2, 3):
+        game = RecordingGame()
+        expected = _call(builtin, (owner,), RecordingGame())
+        assert eval(code, {"g": game, "a0": owner}) == expected
+        # A whole expression, whatever surrounds it.
+        assert eval(f"10 * {code}", {"g": game, "a0": owner}) == 10 * expected
+    for mistake in ("x", None):
+        with pytest.raises(TypeError):
+            eval(code, {"g": RecordingGame(), "a0": mistake})
+        with pytest.raises(TypeError):
+            _call(builtin, (mistake,), RecordingGame())
+
+
 @pytest.mark.parametrize("name", [name for name, builtin in BUILTINS.items() if builtin.one_pass])
 def test_a_one_pass_built_in_answers_the_same_for_an_iterator(name):
     builtin, args = BUILTINS[name], SAMPLES[name]

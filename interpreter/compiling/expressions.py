@@ -172,9 +172,8 @@ class Expressions:
                 # Through the items once: no list of them is needed.
                 return f"{name}({args[0][len('list('):-1]})"
             return f"{name}({', '.join(args)})"
-        if name == "is_player":
-            # As the built-in has it (0 <= owner < seats), without a call.
-            return f"(0 <= {args[0]} < g.n)"
+        if builtin.inline:
+            return builtin.inline.format(*args)
         if builtin.asks and self.pausing and self._may_ask(True, e):
             # The option, or what the driver answers if the game must pause for it (runtime.PAUSE).
             chosen = f"_chosen{self.chosen}"
