@@ -170,29 +170,43 @@ zone cup per player
 zone field[1..6]
 event landed(p, z)
 event heard(p)
+event told(p)
 
 phase game:
     for p in players:
         create d6 x 2 owned by p into cup[p]
+        emit heard(p)
+        emit told(p)
         roll cup[p]
         emit landed(p, field[cup[p][0].face + 6])
-        emit heard(p)
 
-on heard(p):
+on heard(p) when p > 0:
     say "heard {p}"
+
+on told(p):
+    say "told {p}"
+
+on told(p):
+    say "told {p} again"
 
 score by p: 0
 """
 
 
 def test_an_event_without_a_handler_is_not_called_but_its_arguments_still_fail_where_they_would(tmp_path):
+    """An event without a handler is not called; one of a single handler calls the handler
+    (its `when` tested there), one of two calls the event's function, which calls both."""
     from rulesrun.dsl.errors import RulesError
 
     rules = rules_from_text(tmp_path, EVENTS)
-    assert "ev_landed(g, l_p" not in rules.source.text() and "ev_heard(g, l_p)" in rules.source.text()
+    text = rules.source.text()
+    assert "ev_landed(g, l_p" not in text and "    on0_heard(g, l_p)" in text and "    ev_told(g, l_p)" in text
     with pytest.raises(RulesError) as error:
         rules.play(2, 1, random_agents(1, 2))
-    assert "outside the zone or variable family" in str(error.value) and ":13:" in str(error.value)
+    assert "outside the zone or variable family" in str(error.value) and ":16:" in str(error.value)
+    told = rules_from_text(tmp_path, EVENTS.replace(" + 6]", " - 1 + 1]"), name="told").play(2, 1, random_agents(1, 2), log=[])
+    assert [line["text"] for line in told.log if line["t"] == "say"] == [
+        "told 0", "told 0 again", "heard 1", "told 1", "told 1 again"]
 
 
 @pytest.mark.parametrize("ruleset, fragments", SHIPPED)
