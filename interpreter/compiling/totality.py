@@ -4,7 +4,7 @@ its budget, whatever the game's state. An `any` or `all` worked out by loops
 (short-circuit evaluation): the items it skips could not have failed, so no game can tell.
 
     any([dice_left(q) > 0 for q in players])    # total: a seat's zone counted, compared with 0
-    any([open_casino(f) for f in faces(cup)])   # total where `open_casino(f)` is `f != closed`
+    any([free(f) for f in faces(cup)])          # total where `free(f)` is `f != blocked`
     any([score(p) > 3 for p in players])        # not where `score` loops, fails or changes the game
 
 What a name of a comprehension may be is known from what its clause goes through (`index_fact`):
