@@ -335,6 +335,61 @@ def test_a_builtins_answer_no_longer_than_a_zone_is_gone_through_uncounted_a_lon
         rules.play(2, 1, random_agents(1, 2))
 
 
+BOUNDED = """\
+game "bounded"
+players 2..2
+die d6 faces 1..6
+zone cup
+zone tray per player
+var total = 0
+
+proc owners_in(pieces):
+    let seen = [d.owner for d in pieces]
+    return len([o for o in distinct(seen)])
+
+proc grown(pieces):
+    let seen = [d for d in pieces]
+    append 1 to seen
+    return len([x for x in seen])
+
+proc relayed(pieces):
+    return len([d for d in pieces])
+
+proc relay(xs):
+    return relayed(xs)
+
+phase game:
+    create d6 x 3 owned by 0 into cup
+    create d6 x 2 owned by 1 into tray[1]
+    total = owners_in(cup) + owners_in(tray[1]) + grown(cup) + relayed(tray[1])
+    total += relay([0, 0]) * 10
+    total += relay([0] * 2000000)
+
+score by p: total
+"""
+
+
+def test_a_parameter_always_given_a_zone_and_a_local_given_a_bounded_list_are_gone_through_uncounted(tmp_path):
+    """A procedure's parameter that every call gives a zone (compiling/bounded.py, a fixpoint
+    over the calls) and a local bound once to a comprehension over something bounded, and then
+    only read, are bounded as a zone is: a first clause through them is not counted. A local
+    grown after (`append`) and a parameter some call gives a list are counted, and a long list
+    goes over the budget."""
+    from rulesrun.dsl.errors import RulesError
+    from rulesrun.interpreter.compiling.compiler import generate
+
+    rules = rules_from_text(tmp_path, BOUNDED)
+    for books in (True, False):
+        source = generate(rules.program, pausing=False, books=books).text()
+        assert "for l_d in l_pieces]" in source and "for l_o in b_distinct(l_seen)]" in source
+        assert "for l_x in spend(g, l_seen)]" in source
+        assert "spend(g, l_pieces)" in source and source.count("spend(g, l_pieces)") == 1
+    with pytest.raises(RulesError, match="budget of 1,000,000"):
+        rules.play(2, 1, random_agents(1, 2))
+    short = rules_from_text(tmp_path, BOUNDED.replace("    total += relay([0] * 2000000)\n", ""), name="short")
+    assert short.play(2, 1, random_agents(1, 2)).scores == [1 + 1 + 4 + 2 + 20] * 2
+
+
 REPEATS = """\
 game "repeats"
 players 1..1

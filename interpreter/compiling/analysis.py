@@ -9,6 +9,7 @@ import attrs
 from ...dsl import ast
 from ...dsl.program import Program
 from .asking import Asking, asking
+from .bounded import zone_params
 from .purity import pure_procs
 from .reach import Reach
 from .recursion import Recursive, recursive
@@ -38,6 +39,8 @@ class Analysis:
     asks_anywhere: Asking
     # The rules that can call themselves: each of their calls spends a step of the budget (recursion.py).
     recursive: Recursive
+    # Each procedure's parameters that every call gives a zone: a pass over one is bounded (bounded.py).
+    zone_params: dict
 
 
 def analyse(program: Program) -> Analysis:
@@ -55,4 +58,5 @@ def analyse(program: Program) -> Analysis:
         number_vars=number_vars(program, variables),
         asks_anywhere=asking(program),
         recursive=recursive(program),
+        zone_params=zone_params(program),
     )

@@ -27,6 +27,7 @@ from .analysis import Analysis, analyse
 from ..running import builtins as runtime_builtins
 from ..running import operations
 from .asking import NOTHING, calls_choose
+from .bounded import steady_locals
 from .events import Events, rule_name
 from .names import derived, named
 from .purity import unchanging_procs
@@ -82,6 +83,7 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         self.by_seat, self.numeric_vars, self.number_vars = known.by_seat, known.numeric_vars, known.number_vars
         self.asks_anywhere = known.asks_anywhere
         self.recursive = known.recursive
+        self.zone_params = known.zone_params
         # The hidden zones each function a look-ahead may run can read, by its name.
         self.reaches: dict[str, frozenset] = {}
         self.asking = self.asks_anywhere if pausing else NOTHING
@@ -108,7 +110,7 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         for decl in self.parts.values():
             if isinstance(decl, ast.Proc):
                 self._function(named("pr", decl.name), ["g"] + [f"l_{p}" for p in decl.params], decl.params, decl.body,
-                               decl.span, decl.name in self.recursive.procs)
+                               decl.span, decl.name in self.recursive.procs, self.zone_params[decl.name])
             elif isinstance(decl, ast.Phase):
                 self._phase(decl)
         self._moves()
@@ -216,11 +218,13 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         low, high = self.expr(shape.range.low), self.expr(shape.range.high)
         return "{_i: " + make.format(label=f"{decl.name!r} + '[' + str(_i) + ']'") + f" for _i in members({low}, {high})}}"
 
-    def _function(self, name: str, signature: list[str], local_names, body, span, counted: bool = False) -> None:
+    def _function(self, name: str, signature: list[str], local_names, body, span, counted: bool = False,
+                  bounded: frozenset = frozenset()) -> None:
         """A rule as a function. One that asks a `choose` runs through `g.frames` while an agent
         looks ahead, which remembers the state it started from (interpreter/lookahead/search.py).
         `counted`: each call counts a step of the game's budget (a rule that can call itself,
-        interpreter/compiling/recursion.py)."""
+        interpreter/compiling/recursion.py); `bounded`: the parameters that always hold a zone
+        (bounded.py)."""
         o = self.out
         own = own_locals(local_names, body)
         if calls_choose(body) and self.books:
@@ -235,14 +239,15 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
             o.emit(f"    return ({pause}g.frames.{run}({rule}, g, ({''.join(p + ', ' for p in signature[1:])})))",
                    span)
             name = rule
-        self._rule_body(name, list(local_names), body, span, own, counted)
+        self._rule_body(name, list(local_names), body, span, own, counted, bounded)
 
     def _count_call(self, span) -> None:
         """A call of a rule that can call itself spends a step of the game's budget (interpreter/running/budget.py)."""
         self.out.emit("g.steps += 1", span)
         self.out.emit("if g.steps > g.step_budget: over_steps(g)", span)
 
-    def _rule_body(self, name: str, local_names: list, body, span, own: OwnLocals, counted: bool = False) -> None:
+    def _rule_body(self, name: str, local_names: list, body, span, own: OwnLocals, counted: bool = False,
+                   bounded: frozenset = frozenset()) -> None:
         """The function of a rule's statements. A `let x = choose(...)` among them, standing
         alone or inside `if`s (not loops), hands the seat's agent the rest of the rule as a
         function of the locals seen so far and the answer (`resume`): a look-ahead tries an
@@ -253,7 +258,8 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         rests: list[tuple] = []
         unread = self._unread(body) if not calls_choose(body) else frozenset()
         frame = Frame([set(local_names)], own, self._asks_in(body), unread=unread,
-                      rule_locals=_bound(body, local_names))
+                      rule_locals=_bound(body, local_names), bounded=set(bounded),
+                      steady=steady_locals(local_names, body))
         with o.indented(), self._in(frame):
             if counted:
                 self._count_call(span)

@@ -237,6 +237,9 @@ class Expressions:
         if isinstance(e, ast.Name) and e.id in _GLOBAL_VALUES and not self._is_local(e.id) \
                 and e.id not in self.substitutions and e.id not in self.parts:
             return e.id != "num_players"
+        if isinstance(e, ast.Name) and e.id in self.frame.bounded and e.id not in self.substitutions:
+            # A parameter always given a zone, a steady local given something bounded (bounded.py).
+            return True
         if isinstance(e, ast.Call) and e.args and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].no_longer:
             return self._bounded(e.args[0])
         if isinstance(e, ast.Range):

@@ -73,7 +73,7 @@ def own_locals(params, body) -> OwnLocals:
                 mixed.add(node.target.target.id)
         elif isinstance(node, (ast.For, ast.CompFor, ast.Repeat, ast.Lambda)):
             other.update(bound_names([node]))
-    lists = frozenset(own - other - _handed_on(nodes, builtins))
+    lists = frozenset(own - other - handed_on(nodes, builtins))
     return OwnLocals(lists, lists - mixed)
 
 
@@ -129,7 +129,7 @@ def is_flat(value, builtins) -> bool:
     return is_plain(value, builtins)
 
 
-def _handed_on(nodes, builtins) -> set[str]:
+def handed_on(nodes, builtins) -> set[str]:
     """Names whose value itself may end up somewhere else: stored, passed to a procedure or an
     event, put in a list, or passed through `and`/`or`/`if-else`."""
     handed: set[str] = set()

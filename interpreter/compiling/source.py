@@ -62,6 +62,12 @@ class Frame:
     # The names the rule binds as its parameters, `let`s and loop variables, anywhere in it;
     # None where not worked out (Statements._folded then leaves conditions as they are).
     rule_locals: frozenset | None = None
+    # The locals that hold something bounded here, a pass over which needs no count: parameters
+    # that are always a zone, and steady locals given something bounded (bounded.py). A name
+    # bound again, here or in a comprehension inside, is no longer one of them.
+    bounded: set = attrs.field(factory=set)
+    # The locals bound by one `let` and then only read (bounded.steady_locals).
+    steady: frozenset = frozenset()
 
     def knows(self, name: str) -> bool:
         return any(name in scope for scope in self.scopes)
@@ -71,6 +77,7 @@ class Frame:
 
     def declare(self, *names: str) -> None:
         self.scopes[-1].update(names)
+        self.bounded.difference_update(names)
 
     def inner(self, *names: str) -> Frame:
-        return Frame(self.scopes + [set(names)], self.own)
+        return Frame(self.scopes + [set(names)], self.own, bounded=self.bounded - set(names))

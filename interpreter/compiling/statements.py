@@ -70,8 +70,18 @@ class Statements:
             self.frame.declare(s.name)
             return
         value = self.expr(s.value)
+        bounded = s.name in self.frame.steady and self._bounded_value(s.value)
         self.frame.declare(s.name)
+        if bounded:
+            self.frame.bounded.add(s.name)
         self.out.emit(f"l_{s.name} = {value}", s.span)
+
+    def _bounded_value(self, e) -> bool:
+        """Whether a value is bounded as a pass over it is (`_bounded`), or a comprehension of one
+        clause through such a value (no longer than it)."""
+        if isinstance(e, ast.Comprehension):
+            return len(e.clauses) == 1 and self._bounded(e.clauses[0].iterable)
+        return self._bounded(e)
 
     def _unread(self, body) -> frozenset:
         """The names the `let`s of a rule's statements bind that none of them reads (the
