@@ -388,6 +388,29 @@ def test_a_parameter_always_given_a_zone_and_a_local_given_a_bounded_list_are_go
         rules.play(2, 1, random_agents(1, 2))
     short = rules_from_text(tmp_path, BOUNDED.replace("    total += relay([0] * 2000000)\n", ""), name="short")
     assert short.play(2, 1, random_agents(1, 2)).scores == [1 + 1 + 4 + 2 + 20] * 2
+    # A handler's parameter named like a zone is no zone.
+    hidden = rules_from_text(tmp_path, SHADOWED, name="shadowed")
+    assert "for l_d in spend(g, l_pieces)]" in hidden.source.text()
+
+
+SHADOWED = """\
+game "shadowed"
+players 2..2
+zone cup
+var total = 0
+event told(cup)
+
+proc counted(pieces):
+    return len([d for d in pieces])
+
+on told(cup):
+    total += counted(cup)
+
+phase game:
+    emit told([1, 2])
+
+score by p: total
+"""
 
 
 REPEATS = """\

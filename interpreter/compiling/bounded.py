@@ -40,7 +40,7 @@ def zone_params(program) -> dict[str, frozenset[str]]:
     named = set()
     for proc, root in rules:
         nodes = list(ast.walk(root))
-        local = bound_names(nodes) | (set(proc.params) if proc is not None else set())
+        local = bound_names(nodes) | _params(root)
         callees = {id(node.func) for node in nodes if isinstance(node, ast.Call)}
         for node in nodes:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in procs \
@@ -83,6 +83,13 @@ def _roots(program) -> list:
     words = [value for value in program.points.values() if isinstance(value, ast.Node)]
     return parts + list(program.moves) + list(program.forbids) + list(program.handlers) + list(program.hooks) \
         + list(program.asserts) + list(program.nobody_wins) + words
+
+
+def _params(root) -> set[str]:
+    """The names a rule binds as its parameters (a handler's, a move's, and `player` of a move
+    or forbid), which may hide a zone of the same name."""
+    names = {param if isinstance(param, str) else param.name for param in getattr(root, "params", ())}
+    return names | {"player"}
 
 
 def _rebound(proc) -> set[str]:
