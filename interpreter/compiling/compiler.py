@@ -27,7 +27,6 @@ from .analysis import Analysis, analyse
 from ..running import builtins as runtime_builtins
 from ..running import operations
 from .asking import NOTHING, calls_choose
-from .bounded import steady_locals
 from .events import Events, rule_name
 from .names import derived, named
 from .purity import unchanging_procs
@@ -258,8 +257,7 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         rests: list[tuple] = []
         unread = self._unread(body) if not calls_choose(body) else frozenset()
         frame = Frame([set(local_names)], own, self._asks_in(body), unread=unread,
-                      rule_locals=_bound(body, local_names), bounded=set(bounded),
-                      steady=steady_locals(local_names, body))
+                      rule_locals=_bound(body, local_names), bounded=set(bounded), rule=(local_names, body))
         with o.indented(), self._in(frame):
             if counted:
                 self._count_call(span)

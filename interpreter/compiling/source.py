@@ -66,8 +66,10 @@ class Frame:
     # that are always a zone, and steady locals given something bounded (bounded.py). A name
     # bound again, here or in a comprehension inside, is no longer one of them.
     bounded: set = attrs.field(factory=set)
-    # The locals bound by one `let` and then only read (bounded.steady_locals).
-    steady: frozenset = frozenset()
+    # The rule's parameters and statements, and which of its locals are bound by one `let`
+    # and then only read (bounded.steady_locals): worked out when a `let` first asks.
+    rule: tuple = ((), ())
+    steady: frozenset | None = None
 
     def knows(self, name: str) -> bool:
         return any(name in scope for scope in self.scopes)

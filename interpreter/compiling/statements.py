@@ -11,6 +11,7 @@ from ...dsl.builtins import BUILTINS
 from ...dsl.check_expressions import PIECE_ATTRIBUTES
 from . import inlined
 from .asking import calls_choose
+from .bounded import steady_locals
 from .names import named
 from .source import Frame
 from .totality import index_fact, is_total
@@ -70,11 +71,18 @@ class Statements:
             self.frame.declare(s.name)
             return
         value = self.expr(s.value)
-        bounded = s.name in self.frame.steady and self._bounded_value(s.value)
+        bounded = self._bounded_value(s.value) and s.name in self._steady()
         self.frame.declare(s.name)
         if bounded:
             self.frame.bounded.add(s.name)
         self.out.emit(f"l_{s.name} = {value}", s.span)
+
+    def _steady(self) -> frozenset:
+        """The steady locals of the rule being written (bounded.steady_locals), worked out once."""
+        frame = self.frame
+        if frame.steady is None:
+            frame.steady = steady_locals(*frame.rule)
+        return frame.steady
 
     def _bounded_value(self, e) -> bool:
         """Whether a value is bounded as a pass over it is (`_bounded`), or a comprehension of one
