@@ -144,10 +144,14 @@ BUILTINS = {
         Builtin("of_kind", 2, 2, "the pieces of one kind", returns=LIST, one_pass=True, no_longer=True),
         Builtin("pieces", 1, 1, "every piece of a kind in the game, wherever it lies", returns=LIST, reads=True,
                 game=True),
-        Builtin("left", 1, 1, "the next seat clockwise", returns=PLAIN, game=True, inline='((({0}) + 1) % g.n)'),
-        Builtin("right", 1, 1, "the previous seat (counter-clockwise)", returns=PLAIN, game=True, inline='((({0}) - 1) % g.n)'),
-        Builtin("name", 1, 1, "an owner's display name (seats and imaginary players)", returns=PLAIN, game=True, inline='g.names[{0}]'),
-        Builtin("is_player", 1, 1, "true for a seat, false for an imaginary player", returns=PLAIN, game=True, inline='(0 <= {0} < g.n)'),
+        Builtin("left", 1, 1, "the next seat clockwise", returns=PLAIN, game=True,
+                inline='((({0}) + 1) % g.n)'),
+        Builtin("right", 1, 1, "the previous seat (counter-clockwise)", returns=PLAIN, game=True,
+                inline='((({0}) - 1) % g.n)'),
+        Builtin("name", 1, 1, "an owner's display name (seats and imaginary players)", returns=PLAIN, game=True,
+                inline='g.names[{0}]'),
+        Builtin("is_player", 1, 1, "true for a seat, false for an imaginary player", returns=PLAIN, game=True,
+                inline='(0 <= {0} < g.n)'),
         Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option; "
                 "secret=true: no other seat learns which; prompt=\"...\": the question in words; "
                 "shown=o => \"...\": each option in words", ("secret", "prompt", "shown"), asks=True, game=True,

@@ -70,11 +70,9 @@ def steady_locals(params, body) -> frozenset[str]:
     nodes = [node for stmt in body for node in ast.walk(stmt)]
     lets = Counter(node.name for node in nodes if isinstance(node, ast.Let))
     builtins = frozenset(BUILTINS) - set(params) - bound_names(nodes)
-    changed = {node.target.id for node in nodes
-               if isinstance(node, (ast.Assign, ast.Augmented)) and isinstance(node.target, ast.Name)}
     rebinding = bound_names([node for node in nodes if not isinstance(node, ast.Let)])
     once = {name for name, count in lets.items() if count == 1}
-    return frozenset(once - changed - rebinding - handed_on(nodes, builtins) - set(params))
+    return frozenset(once - _assigned(nodes) - rebinding - handed_on(nodes, builtins) - set(params))
 
 
 def _roots(program) -> list:
@@ -95,9 +93,13 @@ def _params(root) -> set[str]:
 def _rebound(proc) -> set[str]:
     """The parameters a procedure binds again, or changes by assignment."""
     nodes = [node for stmt in proc.body for node in ast.walk(stmt)]
-    assigned = {node.target.id for node in nodes
-                if isinstance(node, (ast.Assign, ast.Augmented)) and isinstance(node.target, ast.Name)}
-    return bound_names(nodes) | assigned
+    return bound_names(nodes) | _assigned(nodes)
+
+
+def _assigned(nodes) -> set[str]:
+    """The names `nodes` give a new value as a whole (`x = ...`, `x += ...`, `append ... to x`)."""
+    return {node.target.id for node in nodes
+            if isinstance(node, (ast.Assign, ast.Augmented)) and isinstance(node.target, ast.Name)}
 
 
 def _zone(arg, zones: dict, local: set, zone_params) -> bool:

@@ -54,6 +54,15 @@ class Events:
                     call = f"{self._pause(self._asks_in(handler.body))}{name}(g, {', '.join(args)})"
                     o.emit(call if guard is None else f"if {guard[0]} is {guard[1]}: {call}")
 
+    def _emitted(self, event: str) -> str:
+        """What an `emit` calls: the event's own function (`ev_EVENT`), or, for an event of one
+        handler that `ev_EVENT` would only call (no part to test, no count of a recursive
+        event's calls), that handler's (`on_EVENT`, which tests its `when`): one call fewer."""
+        handlers = [handler for handler in self.program.handlers if handler.event == event]
+        if len(handlers) == 1 and event not in self.recursive.events and self._part_guard(handlers[0]) is None:
+            return named("on", event, 0)
+        return named("ev", event)
+
     def _by_part(self, event: str, names: list, handlers: list, guards: list) -> tuple | None:
         """For an event every handler of which belongs to a part, tested on one argument, that
         all pause alike: that argument and the pause, and the table `byp_EVENT` of each part's

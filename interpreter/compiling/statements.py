@@ -273,16 +273,7 @@ class Statements:
             return
         args = ", ".join(self.expr(a) for a in s.args)
         pause = self._pause(self._may_ask(s.event in self.asking.events, s))
-        self.out.emit(f"{pause}{self._dispatcher(s.event)}(g, {args})", s.span)
-
-    def _dispatcher(self, event: str) -> str:
-        """What an `emit` calls: the event's own function (`ev_EVENT`), or, for an event of one
-        handler that calls it unconditionally (no part to test, no count of a recursive
-        event's calls), that handler's (`on_EVENT`): one function call fewer."""
-        handlers = [handler for handler in self.program.handlers if handler.event == event]
-        if len(handlers) == 1 and event not in self.recursive.events and self._part_guard(handlers[0]) is None:
-            return named("on", event, 0)
-        return named("ev", event)
+        self.out.emit(f"{pause}{self._emitted(s.event)}(g, {args})", s.span)
 
     def s_Say(self, s):
         self.out.emit(f"if g.log is not None: g.say({self._text(s.text)})", s.span)
