@@ -142,6 +142,49 @@ def test_a_restored_zone_is_recognised_again(rules):
     assert kept(s) == 2, "the pile put back is recognised: answered from memory, no new run"
 
 
+def test_a_real_change_that_ends_where_a_taken_back_one_did_is_recognised(rules):
+    """A look-ahead puts a die onto `other` and asks about it, then is taken back; the real
+    move then puts the same die there: the pile gets the look-ahead's stamp again, and the
+    answer worked out in the look-ahead is found (a greedy bot's real move used to make every
+    zone it changed new to the memory, though an option just tried had left it so)."""
+    s = Scenario(rules, players=2)
+    s.call("game")
+    die = s.zone("pile")[0]
+    trying = Checkpoint(s.game, chance=False)
+    s.put(die, "other")
+    tried = s.zone("other").stamp
+    answer = s.call("through_pure", s.zone("other"))
+    trying.restore(s.game, chance=False)
+    trying.close()
+    assert kept(s) == 1 and s.zone("other").stamp != tried
+    s.put(die, "other")
+    assert s.zone("other").stamp == tried
+    assert s.call("through_pure", s.zone("other")) == answer
+    assert kept(s) == 1, "answered from memory: no new run"
+
+
+@pytest.mark.parametrize("between", ["another die", "a roll", "a roll taken back", "a die turned"])
+def test_a_real_change_to_another_pile_or_other_looks_is_new(rules, between):
+    """The stamp comes back only for the same pieces showing the same: another die put, or any
+    die turned or rolled since the look-ahead (even one taken back), makes a new stamp."""
+    s = Scenario(rules, players=2)
+    s.call("game")
+    die, second, third = s.zone("pile")
+    trying = Checkpoint(s.game, chance=False)
+    s.put(die, "other")
+    tried = s.zone("other").stamp
+    if between == "a roll taken back":
+        s.call("rolls", [second])
+    trying.restore(s.game, chance=False)
+    trying.close()
+    if between == "a roll":
+        s.call("rolls", [third])
+    if between == "a die turned":
+        s.turn(third, 1 if third.face != 1 else 2)
+    s.put(second if between == "another die" else die, "other")
+    assert s.zone("other").stamp != tried
+
+
 def test_a_loop_goes_through_a_remembered_answer_as_it_was_when_the_loop_began(rules):
     """`for` over a pure call reads the answer the memory holds (not a copy), twice the same."""
     s = Scenario(rules, players=2)

@@ -16,6 +16,9 @@ from .checkpoint import changing, moving_piece, pieces_changing, turning, turnin
 from .remember import recalled, recalled_piles, remembered
 from ..running.runtime import Piece, Zone, next_stamp
 
+# A zone equals only itself (runtime.Zone); two piles are the same if they hold the same pieces.
+_same_pile = list.__eq__
+
 
 def put(g, pieces, zone) -> None:
     if type(pieces) is Piece:
@@ -25,8 +28,8 @@ def put(g, pieces, zone) -> None:
             changing(g, zone)
         plain.put_piece(g, pieces, zone)
         if source is not None:
-            source.stamp = next_stamp()
-        zone.stamp = next_stamp()
+            source.stamp = restamp(g, source)
+        zone.stamp = restamp(g, zone)
         return
     if type(pieces) is not list:
         _moved(g, plain.put, pieces, zone)
@@ -65,9 +68,23 @@ def put(g, pieces, zone) -> None:
         piece.zone = zone
     if g.meter is not None:
         g.tally[MOVED] += len(pieces)
+    # `restamp` of each zone changed, written out: a placement's hot path.
+    places.append(zone)
+    turned = g.turned
     for place in places:
-        place.stamp = next_stamp()
-    zone.stamp = next_stamp()
+        undone = place.undone
+        place.stamp = (undone[0] if undone is not None and undone[2] == turned and _same_pile(undone[1], place)
+                       else next_stamp())
+
+
+def restamp(g, zone) -> int:
+    """The stamp of what `zone` holds after a real change: the stamp a look-ahead gave the very
+    same pile, showing the same, before it was taken back (`Checkpoint.restore` leaves it in
+    `zone.undone`), so that what was remembered for it is found again; else a new one."""
+    undone = zone.undone
+    if undone is not None and undone[2] == g.turned and _same_pile(undone[1], zone):
+        return undone[0]
+    return next_stamp()
 
 
 def put_pile(g, pile, zone) -> None:
@@ -76,8 +93,8 @@ def put_pile(g, pile, zone) -> None:
         changing(g, pile)
         changing(g, zone)
     plain.put_pile(g, pile, zone)
-    pile.stamp = next_stamp()
-    zone.stamp = next_stamp()
+    pile.stamp = restamp(g, pile)
+    zone.stamp = restamp(g, zone)
 
 
 def put_under(g, pieces, zone) -> None:
@@ -105,6 +122,7 @@ def roll(g, pieces) -> None:
             for piece in pieces:
                 turning_piece(g, piece)
     plain.roll(g, pieces)
+    g.turned += 1
     for zone in places:
         zone.stamp = next_stamp()
 
@@ -114,6 +132,7 @@ def roll_pile(g, pile) -> None:
     if g.open:
         turning(g, pile)
     plain.roll_pile(g, pile)
+    g.turned += 1
     pile.stamp = next_stamp()
 
 
@@ -187,6 +206,7 @@ def _turned(g, operation, piece, argument) -> None:
     if g.open:
         turning_piece(g, piece)
     operation(g, piece, argument)
+    g.turned += 1
     if place is not None:
         place.stamp = next_stamp()
 

@@ -3,20 +3,21 @@
 Search agents try options on the running game and take them back, and a rule that asks a
 `choose` is run again from where it started. Copying every zone for that would cost as much
 as the game is big; a checkpoint instead copies a zone the first time an operation is about
-to change it (or a piece in it). Every operation announces the zones it changes (`changing`);
-a zone whose stamp (runtime.Zone) predates the checkpoint is unchanged since, so its pile is
-kept then, and only then; a piece about to show another face or pass to another owner has
-its looks kept the same way. The vars are kept alike: the compiled rules announce every
-assignment that may change a var or a list or mapping inside one (`var_changing` names the
-var; `vars_changing`, for a change through a local holding a var's list, cannot), and the
-first change of a var after a checkpoint keeps its value and every list and mapping in it,
-each with what it held (a param's list is fixed, runtime.Fixed, so not kept). A value given
-to a var that may hold lists from elsewhere (`a = b`) is announced after the assignment
-(`var_rebound`), so that those are kept before a change through either var; lists are kept
-by identity, once, so a list two vars share goes back once. `pieces_changing` does the
-same for the pieces made so far. Going back puts the kept zones and looks back and refills
-those very lists and mappings (a rule that holds one, `let mine = kept[p]`, sees it as the
-game has it), as often as needed.
+to change it (or a piece in it). Every operation announces the zones it changes
+(`changing`); a zone's stamp (runtime.Zone) and when it was last kept (`kept`) tell whether
+the checkpoint has kept it since it was taken, so its pile is kept at the first change, and
+only then; a piece about to show another face or pass to another owner has its looks kept
+the same way. The vars are kept alike: the compiled rules announce every assignment that may
+change a var or a list or mapping inside one (`var_changing` names the var; `vars_changing`,
+for a change through a local holding a var's list, cannot), and the first change of a var
+after a checkpoint keeps its value and every list and mapping in it, each with what it held
+(a param's list is fixed, runtime.Fixed, so not kept). A value given to a var that may hold
+lists from elsewhere (`a = b`) is announced after the assignment (`var_rebound`), so that
+those are kept before a change through either var; lists are kept by identity, once, so a
+list two vars share goes back once. `pieces_changing` does the same for the pieces made so
+far. Going back puts the kept zones and looks back and refills those very lists and mappings
+(a rule that holds one, `let mine = kept[p]`, sees it as the game has it), as often as
+needed.
 
     here = Checkpoint(game)
     ... play on ...
@@ -224,7 +225,9 @@ class Checkpoint:
 
     def restore(self, g, chance: bool = True) -> None:
         """Put the game back as it was; `chance=False` leaves the random stream as it is (for a
-        look-ahead that drew from a stream of its own, or a checkpoint that did not keep it)."""
+        look-ahead that drew from a stream of its own, or a checkpoint that did not keep it).
+        Each zone refilled keeps what it held, under which stamp, in `undone`, for a real
+        change that leaves it the same (bookkeeping.restamp)."""
         opened = g.open
         if opened and opened[-1] is not self:
             self._tell_newer(g, [kept for kept in self.kept.values() if kept[0].stamp != kept[2]])
@@ -233,14 +236,17 @@ class Checkpoint:
         if self.loose:
             for piece in self.loose.values():
                 piece.zone = None
+        turned = g.turned
         for zone, pieces, stamp in self.kept.values():
             if zone.stamp != stamp:
+                zone.undone = (zone.stamp, zone[:], turned)
                 # list's own method: a rule's assignment cannot reach a zone (runtime.Zone).
                 _refill(zone, _WHOLE, pieces)
                 zone.stamp = stamp
                 for piece in pieces:
                     piece.zone = zone
         if self.looks:
+            g.turned += 1
             for piece, face, value, owner in self.looks.values():
                 piece.face, piece.value, piece.owner = face, value, owner
         if g.pieces_stamp != self.pieces_stamp:

@@ -393,6 +393,7 @@ def redraw(g: Game, zones: list, arrange, rng) -> None:
             turning(g, zone)
             for piece in dice:
                 piece.face, piece.value = piece.outcomes[int(rng.random() * piece.sides)]
+            g.turned += 1
             zone.stamp = next_stamp()
 
 

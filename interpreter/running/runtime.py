@@ -68,13 +68,14 @@ class Zone(list):
     zones (`if target == home`) and an empty zone must not equal every other empty zone.
 
     `stamp` names what the zone holds: in a game that keeps books (interpreter/lookahead/bookkeeping.py),
-    every change to its pile or to a piece in it gives it a stamp never used before, and
-    putting a state back puts back its stamp. Equal stamps mean an equal pile of pieces
-    showing the same, which is what lets remembered results (interpreter/lookahead/remember.py) and
+    every change to its pile or to a piece in it gives it a stamp never used before (or the one
+    a look-ahead taken back gave this zone holding the very same, `restamp`), and putting a
+    state back puts back its stamp. Equal stamps mean an equal pile of pieces showing the
+    same, which is what lets remembered results (interpreter/lookahead/remember.py) and
     checkpoints (interpreter/lookahead/checkpoint.py) skip unchanged zones.
     """
 
-    __slots__ = ("name", "stamp", "kept", "scored")
+    __slots__ = ("name", "stamp", "kept", "scored", "undone")
     __hash__ = object.__hash__
 
     def __init__(self, name: str, scored: int = 0):
@@ -87,6 +88,9 @@ class Zone(list):
         self.stamp = next_stamp()
         # When every checkpoint open then last kept this zone (interpreter/lookahead/checkpoint.py).
         self.kept = 0
+        # (stamp, pile, looks version) of what a look-ahead left here before it was taken back
+        # (interpreter/lookahead/bookkeeping.py, `restamp`).
+        self.undone = None
 
     def __eq__(self, other):
         return self is other
@@ -386,6 +390,8 @@ class Game:
         # one per var, whenever a var changes while a checkpoint is open
         # (interpreter/lookahead/checkpoint.py).
         self.pieces_stamp = 0
+        # Counts the changes to what pieces show (face, value, owner) while books are kept.
+        self.turned = 0
         self.var_stamps = [0] * len(rules.variable_attributes)
         # Per var, the value last gone through for checkpoints, and when (checkpoint.py).
         self.var_walks: list = [None] * len(rules.variable_attributes)
