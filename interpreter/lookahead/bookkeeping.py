@@ -78,9 +78,10 @@ def put(g, pieces, zone) -> None:
 
 
 def restamp(g, zone) -> int:
-    """The stamp of what `zone` holds after a real change: the stamp a look-ahead gave the very
-    same pile, showing the same, before it was taken back (`Checkpoint.restore` leaves it in
-    `zone.undone`), so that what was remembered for it is found again; else a new one."""
+    """The stamp of what `zone` holds after a change: the stamp a look-ahead gave the very same
+    pile, showing the same, before it was taken back (`Checkpoint.restore` leaves it in
+    `zone.undone`), so that what was remembered for it is found again (the real move after a
+    greedy bot tried it); else a new one."""
     undone = zone.undone
     if undone is not None and undone[2] == g.turned and _same_pile(undone[1], zone):
         return undone[0]
