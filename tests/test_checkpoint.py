@@ -4,7 +4,7 @@ also when an older checkpoint was gone back to while a newer one stayed open."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rulesrun.interpreter.lookahead.agents import RandomAgent
@@ -206,6 +206,52 @@ def test_a_newer_checkpoint_survives_going_back_to_an_older_one(rules, before_ne
     finally:
         start.close()
     assert not game.open
+
+
+# A look-ahead's round: options tried and taken back, a few steps, then one option played for real.
+ROUND = st.tuples(st.lists(st.lists(STEP, min_size=1, max_size=3), min_size=1, max_size=3), st.integers(0, 2),
+                  st.lists(STEP, max_size=2))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(ROUND, max_size=4))
+# A die turned and put in one try, put as it shows in another: the second must not get the
+# first one's stamp, though the pile holds the same pieces and nothing turned since going back.
+@example(rounds=[([[("face", 1, 0), ("put", 1, 1)], [("put", 1, 1)]], 1, [])])
+def test_a_stamp_names_one_pile_showing_one_thing(rules, rounds):
+    """Remembered answers trust it: whenever a zone shows a stamp seen before, it is the same
+    zone holding the very same pieces, in the same order, showing the same faces, values and
+    owners. Each round plays like a look-ahead bot: every option is tried and taken back, a few
+    other steps follow (maybe another piece put, a die turned or rolled), then one option is
+    played for real, which may leave a pile as its try did (bookkeeping.restamp)."""
+    scenario = new_game(rules)
+    game = scenario.game
+    seen: dict[int, tuple] = {}
+
+    def check() -> None:
+        for name in ZONES:
+            pile = zone(game, name)
+            # The pieces themselves are kept (not their ids, which a new piece could take).
+            now = (name, tuple(pile), tuple((p.face, p.value, p.owner) for p in pile))
+            was = seen.setdefault(pile.stamp, now)
+            assert was[0] == now[0] and len(was[1]) == len(now[1]) and all(map(
+                lambda a, b: a is b, was[1], now[1])) and was[2] == now[2], (name, pile.stamp)
+
+    check()
+    for tries, chosen, between in rounds:
+        for steps in tries:
+            trying = Checkpoint(game)
+            try:
+                for step in steps:
+                    play(scenario, step)
+                    check()
+                trying.restore(game)
+                check()
+            finally:
+                trying.close()
+        for step in between + tries[chosen % len(tries)]:
+            play(scenario, step)
+            check()
 
 
 @pytest.mark.parametrize("game", ["classic+bandit+kicker", "royale", "pot"])
