@@ -10,7 +10,8 @@
    process, each contender measured in alternating rounds on the same seeds: games/s is a
    contender's best round, and a ratio the median over the rounds of the two rates of one
    round, so that a slow spell of a shared machine falls on both alike.
-2. What the per-rule meter costs: the same games played by `Rules.play` with and without it.
+2. What the per-rule meter costs: the same games played by `Rules.play` with and without it,
+   each seed both ways in turn (`meter_cost`).
 3. The agents: games per second with every seat played by random, greedy and MCTS on classic
    and Royale, and each as a share of random play (greedy is meant to stay at 0.15 or above).
 4. How long MCTS with its default settings takes a decision (CPU time): one MCTS seat against
@@ -169,12 +170,31 @@ def _simulate_section(args, folder: Path) -> None:
         print(f"  {name + ':':38} {rate:9.0f} games/s   {ratio(rates, name, 'reference'):6.3f} x reference")
 
 
+def meter_cost(rules, seconds: float) -> tuple[float, int]:
+    """What the meter adds to a game's CPU time, and over how many games: each seed played
+    with and without it, one right after the other (which goes first alternating), each
+    game timed alone, until both have had `seconds`. Rounds of many games each, as for the
+    other sections, swung from 7% to 17% for the same code on a shared 2-core machine; games
+    paired this closely meet the same spell of it: two runs agree within a point."""
+    clock = time.process_time
+    spent = {False: 0.0, True: 0.0}
+    seed = 0
+    while min(spent.values()) < seconds:
+        for meter in ((True, False) if seed % 2 else (False, True)):
+            agents = [RandomAgent(f"{seed}:{p}") for p in range(PLAYERS)]
+            start = clock()
+            rules.play(PLAYERS, seed, agents, meter=meter)
+            spent[meter] += clock() - start
+        seed += 1
+    return spent[True] / spent[False] - 1, seed
+
+
 def _meter_section(args) -> None:
-    print("\ncost of the per-rule meter (Rules.play, random agents):")
+    print("\ncost of the per-rule meter (Rules.play, random agents, each seed with and without it):")
     for ruleset in ("classic.rules", "royale.rules"):
         rules = load_rules(RULESETS / ruleset)
-        rates = round_rates({meter: play_player(rules, args.seconds, meter) for meter in (False, True)}, args.rounds)
-        print(f"  {ruleset + ':':38} {1 - ratio(rates, True, False):9.1%}")
+        cost, games = meter_cost(rules, args.seconds * args.rounds)
+        print(f"  {ruleset + ':':38} {cost:9.1%}   ({games} games each)")
 
 
 def _agents_section(args) -> None:
