@@ -171,11 +171,12 @@ def _simulate_section(args, folder: Path) -> None:
 
 
 def meter_cost(rules, seconds: float) -> tuple[float, int]:
-    """What the meter adds to a game's CPU time, and over how many games: each seed played
-    with and without it, one right after the other (which goes first alternating), each
-    game timed alone, until both have had `seconds`. Rounds of many games each, as for the
-    other sections, swung from 7% to 17% for the same code on a shared 2-core machine; games
-    paired this closely meet the same spell of it: two runs agree within a point."""
+    """The share of a metered game's CPU time that goes to the meter, and over how many
+    games: each seed played with and without it, one right after the other (which goes first
+    alternating), each game timed alone, until both have had `seconds`. Rounds of many games
+    each, as for the other sections, swung from 7% to 17% for the same code on a shared
+    2-core machine; games paired this closely meet the same spell of it: two runs agree
+    within a point."""
     clock = time.process_time
     spent = {False: 0.0, True: 0.0}
     seed = 0
@@ -186,7 +187,7 @@ def meter_cost(rules, seconds: float) -> tuple[float, int]:
             rules.play(PLAYERS, seed, agents, meter=meter)
             spent[meter] += clock() - start
         seed += 1
-    return spent[True] / spent[False] - 1, seed
+    return 1 - spent[False] / spent[True], seed
 
 
 def _meter_section(args) -> None:
