@@ -10,7 +10,7 @@ from rulesrun.dsl.compose import compose
 from rulesrun.interpreter.compiling.scored import by_seat, scored
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running import runtime
-from rulesrun.interpreter.running.meter import Meter
+from rulesrun.interpreter.running.meter import Meter, report_order
 from rulesrun.interpreter.running.rules import load_rules
 
 SHIPPED = [("classic.rules", ()), ("lasvegas.rules", ()), ("royale.rules", ()), ("pot.rules", ()),
@@ -190,3 +190,19 @@ score by p: len(rows[p])
 """)
     report = rules.play(2, 1, random_agents(1, 2), meter=True).rules
     assert report["move grow"] == {"fired": 1, "paid": 1, "moved": 0, "asked": 0}
+
+
+def test_the_report_lists_the_rules_that_fired_by_name_whatever_their_numbers():
+    """The compiled rules number the metered rules as they meet them; a report lists those that
+    fired in the order of their names, with the order worked out once (`report_order`) or by
+    the meter itself."""
+    rules = ("move place", "bonus: on placed", "after scoring", "bonus: on paid")
+    for order in (None, report_order(rules)):
+        meter = Meter(None, rules, order)
+        for index, counts in ((0, [3, 10, 5, 2]), (1, [1, 0, 0, 0]), (3, [2, 4, 0, 0])):
+            meter.tallies[index][:] = counts
+        report = meter.to_json()
+        assert list(report) == ["bonus: on paid", "bonus: on placed", "move place"]
+        assert report["move place"] == {"fired": 3, "paid": 10, "moved": 5, "asked": 2}
+        assert report["bonus: on placed"] == {"fired": 1, "paid": 0, "moved": 0, "asked": 0}
+        assert meter.tallies[2] == [0, 0, 0, 0] and meter.tallies[0] is not meter.tallies[2]

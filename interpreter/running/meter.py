@@ -28,28 +28,39 @@ tally of the rule around it in a local, so the meter needs no stack:
 
 from __future__ import annotations
 
+from itertools import repeat
+
 FIRED, PAID, MOVED, ASKED = range(4)
+# A tally before anything is counted.
+_NOTHING = (0, 0, 0, 0)
 
 
 def scratch() -> list:
     """A tally that counts for no rule: the game's while no metered rule runs."""
-    return [0, 0, 0, 0]
+    return list(_NOTHING)
+
+
+def report_order(rules: tuple) -> tuple:
+    """The indexes of `rules` in the order of their names, the order of a report's lines:
+    worked out once for the many games of one set of rules (`Rules`), not at every game's end."""
+    return tuple(sorted(range(len(rules)), key=rules.__getitem__))
 
 
 class Meter:
     """One game's counts. Generated code keeps them (interpreter/compiling/compiler.py, `_metered`):
     around each firing, `settle` if the flag is set, the rule's tally in `Game.tally`, a count."""
 
-    __slots__ = ("_first", "_keys", "_last", "rules", "tallies")
+    __slots__ = ("_first", "_keys", "_last", "rules", "tallies", "_order")
 
-    def __init__(self, first, rules: tuple):
+    def __init__(self, first, rules: tuple, order: tuple | None = None):
         """`first(g, p)`: seat p's first score key. `rules`: every rule the compiled code counts,
-        in the order it numbers them (`METERED`)."""
+        in the order it numbers them (`METERED`); `order`: their `report_order`, if known."""
         self._first = first
         self._keys: list = []
         self._last = 0
         self.rules = rules
-        self.tallies = [scratch() for _ in rules]
+        self.tallies = list(map(list, repeat(_NOTHING, len(rules))))
+        self._order = report_order(rules) if order is None else order
 
     def settle(self, g, tally: list) -> None:
         """Measure the score again, for the seats `g.score_changed` names, and credit its change
@@ -73,5 +84,7 @@ class Meter:
         self._last = now
 
     def to_json(self) -> dict:
-        return {rule: {"fired": counts[FIRED], "paid": counts[PAID], "moved": counts[MOVED], "asked": counts[ASKED]}
-                for rule, counts in sorted(zip(self.rules, self.tallies)) if counts[FIRED]}
+        """The rules that fired, by name: how often, what they paid, moved and asked."""
+        rules, tallies = self.rules, self.tallies
+        return {rules[i]: {"fired": counts[FIRED], "paid": counts[PAID], "moved": counts[MOVED], "asked": counts[ASKED]}
+                for i in self._order if (counts := tallies[i])[FIRED]}

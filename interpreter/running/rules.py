@@ -28,7 +28,7 @@ from ..compiling.analysis import analyse
 from ..compiling.compiler import generate, load_code, run_code
 from .driven import Game as DrivenGame
 from .driven import PlayError
-from .meter import Meter
+from .meter import Meter, report_order
 from .budget import Budget, OverBudget, TooMany
 from .play_words import designer_words
 from .runtime import AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, format_value, zones_of
@@ -89,6 +89,7 @@ class Rules:
         self.score_names = self.namespace["SCORE_NAMES"]
         # Every rule the meter counts, with where it is written: (file, line, column).
         self.rule_sites = self.namespace["RULES"]
+        self._metered = (self.namespace["METERED"], report_order(self.namespace["METERED"]))
         players = program.players
         self.min_players, self.max_players = (players.low, players.high) if players else (1, MAX_PLAYERS)
         self.variable_attributes = tuple(f"v_{name}" for name in self.namespace["VARS"])
@@ -223,7 +224,7 @@ class Rules:
         if lookahead:
             game.frames = Frames()
         if meter:
-            game.meter = Meter(self.namespace["score_first"], self.namespace["METERED"])
+            game.meter = Meter(self.namespace["score_first"], *self._metered)
         if game.log is not None:
             game.log.append({"t": "game", "title": self.program.title, "players": game.n, "seed": game.seed,
                              "sources": [s.path for s in self.program.sources]})
