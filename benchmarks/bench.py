@@ -175,8 +175,8 @@ def meter_cost(rules, seconds: float) -> tuple[float, int]:
     games: each seed played with and without it, one right after the other (which goes first
     alternating), each game timed alone, until both have had `seconds`. Rounds of many games
     each, as for the other sections, swung from 7% to 17% for the same code on a shared
-    2-core machine; games paired this closely meet the same spell of it (four runs of the
-    same code on Royale: 10.4% to 11.8%)."""
+    2-core machine; games paired this closely meet the same spell of it (four runs on one
+    afternoon, Royale: 10.4% to 11.8%)."""
     clock = time.process_time
     spent = {False: 0.0, True: 0.0}
     seed = 0
