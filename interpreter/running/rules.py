@@ -89,6 +89,8 @@ class Rules:
         self.score_names = self.namespace["SCORE_NAMES"]
         # Every rule the meter counts, with where it is written: (file, line, column).
         self.rule_sites = self.namespace["RULES"]
+        # The rules the meter counts, as the compiled code numbers them, and the order of their
+        # names in a report: worked out once here, not at the end of every metered game.
         self._metered = (self.namespace["METERED"], report_order(self.namespace["METERED"]))
         players = program.players
         self.min_players, self.max_players = (players.low, players.high) if players else (1, MAX_PLAYERS)
