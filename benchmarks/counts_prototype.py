@@ -10,7 +10,7 @@ zone, one function per rule, a decision point that gathers options and asks the 
 They differ only in what a zone of dice is:
 
 - objects: a list of die objects, each with its kind, owner, face, value and zone, as
-  `runtime.Piece` (a put moves objects and sets each one's zone);
+  `values.Piece` (a put moves objects and sets each one's zone);
 - counts: a dict {(kind, owner, face): how many}, as a checker could allow where no rule reads
   a die's identity (only its kind, owner, face and how many), which classic's rules never do.
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 
 from .dsl import ast
-from .interpreter.running.runtime import format_value
+from .interpreter.running.values import format_value
 from .interpreter.running.view import seat_view
 
 

@@ -18,7 +18,7 @@ from helpers import ROOT, random_agents, rules_from_text
 from rulesrun.dsl.builtins import BUILTINS, LIST, NUMBER, PLAIN
 from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.running.builtins import implementation
-from rulesrun.interpreter.running.runtime import Kind, Piece
+from rulesrun.interpreter.running.values import Kind, Piece
 
 DIE = Kind("d", (1, 2, 3), (1, 2, 3), 1, True)
 HEAVY = Kind("w", (1, 2), (1, 2), 2, True)

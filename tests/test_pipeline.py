@@ -17,7 +17,7 @@ from rulesrun.interpreter.running import builtins as implementation
 from rulesrun.interpreter.running.rules import load_rules
 from rulesrun.interpreter.testing.scenario import Scenario
 from rulesrun.interpreter.running import operations
-from rulesrun.interpreter.running.runtime import Kind, Piece, Zone, ZoneChanged
+from rulesrun.interpreter.running.values import Kind, Piece, Zone, ZoneChanged
 
 
 @pytest.fixture(scope="module")

@@ -452,7 +452,7 @@ def test_a_param_the_same_in_every_game_is_made_once_and_every_game_holds_it():
     sides) is made when the rules are compiled, not at every game's start; one that depends
     on the game (`players == 2`) is each game's own. Either stays fixed."""
     from rulesrun.interpreter.running.rules import load_rules
-    from rulesrun.interpreter.running.runtime import ParamChanged
+    from rulesrun.interpreter.running.values import ParamChanged
 
     rules = load_rules(RULESETS / "royale.rules")
     four, two = (rules.start(players=n, seed=n, log=False)._state for n in (4, 2))

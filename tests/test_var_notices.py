@@ -12,7 +12,7 @@ from rulesrun.dsl import ast
 from rulesrun.interpreter.compiling.ownership import own_locals
 from rulesrun.dsl.parser import parse_text
 from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
-from rulesrun.interpreter.running.runtime import Fixed, ParamChanged, fixed
+from rulesrun.interpreter.running.values import Fixed, ParamChanged, fixed
 from rulesrun.interpreter.testing.scenario import Scenario
 
 from tests.helpers import rules_from_text

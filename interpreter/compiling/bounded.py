@@ -8,7 +8,7 @@ are bounded so, where the compiler can prove it:
 - a procedure's parameter that every call of the procedure gives a zone (`zone_params`, a
   greatest fixpoint over the calls: a parameter handed on as another's argument gives a zone
   where it is one), and that the procedure never binds again. A zone cannot grow but by the
-  operations, which the pieces budget bounds (`+=` on one fails: runtime.Zone).
+  operations, which the pieces budget bounds (`+=` on one fails: values.Zone).
   `ranking(pieces, key)` is called with `field[c]` and with `dice`, a parameter of
   `pay(dice, prizes)` that is always `field[c]`: `by_owner(pieces)` is as bounded as a zone.
 - a local bound once by a `let` to something bounded, or to a comprehension of one clause over

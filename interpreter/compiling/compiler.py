@@ -39,7 +39,8 @@ from .words import Words
 from .source import Frame, Source
 from ..running.budget import OverBudget, members, over_steps, spend, times
 from ..running.meter import FIRED
-from ..running.runtime import PAUSE, AssertFailed, Part, Piece, Zone, fixed, record_type
+from ..running.runtime import PAUSE, AssertFailed
+from ..running.values import Part, Piece, Zone, fixed, record_type
 
 
 class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
@@ -90,7 +91,7 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         self.rule_sites: dict[str, Span | None] = {}
         # `choose` calls compiled so far: each keeps its option in a name of its own.
         self.chosen = 0
-        # The record types made so far, by their field names: `rec0`, `rec1`, ... (runtime.record_type).
+        # The record types made so far, by their field names: `rec0`, `rec1`, ... (values.record_type).
         self.records: dict[tuple, str] = {}
 
     @contextmanager
@@ -136,7 +137,7 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
     def _same_in_every_game(self, e) -> bool:
         """Whether `e` is the same value in every game, made of literals, lists, records, parts
         and params that are: such a param's value is made once, when the rules are compiled,
-        and every game holds that very value (it cannot change: runtime.fixed), instead of
+        and every game holds that very value (it cannot change: values.fixed), instead of
         building it again at every game's start (a list of records, say). Nothing
         in it can fail or ask the game anything (`players`, a kind of piece, a procedure)."""
         if isinstance(e, ast.Literal):

@@ -101,7 +101,7 @@ class Expressions:
     def e_Compare(self, e):
         if e.op in ("==", "!=") and any(self._is_zone(side) or self._is_part(side) or _is_none(side)
                                         for side in (e.left, e.right)):
-            # A zone or a part equals only itself (runtime.Zone, runtime.Part), and `none` only
+            # A zone or a part equals only itself (values.Zone, values.Part), and `none` only
             # `none`: said directly.
             return f"({self.expr(e.left)} {'is' if e.op == '==' else 'is not'} {self.expr(e.right)})"
         return f"({self.expr(e.left)} {_COMPARE[e.op]} {self.expr(e.right)})"

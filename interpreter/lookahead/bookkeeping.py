@@ -2,7 +2,7 @@
 
 Each wrapped operation tells the open checkpoints (interpreter/lookahead/checkpoint.py) which zones it
 is about to change, runs the plain operation (interpreter/running/operations.py; a put of a
-list of pieces does both in one pass), and gives every zone it changed a new stamp (runtime.Zone), which is what remembered answers
+list of pieces does both in one pass), and gives every zone it changed a new stamp (values.Zone), which is what remembered answers
 (interpreter/lookahead/remember.py) are recognised by. A game in which no agent looks ahead (random
 play, MCTS with random rollouts) needs none of this and runs the plain operations:
 `Rules.play` chooses, by `looks_ahead`.
@@ -14,9 +14,9 @@ from ..running import operations as plain
 from ..running.meter import MOVED
 from .checkpoint import changing, moving_piece, pieces_changing, turning, turning_piece
 from .remember import recalled, recalled_piles, remembered
-from ..running.runtime import Piece, Zone, next_stamp
+from ..running.values import Piece, Zone, next_stamp
 
-# A zone equals only itself (runtime.Zone); two piles are the same if they hold the same pieces.
+# A zone equals only itself (values.Zone); two piles are the same if they hold the same pieces.
 _same_pile = list.__eq__
 
 

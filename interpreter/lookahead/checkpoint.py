@@ -4,14 +4,14 @@ Search agents try options on the running game and take them back, and a rule tha
 `choose` is run again from where it started. Copying every zone for that would cost as much
 as the game is big; a checkpoint instead copies a zone the first time an operation is about
 to change it (or a piece in it). Every operation announces the zones it changes
-(`changing`); a zone's stamp (runtime.Zone) and when it was last kept (`kept`) tell whether
+(`changing`); a zone's stamp (values.Zone) and when it was last kept (`kept`) tell whether
 the checkpoint has kept it since it was taken, so its pile is kept at the first change, and
 only then; a piece about to show another face or pass to another owner has its looks kept
 the same way. The vars are kept alike: the compiled rules announce every assignment that may
 change a var or a list or mapping inside one (`var_changing` names the var; `vars_changing`,
 for a change through a local holding a var's list, cannot), and the first change of a var
 after a checkpoint keeps its value and every list and mapping in it, each with what it held
-(a param's list is fixed, runtime.Fixed, so not kept). A value given to a var that may hold
+(a param's list is fixed, values.Fixed, so not kept). A value given to a var that may hold
 lists from elsewhere (`a = b`) is announced after the assignment (`var_rebound`), so that
 those are kept before a change through either var; lists are kept by identity, once, so a
 list two vars share goes back once. `pieces_changing` does the same for the pieces made so
@@ -31,7 +31,7 @@ the copies of a rule's lists that a look-ahead changes in place instead of the o
 
 from __future__ import annotations
 
-from ..running.runtime import next_stamp
+from ..running.values import next_stamp
 
 # The values that can hold lists or mappings, which may change in place: what checkpoints
 # keep and look-aheads copy (search.py), and what compiled assignments announce.
@@ -240,7 +240,7 @@ class Checkpoint:
         for zone, pieces, stamp in self.kept.values():
             if zone.stamp != stamp:
                 zone.undone = (zone.stamp, zone[:], turned)
-                # list's own method: a rule's assignment cannot reach a zone (runtime.Zone).
+                # list's own method: a rule's assignment cannot reach a zone (values.Zone).
                 _refill(zone, _WHOLE, pieces)
                 zone.stamp = stamp
                 for piece in pieces:

@@ -3,7 +3,7 @@
 A search bot asks the ruleset's `value` after every option it weighs, and most of what
 `value` computes (how each scoring field would pay, say) is the same after every option,
 since a move changes one or two zones. A call of a pure procedure (interpreter/compiling/purity.py) is remembered
-under its arguments, a zone recognised by its stamp (interpreter/running/runtime.py: equal stamps,
+under its arguments, a zone recognised by its stamp (interpreter/running/values.py: equal stamps,
 equal pile), numbers, text, kinds and tuples of these by value. A call with any other
 argument (a list, a piece, a function) runs as usual, and so does a call whose answer
 holds something that could be changed in place (a list inside a list, a mapping); after
@@ -16,7 +16,7 @@ so remembering changes no game, only how fast it runs.
 
 from __future__ import annotations
 
-from ..running.runtime import Kind, Piece, Zone
+from ..running.values import Kind, Piece, Zone
 
 _PLAIN = frozenset({int, str, bool, float, type(None), Kind})
 _SHARED = _PLAIN | {Piece, Zone}

@@ -51,7 +51,8 @@ from attrs import frozen
 from .checkpoint import NESTED, Checkpoint, changeable, changing, containers, copy_nested, turning
 from ..running.driven import Game as DrivenGame
 from ..running.meter import scratch
-from ..running.runtime import Game, finish, next_stamp
+from ..running.runtime import Game, finish
+from ..running.values import next_stamp
 from ..running.view import visible_history
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .budget import OverBudget, at_most_members
 from .meter import MOVED
-from .runtime import Kind, Piece, Zone
+from .values import Kind, Piece, Zone
 from .words import in_words
 
 

@@ -31,7 +31,8 @@ from .driven import PlayError
 from .meter import Meter, report_order
 from .budget import Budget, OverBudget, TooMany
 from .play_words import designer_words
-from .runtime import AssertFailed, Game, NoOptions, ParamChanged, ScriptMismatch, ZoneChanged, finish, format_value, zones_of
+from .runtime import AssertFailed, Game, NoOptions, ScriptMismatch, finish
+from .values import ParamChanged, ZoneChanged, format_value, zones_of
 from ..lookahead.checkpoint import Frames
 from ..lookahead.search import Explorer
 

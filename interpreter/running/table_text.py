@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .runtime import format_value
+from .values import format_value
 from .words import zone_words
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import attrs
 
-from .runtime import Kind, Part, Piece, Record, Zone
+from .values import Kind, Part, Piece, Record, Zone
 
 
 @attrs.frozen(slots=True)

@@ -13,7 +13,7 @@ game never spends time on them; where the rules give none, they are built from t
 from __future__ import annotations
 
 from ...dsl import ast
-from .runtime import Kind, Part, Piece, Record, Zone, format_value
+from .values import Kind, Part, Piece, Record, Zone, format_value
 
 
 def in_words(value) -> str:

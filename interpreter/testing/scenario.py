@@ -27,7 +27,8 @@ from ..lookahead.agents import ScriptedAgent
 from ..lookahead.checkpoint import vars_changing
 from ..running.driven import PlayError
 from ..running.rules import PLAY_ERRORS, Rules
-from ..running.runtime import Game, Piece, finish, fixed
+from ..running.runtime import Game, finish
+from ..running.values import Piece, fixed
 
 
 class ScenarioError(Exception):

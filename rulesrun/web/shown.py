@@ -12,7 +12,7 @@ only lays text out and never learns how the rules language writes a value:
 from __future__ import annotations
 
 from ..cli.transcript import standing, transcript
-from ..interpreter.running.runtime import format_value
+from ..interpreter.running.values import format_value
 
 
 def view_json(view, plan: dict) -> dict:
