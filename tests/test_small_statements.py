@@ -300,3 +300,31 @@ def test_a_look_ahead_takes_back_what_append_and_add_changed(tmp_path):
     state = game._state
     assert len(state.v_shared) == 6 and [len(state.v_seen[p]) for p in range(2)] == [3, 3]
     assert state.v_shared == [3] * 6 and state.v_seen[0] == [12, 3, 3]
+
+
+BRACES = '''
+game "Braces"
+players 2..3
+var opened per player = "{"
+var closed[1..2] = "}{"
+var plain = "{x}y"
+zone pile per player
+phase game:
+    say "{opened[0]} {closed[1]} {plain}"
+score by p: 0
+'''
+
+
+@pytest.mark.parametrize("pausing", [True, False])
+def test_a_vars_text_may_hold_braces_of_every_shape(tmp_path, pausing):
+    """A var's first value is written into the code each shape makes (one, one per owner, one
+    per member) as a value, never as a template: `"{"` once ended in a Python ValueError while
+    the rules were compiled (found by tests/test_fuzz.py)."""
+    rules = rules_from_text(tmp_path, BRACES.replace('"{x}y"', '"{" + "x}y"'))
+    log: list = []
+    if pausing:
+        game = rules.start(2, 1)
+        log = game.log
+    else:
+        rules.play(2, 1, random_agents(1, 2), log=log)
+    assert [e["text"] for e in log if e["t"] == "say"] == ["{ }{ {x}y"]

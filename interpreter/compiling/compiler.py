@@ -195,28 +195,32 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
                 o.emit(f"g.deck_{decl.name} = [{entries}]", decl.span)
             elif isinstance(decl, ast.Zone):
                 if self.scored_zones is not None and decl.name not in self.scored_zones:
-                    make = "Zone({label})"
+                    scored = ""
                 elif self.by_seat and isinstance(decl.shape, ast.PerPlayer):
                     # `by_seat`: a scored zone is a `per player` family's, `_o` its owner.
-                    make = "Zone({label}, 1 << _o)"
+                    scored = ", 1 << _o"
                 else:
-                    make = "Zone({label}, -1)"
-                o.emit(f"g.z_{decl.name} = {self._shaped(decl, make)}", decl.span)
+                    scored = ", -1"
+                o.emit(f"g.z_{decl.name} = {self._shaped(decl, lambda label: f'Zone({label}{scored})')}", decl.span)
             elif isinstance(decl, ast.Var):
-                o.emit(f"g.v_{decl.name} = {self._shaped(decl, self.expr(decl.init))}", decl.span)
+                init = self.expr(decl.init)
+                o.emit(f"g.v_{decl.name} = {self._shaped(decl, lambda label: init)}", decl.span)
 
     def _imaginary_index(self, name: str) -> int:
         names = [d.name for d in self.parts.values() if isinstance(d, ast.Imaginary)]
         return names.index(name)
 
-    def _shaped(self, decl, make: str) -> str:
+    def _shaped(self, decl, make) -> str:
+        """The value of a zone or var as its shape has it: one, one per owner, or one per member.
+        `make(label)`: the code of one, given the code of its name (`'cup' + '[' + ... + ']'`);
+        a function, not a template, since a var's value may hold braces of its own (`"{"`)."""
         shape = decl.shape
         if shape is None:
-            return make.format(label=repr(decl.name))
+            return make(repr(decl.name))
         if isinstance(shape, ast.PerPlayer):
-            return "[" + make.format(label=f"{decl.name!r} + '[' + g.names[_o] + ']'") + " for _o in g.owners]"
+            return "[" + make(f"{decl.name!r} + '[' + g.names[_o] + ']'") + " for _o in g.owners]"
         low, high = self.expr(shape.range.low), self.expr(shape.range.high)
-        return "{_i: " + make.format(label=f"{decl.name!r} + '[' + str(_i) + ']'") + f" for _i in members({low}, {high})}}"
+        return "{_i: " + make(f"{decl.name!r} + '[' + str(_i) + ']'") + f" for _i in members({low}, {high})}}"
 
     def _function(self, name: str, signature: list[str], local_names, body, span, counted: bool = False,
                   bounded: frozenset = frozenset()) -> None:
