@@ -85,16 +85,11 @@ def reference_player(seconds: float):
     return games, lambda: play(games)
 
 
-def play_player(rules, seconds: float, meter: bool, specs=None):
-    """(games, play) for `Rules.play` with random agents (or `specs`, one AgentSpec for all seats)."""
-    def agents(seed):
-        if specs is None:
-            return [RandomAgent(f"{seed}:{p}") for p in range(PLAYERS)]
-        return [specs.make(seed, p) for p in range(PLAYERS)]
-
+def play_player(rules, seconds: float, spec):
+    """(games, play) for `Rules.play` with one AgentSpec for every seat."""
     def play(games: int) -> None:
         for seed in range(games):
-            rules.play(PLAYERS, seed, agents(seed), meter=meter)
+            rules.play(PLAYERS, seed, [spec.make(seed, p) for p in range(PLAYERS)])
 
     start = time.process_time()
     warm = 0
@@ -203,7 +198,7 @@ def _agents_section(args) -> None:
     for ruleset in ("classic.rules", "royale.rules"):
         rules = load_rules(RULESETS / ruleset)
         specs = ["random", "greedy"] + ([] if args.no_mcts else [MCTS])
-        contenders = {spec: play_player(rules, args.seconds, False, AgentSpec.parse(spec)) for spec in specs}
+        contenders = {spec: play_player(rules, args.seconds, AgentSpec.parse(spec)) for spec in specs}
         mcts = contenders.pop(MCTS, None)
         rates = round_rates(contenders, args.rounds)
         shares = {spec: ratio(rates, spec, "random") for spec in rates}
