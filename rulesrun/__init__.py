@@ -13,13 +13,18 @@ The folders of the repository are the stages of one pipeline, installed as subpa
 (compiled rules -> running game -> log) and `rulesrun.cli` (the `rulesrun` command).
 """
 
+import os
+
 
 def load(path, with_=(), params: dict | None = None):
     """Text -> checked, compiled rules (`interpreter.rules.Rules`): the ruleset at `path` with
-    the fragments `with_` (variants, boards) and parameters set by name. A parameter's value
-    is given as in Python (`{"rounds": 2, "forced": ["a", "b"]}`) or as `--set` writes it."""
+    the fragments `with_` (variants, boards; one path alone is one fragment) and parameters
+    set by name. A parameter's value is given as in Python (`{"rounds": 2, "forced": ["a",
+    "b"]}`) or as `--set` writes it."""
     from .interpreter.running.rules import load_rules
 
+    if isinstance(with_, (str, os.PathLike)):
+        with_ = [with_]
     settings = {name: _as_setting(value) for name, value in (params or {}).items()}
     return load_rules(path, list(with_), settings)
 

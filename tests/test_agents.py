@@ -231,9 +231,14 @@ def test_classic_declares_its_value_as_money_plus_what_the_casinos_would_pay_now
 @pytest.mark.parametrize("spec, message", [
     ("bogus", "unknown agent `bogus`"),
     ("mcts:playout=3", "has no option `playout=3`"),
-    ("mcts:playouts=many", "`playouts` takes a int"),
-    ("greedy:samples=0", "must be above 0"),
-    ("mcts:horizon=-1", "`horizon` must be 0 or above"),
+    ("mcts:playouts=many", "`playouts` takes a whole number, not `many`"),
+    ("mcts:c=high", "`c` takes a number, not `high`"),
+    ("greedy:samples=0", "must be a number above 0, not 0"),
+    ("mcts:horizon=-1", "`horizon` must be a number 0 or above, not -1"),
+    ("mcts:c=nan", "`c` must be a number above 0, not nan"),
+    ("mcts:seconds=inf", "`seconds` must be a number above 0, not inf"),
+    ("mcts:playouts=999999999999999999999", "`playouts` is at most 100,000, not 999,999,999,999,999,999,999"),
+    ("greedy:samples=100000000", "`samples` is at most 10,000, not 100,000,000"),
     ("random:x=1", "it takes no options"),
 ])
 def test_agent_specs_are_checked_with_a_message(spec, message):

@@ -178,6 +178,27 @@ def test_the_decision_says_who_is_asked_what(tmp_path):
     assert game.decision.seat == 1 and not game.over
 
 
+def test_a_seed_or_a_count_that_is_no_whole_number_is_refused_by_name():
+    """A game is its seed: None would draw one from the system and a float or text would not
+    say which game a log replays. One fragment may be given as a path alone."""
+    rules = shipped("classic")
+    for wrong in (None, "7", 7.0, True):
+        with pytest.raises(TypeError, match=f"seed is a whole number, not {wrong!r}"):
+            rules.start(players=4, seed=wrong)
+        with pytest.raises(TypeError, match=f"players is a whole number, not {wrong!r}"):
+            rules.start(players=wrong, seed=7)
+    game = rules.start(players=4, seed=7)
+    with pytest.raises(NothingToUndo, match="cannot go back 1 decision: 0 answered so far"):
+        game.undo()
+    game.play(0)
+    with pytest.raises(TypeError, match="a whole number of decisions, not '1'"):
+        game.undo("1")
+    alone = rulesrun.load(RULESETS / "lasvegas2012.rules", with_=str(RULESETS / "variants/bandit.rules"))
+    listed = rulesrun.load(RULESETS / "lasvegas2012.rules", with_=[RULESETS / "variants/bandit.rules"])
+    assert alone.start(players=3, seed=2).log == listed.start(players=3, seed=2).log
+    assert [s.path for s in alone.program.sources] == [s.path for s in listed.program.sources]
+
+
 def test_a_decision_with_one_option_is_logged_but_not_shown(tmp_path):
     rules = rules_from_text(tmp_path, GUESS)
     game = rules.start(players=2, seed=1, answers=[0, 1])

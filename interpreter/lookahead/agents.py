@@ -71,6 +71,8 @@ class GreedyAgent:
     blind = False
     looks_ahead = True
     OPTIONS = {"samples": int}
+    # Each sample is one look-ahead per option at every decision.
+    LIMITS = {"samples": 10_000}
 
     def __init__(self, seed=0, samples: int = 1):
         self._random = random.Random(seed)
@@ -138,6 +140,8 @@ class MctsAgent:
     OPTIONS = {"playouts": int, "seconds": float, "c": float, "horizon": int, "rollout": str}
     # `horizon=0`: no horizon, every playout to the game's end.
     ZERO_MEANS_NONE = ("horizon",)
+    # A playout takes a few milliseconds: 100,000 of them are minutes a decision.
+    LIMITS = {"playouts": 100_000}
     ROLLOUTS = ("random", "greedy")
 
     def __init__(self, seed=0, playouts: int = 80, seconds: float | None = None, c: float = 0.7,
@@ -271,6 +275,22 @@ class AgentSpecError(ValueError):
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
 
 
+_KINDS = {int: "a whole number", float: "a number", str: "a word"}
+
+
+def _check_amount(name: str, key: str, amount) -> None:
+    """A number an agent's option gives: finite, above 0 (0 or above where 0 means none), and
+    at most the agent's `LIMITS` for it, so that a slip of the keyboard (`playouts=10000000000`)
+    is a message, not a run that never ends."""
+    agent = AGENTS[name]
+    zero = key in getattr(agent, "ZERO_MEANS_NONE", ())
+    if not math.isfinite(amount) or (amount < 0 if zero else amount <= 0):
+        raise AgentSpecError(f"agent `{name}`: `{key}` must be a number {'0 or above' if zero else 'above 0'}, not {amount}")
+    limit = getattr(agent, "LIMITS", {}).get(key)
+    if limit is not None and amount > limit:
+        raise AgentSpecError(f"agent `{name}`: `{key}` is at most {limit:,}, not {amount:,}")
+
+
 def parse_agent(spec: str) -> tuple[str, dict]:
     """`mcts:playouts=200,c=1.0` -> ("mcts", {"playouts": 200, "c": 1.0}), checked against the agent.
     A bot of one's own (`bots/mine.py:Mine`, `package.module:Mine`) is loaded: ("bots/mine.py:Mine", {})."""
@@ -289,10 +309,9 @@ def parse_agent(spec: str) -> tuple[str, dict]:
         try:
             options[key] = known[key](value)
         except ValueError:
-            raise AgentSpecError(f"agent `{name}`: `{key}` takes a {known[key].__name__}, not `{value}`") from None
-        zero = key in getattr(AGENTS[name], "ZERO_MEANS_NONE", ())
-        if known[key] is not str and (options[key] < 0 if zero else options[key] <= 0):
-            raise AgentSpecError(f"agent `{name}`: `{key}` must be {'0 or above' if zero else 'above 0'}")
+            raise AgentSpecError(f"agent `{name}`: `{key}` takes {_KINDS[known[key]]}, not `{value}`") from None
+        if known[key] is not str:
+            _check_amount(name, key, options[key])
     AGENTS[name](0, **options)
     return name, options
 

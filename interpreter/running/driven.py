@@ -99,8 +99,11 @@ class Game:
         """Back `count` decisions (shown ones), exactly: state, chance and log as they were there."""
         self._refuse_in_what_if("undo")
         answers = self.answers
+        if type(count) is not int:
+            raise TypeError(f"undo goes back a whole number of decisions, not {count!r}")
         if not 1 <= count <= len(answers):
-            raise NothingToUndo(f"cannot go back {count} decisions: {len(answers)} have been answered")
+            raise NothingToUndo(f"cannot go back {count} decision{'' if count == 1 else 's'}: "
+                                f"{len(answers)} answered so far")
         self._begin(answers[:-count])
 
     def copy(self) -> "Game":

@@ -194,7 +194,13 @@ class Rules:
     def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
               step_budget: int | None = None, answers=(), agents=None) -> DrivenGame:
         """A game you drive (interpreter/running/driven.py), run up to its first decision; `agents`: per
-        seat one that answers inside the game (None: the seat's decisions are shown)."""
+        seat one that answers inside the game (None: the seat's decisions are shown). A game is
+        its seed: a seed that is no whole number (None would draw one from the system, text or a
+        float would not say which game a log replays) is refused, as is a count of players
+        that is none."""
+        for name, value in (("players", players), ("seed", seed)):
+            if type(value) is not int:
+                raise TypeError(f"{name} is a whole number, not {value!r}")
         return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents)
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
