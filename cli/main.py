@@ -34,7 +34,7 @@ from ..interpreter.studies import report
 from ..interpreter.studies import simulate as simulation
 from . import exit_codes, plot, report_view
 from .options import PLAYERS_HELP as _PLAYERS_HELP, agent_names as _agent_names, common as _common
-from .options import default_players as _default_players, fail as _fail, settings as _settings
+from .options import fail as _fail, seated as _seated, settings as _settings
 from .options import simulation_options as _simulation_options
 from .options import allow_path as _allow_path, budget_option as _budget_option
 from .table import InputEnded, Stopped, Table
@@ -115,12 +115,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
     params = _settings(settings)
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
-    try:
-        compiled = load_rules(rules, fragments, params, allow, budget)
-        players = players or _default_players(compiled)
-        compiled.check_players(players)
-    except RulesError as error:
-        _fail(error)
+    (compiled,), players = _seated([(rules, fragments, params)], players, allow, budget)
     seats = [agents[min(p, len(agents) - 1)] for p in range(players)]
     try:
         bots = [None if spec == HUMAN else make_agent(spec, seed, p) for p, spec in enumerate(seats)]
@@ -248,12 +243,7 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
     """Play many games with bots and report balance, score spread, length and rule values."""
     params = _settings(settings)
     agents = _agent_names(agents)
-    try:
-        compiled = load_rules(rules, fragments, params, allow, budget)
-        players = players or _default_players(compiled)
-        compiled.check_players(players)
-    except RulesError as error:
-        _fail(error)
+    (compiled,), players = _seated([(rules, fragments, params)], players, allow, budget)
     plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow), budget)
     workshop = simulation.Workshop()
     workshop.prepare(plan, compiled)
@@ -310,13 +300,7 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allo
     params = _settings(settings)
     params_b = {**params, **_settings(settings_b, "--set-b")}
     sides = [(rules_a, tuple(fragments), params), (rules_b, tuple(fragments) + tuple(fragments_b), params_b)]
-    try:
-        both = [load_rules(*side, allow, budget) for side in sides]
-        players = players or _default_players(*both)
-        for compiled in both:
-            compiled.check_players(players)
-    except RulesError as error:
-        _fail(error)
+    both, players = _seated(sides, players, allow, budget)
     titles = [compiled.program.title for compiled in both]
     plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow), budget) for side in sides]
     workshop = simulation.Workshop()

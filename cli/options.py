@@ -50,6 +50,21 @@ def default_players(*rulesets) -> int:
     return max(low, min(4, high))
 
 
+def seated(sides, players: int | None, allow, budget) -> tuple[list, int]:
+    """Each side, (ruleset, fragments, params), loaded, and the seats every one of them plays
+    (`players`, or the `default_players`), checked against each; located errors exit here."""
+    from ..interpreter.running.rules import load_rules
+
+    try:
+        loaded = [load_rules(*side, allow, budget) for side in sides]
+        players = players or default_players(*loaded)
+        for rules in loaded:
+            rules.check_players(players)
+    except RulesError as error:
+        fail(error)
+    return loaded, players
+
+
 def fail(error: RulesError, as_json: bool = False, status: int = exit_codes.INVALID):
     """Show located errors and exit: `INVALID` for rules that do not load, `PLAY_ERROR` for a game gone wrong."""
     if as_json:

@@ -17,12 +17,10 @@ import sys
 import click
 
 from . import exit_codes
-from .options import PLAYERS_HELP, agent_names, allow_path, budget_option, default_players, fail
+from .options import PLAYERS_HELP, agent_names, allow_path, budget_option, seated
 from .options import settings as read_settings
-from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, make_agent
-from ..interpreter.running.rules import load_rules
 from ..interpreter.studies.log import Setup
 
 HOST = "127.0.0.1"
@@ -90,12 +88,7 @@ def _playing(rules_path, fragments, settings, agents, players, seed, allow, budg
     agent_names(tuple(a for a in agents if a != HUMAN))
     agents = agents or (HUMAN, "greedy")
     params = read_settings(settings)
-    try:
-        rules = load_rules(rules_path, fragments, params, allow, budget)
-        players = players or default_players(rules)
-        rules.check_players(players)
-    except RulesError as error:
-        fail(error)
+    (rules,), players = seated([(rules_path, fragments, params)], players, allow, budget)
     seats = tuple(agents[min(p, len(agents) - 1)] for p in range(players))
     try:
         for p, spec in enumerate(seats):
