@@ -23,9 +23,9 @@ import attrs
 import click
 
 from . import exit_codes, options
-from .output import echo
+from .output import InvalidInput, echo
 from .transcript import standing, transcript
-from ..interpreter.lookahead.agents import make_agent
+from ..interpreter.lookahead.agents import AgentSpecError, make_agent, parse_agent
 from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.running.rules import load_rules
@@ -50,9 +50,42 @@ class SnapshotSet:
 
     @classmethod
     def read(cls, folder: Path) -> "SnapshotSet":
-        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        return cls(folder, data["rules"], tuple(data["with"]), tuple(data["set"]), data["players"],
-                   tuple(data["agents"]), tuple(data["seeds"]))
+        """The set `folder/snapshot.json` describes, every field checked (a merge that left
+        conflict markers, a hand edit); else NotASnapshot, saying where and what is wrong."""
+        path = folder / MANIFEST
+        if not path.is_file() or path.stat().st_size > MAX_MANIFEST:
+            raise NotASnapshot(f"{path}: not a regular file of at most {MAX_MANIFEST:,} bytes")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as error:
+            raise NotASnapshot(f"{path}: cannot be read as text ({error})") from None
+        except json.JSONDecodeError as error:
+            raise NotASnapshot(f"{path}:{error.lineno}:{error.colno}: not JSON ({error.msg})") from None
+        except RecursionError:
+            raise NotASnapshot(f"{path}: not JSON (nested too deep)") from None
+        if not isinstance(data, dict):
+            raise NotASnapshot(f"{path}: must be an object with rules, with, set, players, agents and seeds")
+
+        def field(name: str, fits, what: str):
+            value = data.get(name)
+            if not fits(value):
+                raise NotASnapshot(f"{path}: `{name}` must be {what}, not {json.dumps(value)[:60]}")
+            return value
+
+        rules = field("rules", _is_text, "the path of the rules, relative to the folder")
+        fragments = field("with", _texts, "a list of paths")
+        settings = field("set", lambda v: _texts(v) and all("=" in item for item in v), "a list of NAME=VALUE texts")
+        players = field("players", lambda v: v is None or _is_whole(v) and 1 <= v <= MAX_PLAYERS,
+                        f"null or a number of seats, 1 to {MAX_PLAYERS}")
+        agents = field("agents", lambda v: _texts(v) and len(v) > 0, "a list of agent names")
+        seeds = field("seeds", lambda v: isinstance(v, list) and 0 < len(v) <= MAX_SEEDS and all(map(_is_whole, v))
+                      and len(set(v)) == len(v), f"a list of 1 to {MAX_SEEDS} different whole numbers")
+        for spec in agents:
+            try:
+                parse_agent(spec)
+            except AgentSpecError as error:
+                raise NotASnapshot(f"{path}: {error}") from None
+        return cls(folder, rules, tuple(fragments), tuple(settings), players, tuple(agents), tuple(seeds))
 
     def write(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -63,7 +96,8 @@ class SnapshotSet:
     def files(self) -> dict[str, str]:
         """The snapshot files as the rules play now: name -> text."""
         rules = load_rules(self._path(self.rules), [self._path(f) for f in self.fragments], _params(self.settings))
-        players = self.players or max(rules.min_players, min(4, rules.max_players))
+        players = self.players or options.default_players(rules)
+        rules.check_players(players)
         seats = [self.agents[min(p, len(self.agents) - 1)] for p in range(players)]
         out, summary = {}, []
         for seed in self.seeds:
@@ -81,7 +115,9 @@ class SnapshotSet:
     def differences(self) -> list[str]:
         """A unified diff per file that the games, played now, would change (or add, or drop)."""
         now = self.files()
-        kept = {path.name: path.read_text(encoding="utf-8") for path in self.folder.iterdir() if path.name != MANIFEST}
+        # A kept file that is no text (a binary dropped in, a bad merge) differs from any transcript.
+        kept = {path.name: path.read_text(encoding="utf-8", errors="replace") for path in self.folder.iterdir()
+                if path.name != MANIFEST and path.is_file()}
         diffs = []
         for name in sorted(set(now) | set(kept)):
             old, new = kept.get(name, ""), now.get(name, "")
@@ -96,18 +132,38 @@ class SnapshotSet:
         now = self.files()
         changed = []
         for path in self.folder.iterdir():
-            if path.name != MANIFEST and path.name not in now:
+            if path.name != MANIFEST and path.name not in now and path.is_file():
                 path.unlink()
                 changed.append(path.name)
         for name, text in now.items():
             path = self.folder / name
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
+            if not path.exists() or path.read_text(encoding="utf-8", errors="replace") != text:
                 path.write_text(text, encoding="utf-8")
                 changed.append(name)
         return changed
 
     def _path(self, relative: str) -> str:
         return os.path.normpath(self.folder / relative)
+
+
+class NotASnapshot(ValueError):
+    """A snapshot.json that is not what `rulesrun snapshot` writes; the message says where and what."""
+
+
+MAX_MANIFEST = 1 << 20
+
+
+def _is_text(value) -> bool:
+    return isinstance(value, str)
+
+
+def _texts(value) -> bool:
+    return isinstance(value, list) and all(map(_is_text, value))
+
+
+def _is_whole(value) -> bool:
+    """A whole number, where true and false are not."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def new_set(rules: str, fragments, settings, players, agents, seeds, name: str | None = None) -> SnapshotSet:
@@ -208,5 +264,10 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
         made.write()
         changed = made.update()
         echo(f"{made.folder}: {len(made.seeds)} games, wrote {', '.join(changed) if changed else 'nothing new'}")
+    except OSError as error:
+        raise InvalidInput(f"cannot read or write `{error.filename}`: {error.strerror}") from None
+    except NotASnapshot as error:
+        raise InvalidInput(f"not a snapshot set: {error}; hint: restore the file from version control, or write "
+                           f"the set again with `rulesrun snapshot RULES`") from None
     except RulesError as error:
         options.fail(error)

@@ -29,11 +29,15 @@ class SnapshotFile(pytest.File):
     """One snapshot set: a test per file it keeps."""
 
     def collect(self):
-        from .cli.snapshot import MANIFEST, SnapshotSet
+        from .cli.snapshot import MANIFEST, NotASnapshot, SnapshotSet
 
-        kept = SnapshotSet.read(self.path.parent)
+        try:
+            kept = SnapshotSet.read(self.path.parent)
+        except NotASnapshot as error:
+            # Shown as the message alone, not as a traceback of the plugin.
+            raise self.CollectError(f"not a snapshot set: {error}") from None
         for path in sorted(self.path.parent.iterdir()):
-            if path.name != MANIFEST:
+            if path.name != MANIFEST and path.is_file():
                 yield SnapshotItem.from_parent(self, name=path.name, kept=kept)
 
 
@@ -44,7 +48,7 @@ class SnapshotItem(pytest.Item):
 
     def runtest(self):
         played = _played(self.session, self.kept)
-        old = (self.kept.folder / self.name).read_text(encoding="utf-8")
+        old = (self.kept.folder / self.name).read_text(encoding="utf-8", errors="replace")
         if played.get(self.name) != old:
             raise SnapshotChanged(self.kept, self.name, old, played.get(self.name, ""))
 

@@ -1,6 +1,8 @@
 """Snapshot tests of rule edits without Python (`rulesrun snapshot`), and the pytest plugin."""
 
 import shutil
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -79,3 +81,60 @@ def test_seeds_that_make_no_snapshot_set_are_a_usage_error_at_once(tmp_path, see
     """`--seeds 1..1000000000` would have played a billion games before writing one: refused."""
     result = invoke("snapshot", a_designers_folder(tmp_path), "--seeds", seeds)
     assert result.exit_code == 2 and words in result.output and not (tmp_path / "snapshots").exists()
+
+
+@pytest.fixture(scope="module")
+def kept_set(tmp_path_factory):
+    """A snapshot set of one short game, written once for the tests that damage copies of it."""
+    folder = tmp_path_factory.mktemp("designer")
+    rules = a_designers_folder(folder)
+    made = invoke("snapshot", rules, "--seeds", "1", "--set", "rounds=1", "--agent", "random")
+    assert made.exit_code == 0, made.output
+    return folder
+
+
+@pytest.mark.parametrize("manifest, words", [
+    ('{\n<<<<<<< HEAD\n  "rules": "../../mine.rules",\n', "snapshot.json:2:1: not JSON"),
+    ("[]", "must be an object with rules, with, set, players, agents and seeds"),
+    ('{"rules": "../../mine.rules", "with": [], "set": ["rounds=1"], "players": null, "agents": ["random"], '
+     '"seeds": ["x"]}', "`seeds` must be a list of 1 to 1000 different whole numbers"),
+    ('{"rules": "../../mine.rules", "with": [], "set": ["rounds=1"], "players": 1000000000, "agents": ["random"], '
+     '"seeds": [1]}', "`players` must be null or a number of seats, 1 to 99"),
+    ('{"rules": "../../mine.rules", "with": [], "set": ["rounds"], "players": null, "agents": ["random"], '
+     '"seeds": [1]}', "`set` must be a list of NAME=VALUE texts"),
+    ('{"rules": "../../mine.rules", "with": [], "set": [], "players": null, "agents": ["mcts:c=nan"], '
+     '"seeds": [1]}', "`c` must be a number above 0, not nan"),
+    ('{"with": [], "set": [], "players": null, "agents": ["random"], "seeds": [1]}', "`rules` must be the path"),
+])
+def test_a_damaged_snapshot_set_is_named_with_what_is_wrong_never_a_traceback(kept_set, tmp_path, monkeypatch,
+                                                                               manifest, words):
+    """A merge that left conflict markers in snapshot.json, or a hand edit: a message where the
+    file is and what is wrong in it (exit 2), in `--check` and in `--update`."""
+    shutil.copytree(kept_set, tmp_path, dirs_exist_ok=True)
+    (tmp_path / "snapshots" / "mine" / "snapshot.json").write_text(manifest)
+    monkeypatch.chdir(tmp_path)
+    for command in ("--check", "--update"):
+        result = invoke("snapshot", command)
+        assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output, result.output
+        assert "hint: restore the file from version control" in result.output
+
+
+def test_pytest_names_a_damaged_snapshot_set_without_a_traceback(kept_set, tmp_path):
+    shutil.copytree(kept_set, tmp_path, dirs_exist_ok=True)
+    (tmp_path / "snapshots" / "mine" / "snapshot.json").write_text('{\n<<<<<<< HEAD\n')
+    collected = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "snapshots"],
+                               capture_output=True, text=True, cwd=tmp_path)
+    assert collected.returncode != 0 and "not a snapshot set:" in collected.stdout, collected.stdout
+    assert "snapshot.json:2:1: not JSON" in collected.stdout and "Traceback" not in collected.stdout
+
+
+def test_a_kept_transcript_that_is_no_text_is_a_change_not_a_traceback(kept_set, tmp_path, monkeypatch):
+    shutil.copytree(kept_set, tmp_path, dirs_exist_ok=True)
+    kept = tmp_path / "snapshots" / "mine"
+    (kept / "seed-1.txt").write_bytes(bytes(range(256)) * 4)
+    (kept / "notes").mkdir()
+    monkeypatch.chdir(tmp_path)
+    checked = invoke("snapshot", "--check")
+    assert checked.exit_code == 1 and "snapshots/mine: CHANGED" in checked.output, checked.output
+    assert invoke("snapshot", "--update").exit_code == 0
+    assert invoke("snapshot", "--check").exit_code == 0 and (kept / "notes").is_dir()
