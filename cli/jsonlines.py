@@ -6,10 +6,16 @@ flushed, so the file is a valid JSON-lines prefix at any moment); `close` then r
 target with it in one step (`os.replace`), so an earlier file stays whole until the new one
 is complete, and a full disk or a crash never leaves half a file under the target's name.
 A target that cannot be written is found when the file is opened, before any game is played.
+
+Only a plain regular file (or a new one) is replaced so. Anything else the path names, a
+device (`--out /dev/stdout`, to pipe the records on), a FIFO or a symbolic link, is written
+through as the games finish and never replaced: replacing `/dev/stdout` would put a file
+where the link was, and a link's target is the user's choice of place.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -21,11 +27,15 @@ class JsonLines:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        self.written = 0
+        if self.path.is_symlink() or self.path.exists() and not self.path.is_file():
+            self.temporary = None
+            self.file = open(self.path, "w", encoding="utf-8")
+            return
         descriptor, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
                                                  dir=self.path.parent if str(self.path.parent) else ".")
         self.temporary = Path(temporary)
         self.file = os.fdopen(descriptor, "w", encoding="utf-8")
-        self.written = 0
 
     def write(self, record: dict) -> None:
         self.file.write(json.dumps(record) + "\n")
@@ -35,9 +45,13 @@ class JsonLines:
     def close(self) -> None:
         """Put the lines written so far in place of the target."""
         self.file.close()
-        os.replace(self.temporary, self.path)
+        if self.temporary is not None:
+            os.replace(self.temporary, self.path)
 
     def discard(self) -> None:
-        """Leave the target as it was."""
-        self.file.close()
-        self.temporary.unlink(missing_ok=True)
+        """Leave the target as it was (one written through keeps what it was given)."""
+        with contextlib.suppress(OSError):
+            # Closing flushes what is left, which fails again where the writing failed.
+            self.file.close()
+        if self.temporary is not None:
+            self.temporary.unlink(missing_ok=True)

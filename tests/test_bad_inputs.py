@@ -5,6 +5,7 @@ import json
 import os
 import re
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -459,6 +460,38 @@ def test_out_is_put_in_place_whole_and_an_earlier_file_survives_a_failed_run(tmp
     assert invoke("simulate", ROOT / "rulesets" / "classic.rules", "--games", 3, "--jobs", 1, "--out", out).exit_code == 0
     assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1, 2]
     assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"], "no temporary file is left"
+
+
+def test_an_out_that_is_a_link_is_written_through_and_stays_a_link(tmp_path):
+    """Only a plain file is replaced whole; a symbolic link keeps pointing where it did."""
+    real = tmp_path / "kept" / "games.jsonl"
+    real.parent.mkdir()
+    real.write_text("earlier\n")
+    link = tmp_path / "games.jsonl"
+    link.symlink_to(real)
+    assert invoke("simulate", ROOT / "rulesets" / "classic.rules", "--games", 3, "--jobs", 1, "--out", link).exit_code == 0
+    assert link.is_symlink() and [json.loads(line)["game"] for line in real.read_text().splitlines()] == [0, 1, 2]
+
+
+def test_out_to_standard_output_pipes_the_records_and_leaves_dev_stdout_alone():
+    """`--out /dev/stdout` was written beside /dev and renamed over it: as root that put a
+    plain file where the link to the standard output was."""
+    before = os.lstat("/dev/stdout")
+    piped = subprocess.run([sys.executable, "-m", "rulesrun", "simulate", str(ROOT / "rulesets" / "classic.rules"),
+                            "--games", "2", "--jobs", "1", "--out", "/dev/stdout"], capture_output=True, text=True,
+                           timeout=120)
+    assert piped.returncode == 0, piped.stderr
+    assert [json.loads(line)["game"] for line in piped.stdout.splitlines() if line.startswith("{")] == [0, 1]
+    after = os.lstat("/dev/stdout")
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+
+
+@pytest.mark.skipif(not (os.path.exists("/dev/full") and stat.S_ISCHR(os.stat("/dev/full").st_mode)),
+                    reason="no /dev/full here")
+def test_an_out_device_that_is_full_is_a_message_and_stays_a_device():
+    result = invoke("simulate", ROOT / "rulesets" / "classic.rules", "--games", 2, "--jobs", 1, "--out", "/dev/full")
+    assert result.exit_code == 2 and "cannot write `/dev/full`" in result.output, result.output
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
 
 def test_control_characters_in_game_text_reach_the_terminal_escaped(tmp_path):
