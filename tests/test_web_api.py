@@ -97,6 +97,12 @@ def test_an_answer_meant_for_another_decision_a_wrong_option_or_game_gets_a_word
     assert web.post("/api/games", json={"seed": "seven"}).status_code == 400
     assert web.get("/api/games/no-such-game").status_code == 404
     assert web.get(f"/api/games/{key}").json()["answered"] == 0
+    # JSON nested past Python's recursion limit, and a body no page sends: the caller's mistakes.
+    deep = web.post(f"/api/games/{key}/answer", content=b'{"option":' * 5_000)
+    assert deep.status_code == 400 and deep.json()["error"] == "the body is not JSON"
+    huge = web.post("/api/games", content=b" " * (1 << 17) + b"{}")
+    assert huge.status_code == 413 and "over 65,536 bytes" in huge.json()["error"]
+    assert web.get(f"/api/games/{key}").json()["answered"] == 0
 
 
 def test_the_server_keeps_a_bounded_number_of_games(classic):

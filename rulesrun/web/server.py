@@ -181,10 +181,21 @@ def make_app(serving: Serving, limit: int = 64) -> Starlette:
     return Starlette(routes=routes)
 
 
+MAX_BODY = 1 << 16
+"""The largest request body read: every request of the page is a few numbers."""
+
+
 async def _body(request: Request) -> dict:
+    """The request's JSON object; a body too large, nested too deep or not JSON is the caller's
+    mistake (400, 413), not the server's."""
+    read = bytearray()
+    async for chunk in request.stream():
+        read += chunk
+        if len(read) > MAX_BODY:
+            raise ApiError(413, f"the body is over {MAX_BODY:,} bytes")
     try:
-        body = json.loads(await request.body() or b"{}")
-    except ValueError:
+        body = json.loads(bytes(read) or b"{}")
+    except (ValueError, RecursionError):
         raise ApiError(400, "the body is not JSON") from None
     if not isinstance(body, dict):
         raise ApiError(400, "the body is a JSON object")
