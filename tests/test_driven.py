@@ -187,6 +187,8 @@ def test_a_seed_or_a_count_that_is_no_whole_number_is_refused_by_name():
             rules.start(players=4, seed=wrong)
         with pytest.raises(TypeError, match=f"players is a whole number, not {wrong!r}"):
             rules.start(players=wrong, seed=7)
+    numpy = pytest.importorskip("numpy")
+    assert rules.start(players=numpy.int64(4), seed=numpy.int64(7)).log == rules.start(players=4, seed=7).log
     game = rules.start(players=4, seed=7)
     with pytest.raises(NothingToUndo, match="cannot go back 1 decision: 0 answered so far"):
         game.undo()

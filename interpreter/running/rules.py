@@ -55,6 +55,14 @@ class Result:
     rules: dict | None = None
 
 
+def whole(name: str, value) -> int:
+    """`value` as a whole number (numpy's too), or a TypeError naming it: true and false are no
+    counts, and a float or text would not say which game a seed plays."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{name} is a whole number, not {value!r}")
+    return operator.index(value)
+
+
 class Rules:
     """A checked, compiled ruleset, ready to play any number of games."""
 
@@ -184,6 +192,9 @@ class Rules:
         return [zone for name in sorted(names) for zone in zones_of(getattr(game, f"z_{name}"))]
 
     def check_players(self, num_players: int) -> None:
+        """A number of seats these rules are played by, else a located error (a TypeError for
+        a count that is no whole number, a caller's mistake rather than the rules')."""
+        num_players = whole("players", num_players)
         if not self.min_players <= num_players <= self.max_players:
             span = self.program.players.span if self.program.players else None
             raise RulesError(Diagnostic(span, f"{self.program.title} is for {self.min_players}-{self.max_players} players, not {num_players}",
@@ -197,11 +208,8 @@ class Rules:
         seat one that answers inside the game (None: the seat's decisions are shown). A game is
         its seed: a seed that is no whole number (None would draw one from the system, text or a
         float would not say which game a log replays) is refused, as is a count of players
-        that is none."""
-        for name, value in (("players", players), ("seed", seed)):
-            if type(value) is not int:
-                raise TypeError(f"{name} is a whole number, not {value!r}")
-        return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents)
+        that is none (`check_players`)."""
+        return DrivenGame(self, whole("players", players), whole("seed", seed), log, lookahead, meter, step_budget, answers, agents)
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
              step_budget: int | None = None, meter: bool = False) -> Result:
