@@ -10,14 +10,18 @@ A target that cannot be written is found when the file is opened, before any gam
 Only a plain regular file (or a new one) is replaced so. Anything else the path names, a
 device (`--out /dev/stdout`, to pipe the records on), a FIFO or a symbolic link, is written
 through as the games finish and never replaced: replacing `/dev/stdout` would put a file
-where the link was, and a link's target is the user's choice of place.
+where the link was, and a link's target is the user's choice of place. A path that names the
+very file the standard output goes to (`/dev/stdout`, redirected or piped) is written through
+the standard output itself: two ways into one file would overwrite each other's lines.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -30,7 +34,7 @@ class JsonLines:
         self.written = 0
         if self.path.is_symlink() or self.path.exists() and not self.path.is_file():
             self.temporary = None
-            self.file = open(self.path, "w", encoding="utf-8")
+            self.file = _standard_output_at(self.path) or open(self.path, "w", encoding="utf-8")
             return
         descriptor, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
                                                  dir=self.path.parent if str(self.path.parent) else ".")
@@ -44,14 +48,28 @@ class JsonLines:
 
     def close(self) -> None:
         """Put the lines written so far in place of the target."""
+        if self.file is sys.stdout:
+            self.file.flush()
+            return
         self.file.close()
         if self.temporary is not None:
             os.replace(self.temporary, self.path)
 
     def discard(self) -> None:
         """Leave the target as it was (one written through keeps what it was given)."""
+        if self.file is sys.stdout:
+            return
         with contextlib.suppress(OSError):
             # Closing flushes what is left, which fails again where the writing failed.
             self.file.close()
         if self.temporary is not None:
             self.temporary.unlink(missing_ok=True)
+
+
+def _standard_output_at(path: Path):
+    """`sys.stdout`, if `path` names the very file it writes to; else None."""
+    try:
+        named, ours = os.stat(path), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return None
+    return sys.stdout if (named.st_dev, named.st_ino) == (ours.st_dev, ours.st_ino) else None

@@ -486,6 +486,21 @@ def test_out_to_standard_output_pipes_the_records_and_leaves_dev_stdout_alone():
     assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
 
 
+def test_a_log_to_standard_output_redirected_to_a_file_keeps_the_transcript_too(tmp_path):
+    """`--log /dev/stdout > file`: the log is written through the standard output itself, so
+    neither the transcript nor the log overwrites the other in the file."""
+    kept = tmp_path / "both.txt"
+    with kept.open("w") as out:
+        played = subprocess.run([sys.executable, "-m", "rulesrun", str(ROOT / "rulesets" / "classic.rules"),
+                                 "--seed", "1", "--log", "/dev/stdout"], stdout=out, stderr=subprocess.PIPE,
+                                text=True, timeout=120)
+    assert played.returncode == 0, played.stderr
+    lines = kept.read_text().splitlines()
+    events = [json.loads(line) for line in lines if line.startswith("{")]
+    assert events[0]["t"] == "setup" and events[-1]["t"] == "end"
+    assert lines[0].startswith("Las Vegas (classic): 4 players, seed 1") and "Final standing:" in lines
+
+
 @pytest.mark.skipif(not (os.path.exists("/dev/full") and stat.S_ISCHR(os.stat("/dev/full").st_mode)),
                     reason="no /dev/full here")
 def test_an_out_device_that_is_full_is_a_message_and_stays_a_device():
