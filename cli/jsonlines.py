@@ -32,9 +32,15 @@ class JsonLines:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.written = 0
+        # The folder the lines name other files relative to (a log's rules): the target's own;
+        # for a device or the standard output, the current folder, where a shell's redirection
+        # (`--log /dev/stdout | grep ... > game.jsonl`) most likely puts the lines.
+        self.folder = self.path.absolute().parent
         if self.path.is_symlink() or self.path.exists() and not self.path.is_file():
             self.temporary = None
             self.file = _standard_output_at(self.path) or open(self.path, "w", encoding="utf-8")
+            if self.file is sys.stdout or not self.path.is_file():
+                self.folder = Path.cwd()
             return
         descriptor, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
                                                  dir=self.path.parent if str(self.path.parent) else ".")

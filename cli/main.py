@@ -146,7 +146,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
     write(standing(game, seats, compiled.lowest_wins, compiled.score_names))
     if out is not None:
         setup = Setup(rules, tuple(fragments), params, players, seed, tuple(seats))
-        written(out, log_records(log_path, setup, game.log, [source.path for source in compiled.program.sources]))
+        written(out, log_records(out.folder, setup, game.log, [source.path for source in compiled.program.sources]))
 
 
 def _on_terminal() -> bool:

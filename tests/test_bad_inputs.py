@@ -493,12 +493,18 @@ def test_a_log_to_standard_output_redirected_to_a_file_keeps_the_transcript_too(
     with kept.open("w") as out:
         played = subprocess.run([sys.executable, "-m", "rulesrun", str(ROOT / "rulesets" / "classic.rules"),
                                  "--seed", "1", "--log", "/dev/stdout"], stdout=out, stderr=subprocess.PIPE,
-                                text=True, timeout=120)
+                                text=True, timeout=120, cwd=tmp_path)
     assert played.returncode == 0, played.stderr
     lines = kept.read_text().splitlines()
     events = [json.loads(line) for line in lines if line.startswith("{")]
     assert events[0]["t"] == "setup" and events[-1]["t"] == "end"
     assert lines[0].startswith("Las Vegas (classic): 4 players, seed 1") and "Final standing:" in lines
+    # Its files are named relative to the current folder, where the shell put it.
+    log = tmp_path / "game.jsonl"
+    log.write_text("".join(line + "\n" for line in lines if line.startswith("{")))
+    replayed = subprocess.run([sys.executable, "-m", "rulesrun", "replay", "game.jsonl"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
 
 
 @pytest.mark.skipif(not (os.path.exists("/dev/full") and stat.S_ISCHR(os.stat("/dev/full").st_mode)),

@@ -46,12 +46,11 @@ class Setup:
         return {**head, "sources": self.sources} if self.sources else head
 
 
-def log_records(path: str | Path, setup: Setup, events: list[dict], sources) -> list[dict]:
-    """The lines of a log to be written at `path`: `setup` and `events` with every file named
-    relative to the log's folder, and each of `sources` (the paths the rules were composed
-    from) with its sha256."""
-    base = str(Path(path).absolute().parent)
-    relative = _relative_to(base)
+def log_records(folder: str | Path, setup: Setup, events: list[dict], sources) -> list[dict]:
+    """The lines of a log to be written in `folder`: `setup` and `events` with every file named
+    relative to it, and each of `sources` (the paths the rules were composed from) with its
+    sha256."""
+    relative = _relative_to(str(Path(folder).absolute()))
     written = attrs.evolve(setup, ruleset=relative(setup.ruleset), fragments=tuple(map(relative, setup.fragments)),
                            sources={relative(source): digest(source) for source in sources})
     return [written.to_json(), *_sources_relative(events, relative)]
