@@ -442,6 +442,10 @@ def test_budget_raises_a_limit(tmp_path):
     assert invoke(path, "--seed", 1).exit_code == exit_codes.PLAY_ERROR
     assert invoke(path, "--seed", 1, "--budget", "steps=2000000").exit_code == exit_codes.OK
     assert invoke(path, "--seed", 1, "--budget", "stepz=2").exit_code == exit_codes.INVALID
+    for limit in ("0", "-5", "many", "1" * 19):
+        refused = invoke(path, "--seed", 1, "--budget", f"steps={limit}")
+        assert refused.exit_code == exit_codes.INVALID
+        assert "a limit is a whole number from 1 to 999,999,999,999,999,999" in refused.output
 
 
 def test_an_out_file_that_cannot_be_written_is_refused_before_the_first_game(tmp_path, no_hang):

@@ -48,7 +48,7 @@ class Budget:
             if name.strip() not in names:
                 raise ValueError(f"`{setting}`: the budget's limits are {', '.join(names)} (e.g. steps=50000000)")
             if not text.strip().isdigit() or len(text.strip()) > 18 or int(text) < 1:
-                raise ValueError(f"`{setting}`: a limit is a whole number of at least 1")
+                raise ValueError(f"`{setting}`: a limit is a whole number from 1 to {10 ** 18 - 1:,}")
             values[name.strip()] = int(text)
         return cls(**values)
 
