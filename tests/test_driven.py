@@ -193,7 +193,7 @@ def test_a_seed_or_a_count_that_is_no_whole_number_is_refused_by_name():
     with pytest.raises(NothingToUndo, match="cannot go back 1 decision: 0 answered so far"):
         game.undo()
     game.play(0)
-    with pytest.raises(TypeError, match="a whole number of decisions, not '1'"):
+    with pytest.raises(TypeError, match="undo's count of decisions is a whole number, not '1'"):
         game.undo("1")
     alone = rulesrun.load(RULESETS / "lasvegas2012.rules", with_=str(RULESETS / "variants/bandit.rules"))
     listed = rulesrun.load(RULESETS / "lasvegas2012.rules", with_=[RULESETS / "variants/bandit.rules"])

@@ -25,6 +25,8 @@ interpreter/lookahead/search.py).
 
 from __future__ import annotations
 
+import operator
+
 from ...dsl.errors import RulesError
 from .runtime import Game as State
 
@@ -49,6 +51,14 @@ class NothingToUndo(Exception):
 class WhatIfOnce(Exception):
     """`undo()` or `copy()` of a what-if game: its past was drawn anew once, from the
     searcher's chance, and cannot be drawn again alike; the explorer makes another."""
+
+
+def whole(name: str, value) -> int:
+    """`value` as a whole number (numpy's too), or a TypeError naming it: true and false are no
+    counts, and a float or text would not say which game a seed plays."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{name} is a whole number, not {value!r}")
+    return operator.index(value)
 
 
 class NotAnOption(ValueError):
@@ -99,8 +109,7 @@ class Game:
         """Back `count` decisions (shown ones), exactly: state, chance and log as they were there."""
         self._refuse_in_what_if("undo")
         answers = self.answers
-        if type(count) is not int:
-            raise TypeError(f"undo goes back a whole number of decisions, not {count!r}")
+        count = whole("undo's count of decisions", count)
         if not 1 <= count <= len(answers):
             raise NothingToUndo(f"cannot go back {count} decision{'' if count == 1 else 's'}: "
                                 f"{len(answers)} answered so far")

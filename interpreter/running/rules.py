@@ -27,7 +27,7 @@ from ..lookahead.bookkeeping import BOOKKEEPING, PLAIN
 from ..compiling.analysis import analyse
 from ..compiling.compiler import generate, load_code, run_code
 from .driven import Game as DrivenGame
-from .driven import PlayError
+from .driven import PlayError, whole
 from .meter import Meter, report_order
 from .budget import Budget, OverBudget, TooMany
 from .play_words import designer_words
@@ -53,14 +53,6 @@ class Result:
     decisions: int
     log: list | None
     rules: dict | None = None
-
-
-def whole(name: str, value) -> int:
-    """`value` as a whole number (numpy's too), or a TypeError naming it: true and false are no
-    counts, and a float or text would not say which game a seed plays."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise TypeError(f"{name} is a whole number, not {value!r}")
-    return operator.index(value)
 
 
 class Rules:
@@ -209,7 +201,8 @@ class Rules:
         its seed: a seed that is no whole number (None would draw one from the system, text or a
         float would not say which game a log replays) is refused, as is a count of players
         that is none (`check_players`)."""
-        return DrivenGame(self, whole("players", players), whole("seed", seed), log, lookahead, meter, step_budget, answers, agents)
+        return DrivenGame(self, whole("players", players), whole("seed", seed), log, lookahead, meter, step_budget,
+                          answers, agents)
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
              step_budget: int | None = None, meter: bool = False) -> Result:
