@@ -35,7 +35,7 @@ from ..interpreter.studies import simulate as simulation
 from . import exit_codes, plot, report_view
 from .options import PLAYERS_HELP as _PLAYERS_HELP, agent_names as _agent_names, common as _common
 from .options import fail as _fail, seated as _seated, settings as _settings
-from .options import simulation_options as _simulation_options
+from .options import Share as _Share, simulation_options as _simulation_options
 from .options import allow_path as _allow_path, budget_option as _budget_option
 from .table import InputEnded, Stopped, Table
 from ..interpreter.running.driven import PlayError
@@ -286,7 +286,7 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
 @click.option("--set-b", "settings_b", multiple=True, metavar="NAME=VALUE", help="Set a parameter in B only, over --set.")
 @_allow_path
 @_simulation_options
-@click.option("--level", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=comparison.DEFAULT_LEVEL,
+@click.option("--level", type=_Share(), default=comparison.DEFAULT_LEVEL,
               show_default=True, help="Significance level of each test.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
 @_budget_option

@@ -81,6 +81,22 @@ def allow_path(function):
                              "rulesets (repeatable).")(function)
 
 
+class Share(click.FloatRange):
+    """A number strictly between 0 and 1 (a significance level): click's range lets `nan` by,
+    since every comparison with it is false."""
+
+    name = "share"
+
+    def __init__(self):
+        super().__init__(0, 1, min_open=True, max_open=True)
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(f"{value} is no number: give one between 0 and 1, such as 0.05", param, ctx)
+        return number
+
+
 def _budget(ctx, param, values):
     try:
         return Budget.parse(values)

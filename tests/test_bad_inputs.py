@@ -323,6 +323,10 @@ def test_bad_cli_options_are_usage_errors():
     assert invoke(ROOT / "rulesets" / "classic.rules", "--players", "many").exit_code == 2
     result = invoke(ROOT / "rulesets" / "classic.rules", "--agent", "genius")
     assert result.exit_code == 2 and "unknown agent" in result.output
+    classic = ROOT / "rulesets" / "classic.rules"
+    for level, words in (("nan", "nan is no number"), ("0", "not in the range 0<x<1"), ("x", "not a valid share")):
+        result = invoke("compare", classic, classic, "--games", 2, "--level", level)
+        assert result.exit_code == 2 and words in result.output, result.output
 
 
 @settings(max_examples=100, deadline=None)
