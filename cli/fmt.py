@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from . import exit_codes
+from .output import echo
 from ..dsl.errors import RulesError
 from ..dsl.files import read_rules
 from ..dsl.format import format_text
@@ -36,22 +37,22 @@ def fmt(paths, check):
             text = read_rules(path)
             formatted = format_text(text, str(path))
         except RulesError as error:
-            click.echo(error.render(), err=True)
+            echo(error.render(), err=True)
             invalid = True
             continue
         if formatted == text:
             continue
         changed.append(path)
         if check:
-            click.echo("".join(difflib.unified_diff(text.splitlines(keepends=True), formatted.splitlines(keepends=True),
+            echo("".join(difflib.unified_diff(text.splitlines(keepends=True), formatted.splitlines(keepends=True),
                                                     f"{path}", f"{path} (formatted)")), nl=False)
         else:
             with open(path, "w", encoding="utf-8", newline="") as out:
                 out.write(formatted)
     verb = "would reformat" if check else "reformatted"
     for path in changed:
-        click.echo(f"{verb} {path}", err=True)
-    click.echo(f"{len(files)} files, {len(changed)} {verb}", err=True)
+        echo(f"{verb} {path}", err=True)
+    echo(f"{len(files)} files, {len(changed)} {verb}", err=True)
     if invalid:
         sys.exit(exit_codes.INVALID)
     if check and changed:

@@ -19,6 +19,7 @@ import click
 from . import exit_codes
 from .options import PLAYERS_HELP, agent_names, allow_path, budget_option, seated
 from .options import settings as read_settings
+from .output import echo
 from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, make_agent
 from ..interpreter.studies.log import Setup
@@ -62,9 +63,9 @@ def serve(source, fragments, settings, agents, players, seed, port, allow, budge
     address = f"http://{HOST}:{listening.getsockname()[1]}/"
     title = serving.rules.program.title
     if serving.replay is not None:
-        click.echo(f"{title}: the game of {source}, {len(serving.replay.steps)} steps")
+        echo(f"{title}: the game of {source}, {len(serving.replay.steps)} steps")
     else:
-        click.echo(f"{title}: {serving.players} players ({', '.join(serving.seats)})")
+        echo(f"{title}: {serving.players} players ({', '.join(serving.seats)})")
     click.echo(f"serving {address}  (open it in a browser; Ctrl+C stops)")
     sys.stdout.flush()
     server = uvicorn.Server(uvicorn.Config(make_app(serving), log_level="warning"))
@@ -112,7 +113,7 @@ def _replaying(log_path, allow, budget):
     if replayed.first_difference is not None:
         index = replayed.first_difference
         why = f" ({replayed.stopped})" if replayed.stopped else ""
-        click.echo(f"{log_path}: does not replay on its rules: the game differs at event {index}{why}", err=True)
+        echo(f"{log_path}: does not replay on its rules: the game differs at event {index}{why}", err=True)
         sys.exit(exit_codes.INVALID if replayed.another_game else exit_codes.DIFFERENCE)
     return Serving(rules, setup.players, tuple(setup.agents), setup.seed, setup,
                    Replay(rules, setup.players, setup.seed, events, list(setup.agents), layout(rules)))

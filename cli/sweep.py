@@ -21,7 +21,7 @@ from ..interpreter.studies import backends
 from ..interpreter.studies import simulate as simulation
 from ..interpreter.studies import sweep as sweeping
 from . import exit_codes, options, report_view, sweep_plot
-from .output import not_rules
+from .output import echo, not_rules
 
 
 def _plot_target(ctx, param, value):
@@ -100,7 +100,7 @@ def sweep(rules, fragments, settings, allow, grids, fragment_grids, players, gam
     if as_json:
         click.echo(json.dumps({"axes": [a.name for a in axes], "cells": results}, indent=2))
     else:
-        click.echo(report_view.sweep_text(results))
+        echo(report_view.sweep_text(results))
 
 
 @contextlib.contextmanager

@@ -532,6 +532,20 @@ def test_control_characters_in_game_text_reach_the_terminal_escaped(tmp_path):
         assert "\\x1b" in result.output
 
 
+def test_control_characters_in_a_file_fmt_shows_reach_the_terminal_escaped(tmp_path):
+    """fmt shows a file's lines, in a diff or under an error, and its name: a raw escape
+    sequence in a comment or a name must not drive the terminal."""
+    laid_out = tmp_path / "spaced\x1b]0;owned\x07.rules"
+    laid_out.write_text('game "x"  # \x1b[2J\x07\nplayers 2..2\nvar  v = 0\nscore by p: v\nphase game:\n    pass\n')
+    broken = tmp_path / "broken.rules"
+    broken.write_text('game "x"\nplayers 2..2 \x1b[2J\x07 bogus\n')
+    for command, status in ((["fmt", "--check", laid_out], exit_codes.DIFFERENCE), (["fmt", broken], exit_codes.INVALID),
+                            (["fmt", laid_out], exit_codes.OK)):
+        result = invoke(*command)
+        assert result.exit_code == status and "\x1b" not in result.output and "\x07" not in result.output, result.output
+        assert "\\x1b" in result.output
+
+
 @pytest.mark.slow
 def test_ctrl_c_stops_a_simulation_cleanly_with_the_games_so_far_written(tmp_path):
     out = tmp_path / "games.jsonl"
