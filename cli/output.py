@@ -21,9 +21,13 @@ def echo(text: str = "", err: bool = False, nl: bool = True) -> None:
 
 
 class InvalidInput(click.ClickException):
-    """An input file the command cannot use (a log that is not a log): exit status 2, like invalid rules."""
+    """An input file the command cannot use (a log that is not a log): exit status 2, like invalid rules.
+    Its message names files and quotes what they hold, so it is shown printable."""
 
     exit_code = exit_codes.INVALID
+
+    def format_message(self) -> str:
+        return printable(self.message)
 
 
 def read_line() -> str | None:

@@ -138,3 +138,12 @@ def test_a_kept_transcript_that_is_no_text_is_a_change_not_a_traceback(kept_set,
     assert checked.exit_code == 1 and "snapshots/mine: CHANGED" in checked.output, checked.output
     assert invoke("snapshot", "--update").exit_code == 0
     assert invoke("snapshot", "--check").exit_code == 0 and (kept / "notes").is_dir()
+
+
+def test_a_damaged_set_in_a_folder_whose_name_holds_an_escape_is_named_escaped(tmp_path, monkeypatch):
+    kept = tmp_path / "set\x1b[2J" / "snapshots" / "mine"
+    kept.mkdir(parents=True)
+    (kept / "snapshot.json").write_text("{")
+    monkeypatch.chdir(tmp_path)
+    result = invoke("snapshot", "--check")
+    assert result.exit_code == 2 and "set\\x1b[2J" in result.output and "\x1b" not in result.output, result.output
