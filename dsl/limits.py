@@ -12,6 +12,8 @@ expressions 9 deep and blocks 7).
 
 from __future__ import annotations
 
+import re
+
 from lark import Token, Tree
 
 from .errors import Diagnostic, RulesError, Span
@@ -30,6 +32,10 @@ MAX_INCLUDE_DEPTH = 40
 """Files including one another in a chain (a ruleset, its base, a board, its library...)."""
 MAX_FILES = 1000
 """Files one composed ruleset reads (the largest shipped one reads 22)."""
+MAX_TOKENS = 50_000
+"""Words, numbers, texts and signs of one file (the longest shipped one has about 1,800): the
+parser spends some 30 µs on each, so a 1 MiB list of numbers would take a minute to check,
+and the language server parses the file at every keystroke."""
 MAX_MEMBERS = 10_000
 """Members of one family of zones or vars (`zone row[1..6]`) and faces of one die: each is
 made when a game starts, so `zone row[1..1000000000]` would take the machine's memory."""
@@ -41,6 +47,30 @@ _EXPRESSIONS = frozenset({
 })
 _LOOPS = frozenset({"for_", "while_", "repeat"})
 _BLOCKS = _LOOPS | {"if_", "elif_", "else_"}
+
+
+# What counts for MAX_TOKENS: a word or number, or any other sign, in the rules and inside
+# their texts (whose `{...}` the parser reads too); a comment counts for nothing. `==` counts
+# twice: the count errs on the side of the limit.
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\w+|[^\w\s]')
+_WORD = re.compile(r"\w+|[^\w\s]")
+
+
+def check_length(text: str, file: str) -> None:
+    """Raise a located error at the first token past MAX_TOKENS, before the parser reads any."""
+    count = 0
+    for token in _TOKEN.finditer(text):
+        first = token.group()[0]
+        if first == "#":
+            continue
+        count += len(_WORD.findall(token.group())) if first == '"' else 1
+        if count > MAX_TOKENS:
+            line = text.count("\n", 0, token.start()) + 1
+            column = token.start() - (text.rfind("\n", 0, token.start()) + 1) + 1
+            raise RulesError(Diagnostic(Span(file, line, column),
+                                        f"the file is longer than {MAX_TOKENS:,} words, numbers, texts and signs",
+                                        "split it into files that include one another, or make a long list with a "
+                                        "comprehension (`[i * 2 for i in 1..1000]`)"))
 
 
 def check_nesting(tree: Tree, file: str) -> None:

@@ -18,7 +18,7 @@ from . import ast
 from .builder import Builder
 from .errors import Diagnostic, RulesError, SourceCache, Span
 from .files import read_rules
-from .limits import check_nesting
+from .limits import check_length, check_nesting
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 TAB_WIDTH = 4
@@ -81,6 +81,7 @@ def _parsed(text: str, file: str) -> ast.File:
     each scenario of a test parse the same files again, and parsing is half of loading a ruleset.
     The same text gives the same tree, and a tree is immutable (frozen nodes, tuples), so every
     caller may share it; a text with a mistake raises again each time (errors are not kept)."""
+    check_length(text, file)
     try:
         tree = _parser().parse(text, start="start")
     except (UnexpectedInput, DedentError) as error:

@@ -207,6 +207,18 @@ def test_deep_nesting_and_long_numbers_are_located_in_check_and_play_alike(tmp_p
         assert words in result.output and re.search(r"deep\.rules:\d+:\d+: error", result.output), result.output
 
 
+@pytest.mark.parametrize("body", ["var v = [" + "1, " * 300_000 + "1]", 'var v = "' + "{v} " * 60_000 + '"'])
+def test_a_file_past_the_tokens_the_parser_reads_fast_is_refused_at_once_located(tmp_path, no_hang, body):
+    """A 600 KB list of numbers took 36 s to check (the parser spends some 30 µs a token): a
+    located error now, before the parser reads any; a text's words and `{...}` count too."""
+    path = tmp_path / "long.rules"
+    path.write_text(f'game "x"\nplayers 2..2\n{body}\nscore by p: 0\nphase game:\n    pass\n')
+    started = time.process_time()
+    result = invoke("check", path)
+    assert result.exit_code == exit_codes.INVALID and "longer than 50,000 words, numbers, texts and signs" in result.output
+    assert re.search(r"long\.rules:3:\d+: error", result.output) and time.process_time() - started < 5
+
+
 def test_nesting_up_to_the_limits_compiles_and_plays(tmp_path):
     """The limits leave room: every kind of nesting right at its limit runs (dsl/limits.py)."""
     body = ("    v = " + "-" * 59 + "1\n" + "    v = " + "f(" * 30 + "1" + ")" * 30 + "\n"
