@@ -493,6 +493,7 @@ def test_an_out_that_is_a_link_is_written_through_and_stays_a_link(tmp_path):
     assert link.is_symlink() and [json.loads(line)["game"] for line in real.read_text().splitlines()] == [0, 1, 2]
 
 
+@pytest.mark.slow
 def test_out_to_standard_output_pipes_the_records_and_leaves_dev_stdout_alone():
     """`--out /dev/stdout` was written beside /dev and renamed over it: as root that put a
     plain file where the link to the standard output was."""
@@ -506,6 +507,7 @@ def test_out_to_standard_output_pipes_the_records_and_leaves_dev_stdout_alone():
     assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
 
 
+@pytest.mark.slow
 def test_a_log_to_standard_output_redirected_to_a_file_keeps_the_transcript_too(tmp_path):
     """`--log /dev/stdout > file`: the log is written through the standard output itself, so
     neither the transcript nor the log overwrites the other in the file."""

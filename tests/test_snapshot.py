@@ -119,6 +119,7 @@ def test_a_damaged_snapshot_set_is_named_with_what_is_wrong_never_a_traceback(ke
         assert "hint: restore the file from version control" in result.output
 
 
+@pytest.mark.slow
 def test_pytest_names_a_damaged_snapshot_set_without_a_traceback(kept_set, tmp_path):
     shutil.copytree(kept_set, tmp_path, dirs_exist_ok=True)
     (tmp_path / "snapshots" / "mine" / "snapshot.json").write_text('{\n<<<<<<< HEAD\n')
