@@ -18,9 +18,9 @@ import attrs
 
 from . import ast
 from .errors import Diagnostic, RulesError, Span, did_you_mean
-from .files import Reach, refusal
-from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS
-from .parser import parse_file
+from .files import Reach, read_rules, refusal
+from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS, MAX_RULESET_TOKENS, token_count
+from .parser import parse_file, parse_text
 from .parts import Member, expand
 from .program import Program, Source, kind_word, part_name
 
@@ -42,8 +42,10 @@ class _Composer:
         self.origin: dict = {}
         self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
         self.applied: set[Path] = set()
-        # Whether the files went past the depth or count a ruleset may have (said once).
+        # Whether the files went past the depth, count or length a ruleset may have (said once).
         self.overgrown = False
+        # The tokens of the files read so far (limits.token_count).
+        self.tokens = 0
         self.title: str | None = None
         self.players: ast.PlayerRange | None = None
         self.errors: list[Diagnostic] = []
@@ -75,7 +77,16 @@ class _Composer:
         if at is not None and not path.exists():
             self.errors.append(Diagnostic(at, f"no file `{path}`", _nearby_files(path)))
             return
-        file = parse_file(_display(path), at)
+        text = read_rules(_display(path), at)
+        self.tokens += token_count(text)
+        if self.tokens > MAX_RULESET_TOKENS:
+            if not self.overgrown:
+                self.overgrown = True
+                self.errors.append(Diagnostic(at, f"the rules' files hold more than {MAX_RULESET_TOKENS:,} words, "
+                                              f"numbers, texts and signs together, `{path.name}` among them",
+                                              "include only the files a ruleset needs"))
+            return
+        file = parse_text(text, str(_display(path)))
         title = None
         declares, overrides, adds = [], [], []
         member = None

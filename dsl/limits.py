@@ -13,6 +13,7 @@ expressions 9 deep and blocks 7).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lark import Token, Tree
 
@@ -36,6 +37,9 @@ MAX_TOKENS = 50_000
 """Words, numbers, texts and signs of one file (the longest shipped one has about 1,800): the
 parser spends some 30 µs on each, so a 1 MiB list of numbers would take a minute to check,
 and the language server parses the file at every keystroke."""
+MAX_RULESET_TOKENS = 200_000
+"""The same, of all the files one composed ruleset reads (Royale with its sixteen boards holds
+about 10,500): a thousand files each just under MAX_TOKENS would take an hour to parse."""
 MAX_MEMBERS = 10_000
 """Members of one family of zones or vars (`zone row[1..6]`) and faces of one die: each is
 made when a game starts, so `zone row[1..1000000000]` would take the machine's memory."""
@@ -56,21 +60,33 @@ _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\w+|[^\w\s]')
 _WORD = re.compile(r"\w+|[^\w\s]")
 
 
-def check_length(text: str, file: str) -> None:
-    """Raise a located error at the first token past MAX_TOKENS, before the parser reads any."""
+def _tokens(text: str):
+    """(offset, how many tokens so far) after each token of `text`."""
     count = 0
     for token in _TOKEN.finditer(text):
         first = token.group()[0]
-        if first == "#":
-            continue
-        count += len(_WORD.findall(token.group())) if first == '"' else 1
-        if count > MAX_TOKENS:
-            line = text.count("\n", 0, token.start()) + 1
-            column = token.start() - (text.rfind("\n", 0, token.start()) + 1) + 1
-            raise RulesError(Diagnostic(Span(file, line, column),
-                                        f"the file is longer than {MAX_TOKENS:,} words, numbers, texts and signs",
-                                        "split it into files that include one another, or make a long list with a "
-                                        "comprehension (`[i * 2 for i in 1..1000]`)"))
+        if first != "#":
+            count += len(_WORD.findall(token.group())) if first == '"' else 1
+            yield token.start(), count
+
+
+@lru_cache(maxsize=512)
+def token_count(text: str) -> int:
+    """The tokens of `text` as MAX_TOKENS counts them (memoized, as the parse of a text is)."""
+    return max((count for _, count in _tokens(text)), default=0)
+
+
+def check_length(text: str, file: str) -> None:
+    """Raise a located error at the first token past MAX_TOKENS, before the parser reads any."""
+    if token_count(text) <= MAX_TOKENS:
+        return
+    offset = next(offset for offset, count in _tokens(text) if count > MAX_TOKENS)
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    raise RulesError(Diagnostic(Span(file, line, column),
+                                f"the file is longer than {MAX_TOKENS:,} words, numbers, texts and signs",
+                                "split it into files that include one another, or make a long list with a "
+                                "comprehension (`[i * 2 for i in 1..1000]`)"))
 
 
 def check_nesting(tree: Tree, file: str) -> None:

@@ -219,6 +219,23 @@ def test_a_file_past_the_tokens_the_parser_reads_fast_is_refused_at_once_located
     assert re.search(r"long\.rules:3:\d+: error", result.output) and time.process_time() - started < 5
 
 
+def test_files_that_together_pass_the_tokens_of_a_ruleset_are_refused_at_the_include(tmp_path, no_hang, monkeypatch):
+    """Each file under its own limit, together over the ruleset's: one located error at the
+    `include` that went over, and no file after it parsed."""
+    from rulesrun.dsl import compose as composing
+
+    monkeypatch.setattr(composing, "MAX_RULESET_TOKENS", 3_000)
+    for k in range(5):
+        (tmp_path / f"part{k}.rules").write_text(f"var v{k} = [" + "1, " * 400 + "1]\n")
+    includes = "".join(f'include "part{k}.rules"\n' for k in range(5))
+    path = tmp_path / "many.rules"
+    path.write_text(f'game "x"\nplayers 2..2\n{includes}score by p: 0\nphase game:\n    pass\n')
+    result = invoke("check", path)
+    assert result.exit_code == exit_codes.INVALID, result.output
+    assert "many.rules:6:1: error: the rules' files hold more than 3,000 words, numbers, texts and signs together, " \
+           "`part3.rules` among them" in result.output
+
+
 def test_nesting_up_to_the_limits_compiles_and_plays(tmp_path):
     """The limits leave room: every kind of nesting right at its limit runs (dsl/limits.py)."""
     body = ("    v = " + "-" * 59 + "1\n" + "    v = " + "f(" * 30 + "1" + ")" * 30 + "\n"
