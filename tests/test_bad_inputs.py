@@ -421,6 +421,14 @@ def test_a_tampered_log_is_not_a_log_another_game_or_a_difference_never_a_traceb
     assert result.exit_code == status and words in result.output, result.output
 
 
+def test_a_file_larger_than_any_log_is_refused_unread(tmp_path, no_hang):
+    path = tmp_path / "huge.jsonl"
+    with path.open("wb") as sparse:
+        sparse.truncate(300 << 20)
+    result = invoke("replay", path)
+    assert result.exit_code == 2 and "larger than 256 MiB, more than any game logs" in result.output, result.output
+
+
 def test_an_untouched_log_replays_identical(tmp_path, logged):
     path = tmp_path / "game.jsonl"
     path.write_text("\n".join(logged[0]) + "\n")

@@ -85,6 +85,11 @@ def _sources_relative(events: list[dict], relative) -> list[dict]:
             if event.get("t") == "game" and isinstance(event.get("sources"), list) else event for event in events]
 
 
+MAX_LOG_BYTES = 256 << 20
+"""The largest log read (a long game of Royale logs some 200 KB): a larger file is no log, and
+reading it whole could fill the memory."""
+
+
 class NotALog(ValueError):
     """A file that is not a game log `rulesrun` wrote, or one edited out of its shape; the
     message says which line and what is wrong with it."""
@@ -92,9 +97,12 @@ class NotALog(ValueError):
 
 def read_log(path: str | Path) -> tuple[Setup, list[dict]]:
     """The setup and events of the log at `path`, every field of the kind the replay reads;
-    else `NotALog`. A log is read whole, and only from a regular file (a FIFO would hang)."""
+    else `NotALog`. A log is read whole, and only from a regular file (a FIFO would hang) of at
+    most MAX_LOG_BYTES."""
     if not Path(path).is_file():
         raise NotALog(f"{path}: not a regular file")
+    if Path(path).stat().st_size > MAX_LOG_BYTES:
+        raise NotALog(f"{path}: larger than {MAX_LOG_BYTES >> 20} MiB, more than any game logs")
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
