@@ -38,8 +38,9 @@ MAX_TOKENS = 50_000
 parser spends some 30 µs on each, so a 1 MiB list of numbers would take a minute to check,
 and the language server parses the file at every keystroke."""
 MAX_RULESET_TOKENS = 200_000
-"""The same, of all the files one composed ruleset reads (Royale with its sixteen boards holds
-about 10,500): a thousand files each just under MAX_TOKENS would take an hour to parse."""
+"""The same, of all the files one composed ruleset reads (the largest shipped one, with its
+boards, holds about 10,500): a thousand files each just under MAX_TOKENS would take an hour
+to parse."""
 MAX_MEMBERS = 10_000
 """Members of one family of zones or vars (`zone row[1..6]`) and faces of one die: each is
 made when a game starts, so `zone row[1..1000000000]` would take the machine's memory."""

@@ -86,8 +86,8 @@ def _sources_relative(events: list[dict], relative) -> list[dict]:
 
 
 MAX_LOG_BYTES = 256 << 20
-"""The largest log read (a long game of Royale logs some 200 KB): a larger file is no log, and
-reading it whole could fill the memory."""
+"""The largest log read (a long game of the shipped rulesets logs some 200 KB): a larger file
+is no log, and reading it whole could fill the memory."""
 
 
 class NotALog(ValueError):
