@@ -29,6 +29,7 @@ from ..interpreter.lookahead.agents import AgentSpecError, make_agent, parse_age
 from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.running.rules import load_rules
+from ..interpreter.studies.log import is_of
 
 MANIFEST = "snapshot.json"
 FOLDER = "snapshots"
@@ -72,14 +73,15 @@ class SnapshotSet:
                 raise NotASnapshot(f"{path}: `{name}` must be {what}, not {json.dumps(value)[:60]}")
             return value
 
-        rules = field("rules", _is_text, "the path of the rules, relative to the folder")
+        rules = field("rules", lambda v: isinstance(v, str), "the path of the rules, relative to the folder")
         fragments = field("with", _texts, "a list of paths")
         settings = field("set", lambda v: _texts(v) and all("=" in item for item in v), "a list of NAME=VALUE texts")
-        players = field("players", lambda v: v is None or _is_whole(v) and 1 <= v <= MAX_PLAYERS,
+        players = field("players", lambda v: v is None or is_of(v, int) and 1 <= v <= MAX_PLAYERS,
                         f"null or a number of seats, 1 to {MAX_PLAYERS}")
         agents = field("agents", lambda v: _texts(v) and len(v) > 0, "a list of agent names")
-        seeds = field("seeds", lambda v: isinstance(v, list) and 0 < len(v) <= MAX_SEEDS and all(map(_is_whole, v))
-                      and len(set(v)) == len(v), f"a list of 1 to {MAX_SEEDS} different whole numbers")
+        seeds = field("seeds", lambda v: isinstance(v, list) and 0 < len(v) <= MAX_SEEDS
+                      and all(is_of(seed, int) for seed in v) and len(set(v)) == len(v),
+                      f"a list of 1 to {MAX_SEEDS} different whole numbers")
         for spec in agents:
             try:
                 parse_agent(spec)
@@ -153,17 +155,8 @@ class NotASnapshot(ValueError):
 MAX_MANIFEST = 1 << 20
 
 
-def _is_text(value) -> bool:
-    return isinstance(value, str)
-
-
 def _texts(value) -> bool:
-    return isinstance(value, list) and all(map(_is_text, value))
-
-
-def _is_whole(value) -> bool:
-    """A whole number, where true and false are not."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
 def new_set(rules: str, fragments, settings, players, agents, seeds, name: str | None = None) -> SnapshotSet:

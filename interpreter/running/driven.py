@@ -76,10 +76,9 @@ class Game:
         decisions the game shows (all of them by default). A copy shares the agents.
         `what_if`: makes this a what-if game (search.WhatIf): replayed answers that do not fit
         (a secret drawn anew) are drawn at random, and where they end chance is the searcher's."""
-        rules.check_players(players)
         self.rules = rules
-        self.players = players
-        self.seed = seed
+        self.players = rules.check_players(players)
+        self.seed = whole("seed", seed)
         self._logging = log
         self._lookahead = lookahead
         self._meter = meter

@@ -183,9 +183,10 @@ class Rules:
         """The zones of the declared zones `names`, members of families included."""
         return [zone for name in sorted(names) for zone in zones_of(getattr(game, f"z_{name}"))]
 
-    def check_players(self, num_players: int) -> None:
-        """A number of seats these rules are played by, else a located error (a TypeError for
-        a count that is no whole number, a caller's mistake rather than the rules')."""
+    def check_players(self, num_players: int) -> int:
+        """`num_players` as the whole number of seats these rules are played by, else a located
+        error (a TypeError for a count that is no whole number, a caller's mistake rather than
+        the rules')."""
         num_players = whole("players", num_players)
         if not self.min_players <= num_players <= self.max_players:
             span = self.program.players.span if self.program.players else None
@@ -193,6 +194,7 @@ class Rules:
                                         f"choose --players from {self.min_players} to {self.max_players}"))
         if num_players in self._refused_counts:
             raise RulesError(self._refused_counts[num_players])
+        return num_players
 
     def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
               step_budget: int | None = None, answers=(), agents=None) -> DrivenGame:
@@ -201,8 +203,7 @@ class Rules:
         its seed: a seed that is no whole number (None would draw one from the system, text or a
         float would not say which game a log replays) is refused, as is a count of players
         that is none (`check_players`)."""
-        return DrivenGame(self, whole("players", players), whole("seed", seed), log, lookahead, meter, step_budget,
-                          answers, agents)
+        return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents)
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
              step_budget: int | None = None, meter: bool = False) -> Result:

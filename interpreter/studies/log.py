@@ -128,7 +128,7 @@ def read_log(path: str | Path) -> tuple[Setup, list[dict]]:
 def _setup(head: dict, where: str, log) -> Setup:
     def field(name: str, kind, what: str):
         value = head.get(name)
-        if not _is(value, kind):
+        if not is_of(value, kind):
             raise NotALog(f"{where}: the setup's `{name}` must be {what}, not {json.dumps(value)[:40]}")
         return value
 
@@ -160,17 +160,18 @@ def _check_event(event, players: int, where: str) -> None:
     if event["t"] != "decide":
         return
     options, choice, player = event.get("options"), event.get("choice"), event.get("player")
-    if not _is(player, int) or not 0 <= player < players:
+    if not is_of(player, int) or not 0 <= player < players:
         raise NotALog(f"{where}: a decision's `player` must be a seat, 0 to {players - 1}")
     if not isinstance(options, list) or not options:
         raise NotALog(f"{where}: a decision's `options` must be a list of its options")
-    if not _is(choice, int) or not 0 <= choice < len(options):
+    if not is_of(choice, int) or not 0 <= choice < len(options):
         raise NotALog(f"{where}: a decision's `choice` must be the index of an option, 0 to {len(options) - 1}, "
                       f"not {json.dumps(choice)[:40]}")
 
 
-def _is(value, kind) -> bool:
-    """`value` is of `kind`, where true and false are not whole numbers."""
+def is_of(value, kind) -> bool:
+    """`value`, read from JSON (a log, a snapshot set's manifest), is of `kind`, where true and
+    false are not whole numbers."""
     return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
 
 
