@@ -188,6 +188,13 @@ class Builder(Transformer):
         return ast.Extends(_unquote(children[0], self.file), span=self._span(meta))
 
     def NAME(self, token):
+        """A name; one that begins with two underscores is refused: Python's own names look so,
+        and though no name of the rules reaches them (docs/security.md), a file that writes one
+        is more likely probing than playing."""
+        if token.startswith("__"):
+            span = Span(self.file, token.line, token.column, token.end_line, token.end_column)
+            raise RulesError(Diagnostic(span, f"`{token}`: names that begin with two underscores are reserved",
+                                        "rename it: a letter or one underscore first"))
         return str(token)
 
     def INT(self, token):

@@ -17,7 +17,7 @@ from .ast import walk
 from .builtins import BUILTINS, GLOBAL_VALUES
 from .program import SCORE, Program, kind_word
 from .errors import Diagnostic, RulesError, Span, did_you_mean
-from .check_expressions import ExpressionChecks
+from .check_expressions import PART_ATTRIBUTES, ExpressionChecks
 from .check_statements import StatementChecks
 from .shapes import NUMBER, UNKNOWN, element
 
@@ -53,7 +53,7 @@ class _Checker(StatementChecks, ExpressionChecks):
         self.fields = {f.name for root in _roots(program) for node in walk(root) if isinstance(node, ast.Record)
                        for f in node.fields}
         if program.of_kind(ast.Part):
-            self.fields.add("name")
+            self.fields.update(PART_ATTRIBUTES)
 
     def error(self, node, message: str, hint: str = "", related=()) -> None:
         self.errors.append(Diagnostic(node.span if node is not None else None, message, hint, related))

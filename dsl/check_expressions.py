@@ -9,10 +9,18 @@ from . import ast
 from .builtins import BUILTINS, GLOBAL_VALUES, MANY
 from .errors import did_you_mean
 from .program import kind_word
-from .shapes import (FAMILY, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake, element,
+from .shapes import (FAMILY, FUNCTION, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake, element,
                      negate_mistake, order_mistake, words)
 
 PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
+PART_ATTRIBUTES = ("name",)
+# The attributes the engine's own values have and the rules may read (`d.face`, `b.name`): a
+# fixed table. Every other `.NAME` is a record's field, which the compiled rules keep under a
+# name of their own (interpreter/compiling/names.py, `attribute`).
+ENGINE_ATTRIBUTES = PIECE_ATTRIBUTES + PART_ATTRIBUTES
+# Where `x.NAME` reads a record's field of something that is no record: what it may have meant.
+_FIELD_HINT = {FUNCTION: "a function made with `=>` has no fields: call it, `f(x)`",
+               PIECE: "a piece has " + ", ".join(f".{a}" for a in PIECE_ATTRIBUTES)}
 # What a piece's attribute holds, where it is always the same shape (a face may be a number or text).
 ATTRIBUTE_SHAPES = {"value": NUMBER, "weight": NUMBER, "zone": ZONE}
 
@@ -66,7 +74,7 @@ class ExpressionChecks:
         self.scopes.append({e.param: UNKNOWN})
         self.expr(e.body)
         self.scopes.pop()
-        return UNKNOWN
+        return FUNCTION
 
     def e_Conditional(self, e):
         self.expr(e.cond)
@@ -138,6 +146,9 @@ class ExpressionChecks:
             self.error(e, "only named procedures and built-ins can be called")
             return UNKNOWN
         if self._is_local(func.id):
+            if keywords:
+                self.error(keywords[0], f"`{func.id}` takes no named arguments",
+                           "named arguments are options of built-ins; a function made with `=>` takes its arguments in order")
             return UNKNOWN
         decl = self.parts.get(func.id)
         if isinstance(decl, (ast.Proc, ast.Phase)):
@@ -198,6 +209,9 @@ class ExpressionChecks:
                        + "; a record has the fields it is made with: {name: value, ...}")
             return UNKNOWN
         if e.name not in PIECE_ATTRIBUTES:
+            if shape != UNKNOWN:
+                self.error(e, f"{words(shape)} has no field `.{e.name}`: only a record has",
+                           _FIELD_HINT.get(shape, "a record is made with {name: value, ...}"))
             return UNKNOWN
         mistake = attribute_mistake(shape, e.name)
         if mistake:

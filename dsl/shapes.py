@@ -13,14 +13,14 @@ interpreter (interpreter/running/play_words.py) names the same mistake with the 
 
 from __future__ import annotations
 
-ZONE, FAMILY, NUMBER, TEXT, LIST, PIECE, RANGE, UNKNOWN = (
-    "zone", "family", "number", "text", "list", "piece", "range", "unknown")
+ZONE, FAMILY, NUMBER, TEXT, LIST, PIECE, RANGE, FUNCTION, UNKNOWN = (
+    "zone", "family", "number", "text", "list", "piece", "range", "function", "unknown")
 
 # How a message names a value of each shape.
 WORDS = {
     ZONE: "a zone", FAMILY: "a family of zones", NUMBER: "a number", TEXT: "text", LIST: "a list",
     PIECE: "a piece", RANGE: "a range", "none": "none", "truth": "true or false", "tuple": "a tuple",
-    "kind": "a kind", "function": "a function", UNKNOWN: "a value",
+    "kind": "a kind", FUNCTION: "a function", UNKNOWN: "a value",
 }
 
 # What `+` joins: a zone's pile is a list of pieces, so zones and lists join into a list.
@@ -32,6 +32,7 @@ _FROM = {
     FAMILY: "pick one zone of the family first: `name[i]`",
     LIST: "`+` joins two lists (`xs + [x]` adds an item); `len(xs)` counts, `sum(xs)` adds numbers",
     PIECE: "a piece is not a number: use its `.value` (or `.face`)",
+    FUNCTION: "a function made with `=>` is called, `f(x)`, or given to a built-in (`sorted(xs, key = f)`)",
     TEXT: "text cannot be used in arithmetic; put a number into text with \"...{n}...\"",
     RANGE: "a range `a..b` can be iterated, tested with `in` or measured with `len`",
 }

@@ -28,7 +28,7 @@ from ..running import builtins as runtime_builtins
 from ..running import operations
 from .asking import NOTHING, calls_choose
 from .events import Events, rule_name
-from .names import derived, named
+from .names import attribute, derived, named
 from .purity import unchanging_procs
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
 from .expressions import Expressions
@@ -123,9 +123,9 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         self._hidden_reach()
         self._rule_sites()
         for name in sorted(self.getters):
-            self.out.emit(f"get_{name} = attrgetter({name!r})")
+            self.out.emit(f"{named('get', name)} = attrgetter({attribute(name)!r})")
         for fields, name in self.records.items():
-            self.out.emit(f"{name} = record_type({fields!r})")
+            self.out.emit(f"{name} = record_type({fields!r}, {tuple(map(attribute, fields))!r})")
         for part in self.program.of_kind(ast.Part):
             self.out.emit(f"{named('part', part.name)} = Part({part.kind!r}, {part.name!r}, {part.title!r})")
         for name, value in self.game_constants.items():

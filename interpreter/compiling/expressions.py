@@ -9,7 +9,7 @@ from ...dsl import ast
 from ...dsl.builtins import BUILTINS, WORD_OPTIONS, LIST
 from ...dsl.errors import Diagnostic, RulesError
 from ...dsl.limits import MAX_MEMBERS
-from .names import named
+from .names import attribute, named
 from .source import Frame
 
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
@@ -82,7 +82,7 @@ class Expressions:
         if isinstance(body, ast.Attribute) and isinstance(body.target, ast.Name) and body.target.id == e.param:
             # `c => c.value`, the usual sort key, reads the attribute without a Python call.
             self.getters.add(body.name)
-            return f"get_{body.name}"
+            return named("get", body.name)
         with self._in(self.frame.inner(e.param)):
             return f"(lambda l_{e.param}: {self.expr(e.body)})"
 
@@ -150,8 +150,9 @@ class Expressions:
         return f"(-{self.expr(e.operand)})"
 
     def e_Call(self, e):
-        args = [self.expr(a) for a in e.args]
         name = e.func.id
+        self._declared_keywords(e)
+        args = [self.expr(a) for a in e.args]
         if self._is_local(name):
             return f"l_{name}({', '.join(args)})"
         if name in self.substitutions:
@@ -195,6 +196,16 @@ class Expressions:
         if name == "showing" and _plain_operand(args[1]):
             return f"[_p for _p in {args[0]} if _p.face == {args[1]}]"
         return f"{builtin.python_name}({', '.join(args)})"
+
+    def _declared_keywords(self, e) -> None:
+        """Named arguments go only to a built-in that declares them (`sorted(xs, desc = true)`),
+        so no name from the rules becomes a keyword of another Python call. The checker says
+        so first; this makes it hold by construction."""
+        builtin = BUILTINS.get(e.func.id) if self._is_builtin_call(e, e.func.id) else None
+        for arg in e.args:
+            if isinstance(arg, ast.Keyword) and (builtin is None or arg.name not in builtin.keywords):
+                raise RulesError(Diagnostic(arg.span, f"`{e.func.id}` has no option `{arg.name}`",
+                                            "named arguments are options of built-ins"))
 
     def _paused(self, asks: bool, call: str) -> str:
         """A call as an expression: `(yield from call)` if it can ask, else the call."""
@@ -342,7 +353,7 @@ class Expressions:
         return f"{self.expr(e.target)}[{self.expr(e.index)}]"
 
     def e_Attribute(self, e):
-        return f"{self.expr(e.target)}.{e.name}"
+        return f"{self.expr(e.target)}.{attribute(e.name)}"
 
     def e_Tuple(self, e):
         return "(" + "".join(self.expr(i) + ", " for i in e.items) + ")"
@@ -363,7 +374,7 @@ class Expressions:
         if _projects(e):
             # `[b.value for b in won[p]]` reads one attribute of each item without a Python call.
             self.getters.add(e.element.name)
-            return f"list(map(get_{e.element.name}, {self.expr(e.clauses[0].iterable)}))"
+            return f"list(map({named('get', e.element.name)}, {self.expr(e.clauses[0].iterable)}))"
         if _repeats(e) and self._bounded(e.clauses[0].iterable):
             # `[0 for p in players]`: one literal for each item, gone through uncounted anyway.
             return f"[{self.expr(e.element)}] * len({self.expr(e.clauses[0].iterable)})"

@@ -18,6 +18,8 @@ digits: `R` the function of the rule's statements, `A3` the rest of a rule after
 
 from __future__ import annotations
 
+from ...dsl.check_expressions import ENGINE_ATTRIBUTES
+
 KINDS = frozenset({
     "pr",  # procedure
     "ph",  # phase
@@ -33,6 +35,7 @@ KINDS = frozenset({
     "pv",  # a value made once for every game: a constant param's, a kind of parts' list
     "byp",  # an event's handlers by the part each belongs to
     "deck", "get",  # a card kind's deck, the getter of an attribute (`c => c.value`)
+    "fd",  # a record's field, as the attribute that holds it (`attribute`)
     "wp", "ws", "wk",  # words: a decision point's question, a move's options, a kind's pieces
 })
 """Every kind of generated name that holds a designer's name; no other name in generated code
@@ -50,3 +53,23 @@ def derived(generated: str, role: str) -> str:
     tag, _, name = generated.partition("_")
     return f"{tag}{role}_{name}"
 
+
+
+def attribute(name: str) -> str:
+    """The Python attribute that `x.NAME` in the rules reads: an attribute the engine's own values
+    have (`ENGINE_ATTRIBUTES`, a fixed table: a piece's `.face`, a part's `.name`) as itself, and
+    any other name, which only a record's field can be, as `fd_NAME`. No object of Python's has
+    an attribute of that form, so no name written in a rules file reaches one of Python's own
+    (`__globals__`, `format`, `gi_frame`): docs/security.md.
+
+        attribute("face")          -> face
+        attribute("__globals__")   -> fd___globals__
+    """
+    return name if name in ENGINE_ATTRIBUTES else named("fd", name)
+
+
+def field_of(python_name: str) -> str | None:
+    """The field a Python attribute of the compiled rules holds (`fd_NAME` -> NAME), or None
+    for an attribute of the engine's values: the inverse of `attribute`, for messages."""
+    tag, sep, name = python_name.partition("_")
+    return name if sep and tag == "fd" else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from ..compiling.names import field_of
 from ...dsl.shapes import (LIST, NUMBER, PIECE, RANGE, TEXT, ZONE, attribute_mistake, binary_mistake,
                                  iteration_mistake, negate_mistake, order_mistake, words)
 
@@ -57,6 +58,10 @@ def designer_words(error: Exception) -> tuple[str, str]:
         return negate_mistake(_operand(match, 1)) or _generic()
     match = re.match(r"'(\w+)' object has no attribute '(\w+)'", text)
     if match:
+        field = field_of(match.group(2))
+        if field is not None:
+            return f"{words(_operand(match, 1))} has no field `.{field}`", \
+                "a record has the fields it is made with, {name: value, ...}; check what this name holds"
         name = _PIECE_NAMES.get(match.group(2), match.group(2))
         return attribute_mistake(_operand(match, 1), name) or _generic()
     # The second is what `in` and `count` say.

@@ -152,10 +152,12 @@ class Record(tuple):
         return format_value(self)
 
 
-def record_type(fields: tuple) -> type:
-    """The class of records with these field names; each field is read by its position."""
+def record_type(fields: tuple, attributes: tuple) -> type:
+    """The class of records with these field names (as the rules write them, for people and
+    equality), each read by its position through its attribute (as the compiled rules name
+    it: interpreter/compiling/names.py, `attribute`)."""
     members = {"__slots__": (), "fields": fields}
-    members.update((name, property(itemgetter(i))) for i, name in enumerate(fields))
+    members.update((name, property(itemgetter(i))) for i, name in enumerate(attributes))
     return type("Record", (Record,), members)
 
 
@@ -210,4 +212,8 @@ def format_value(value) -> str:
         return "{" + ", ".join(f"{k}: {format_value(v)}" for k, v in zip(value.fields, value)) + "}"
     if isinstance(value, (list, tuple)) and not isinstance(value, Zone):
         return "[" + ", ".join(format_value(v) for v in value) + "]"
+    if callable(value):
+        # A function made with `=>` or a built-in: Python would write where it lies in memory,
+        # which differs from run to run.
+        return "a function"
     return str(value)
