@@ -181,6 +181,21 @@ phase game:
         play N by p
 score by p: got[p]
 """,
+    "kind of part": """\
+game "walk"
+players 2..2
+var got per player = 0
+event e(N, q)
+kind N reset on e
+N bonus "X"
+card c values 1 x 3
+zone deck
+phase game:
+    create deck c into deck
+    emit e(bonus, 0)
+    got[0] += len([b for b in N if b.name == "bonus"]) + len(deck)
+score by p: got[p]
+""",
     "total": """\
 game "walk"
 players 2..2
