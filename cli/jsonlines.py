@@ -26,6 +26,11 @@ import tempfile
 from pathlib import Path
 
 
+class NotFinite(ValueError):
+    """A record holds a number JSON has no word for (inf, nan): Python would write `Infinity`,
+    which no other JSON reader takes."""
+
+
 class JsonLines:
     """Records written one JSON line each to `path`, in place once `close`d (see the module)."""
 
@@ -48,7 +53,12 @@ class JsonLines:
         self.file = os.fdopen(descriptor, "w", encoding="utf-8")
 
     def write(self, record: dict) -> None:
-        self.file.write(json.dumps(record) + "\n")
+        try:
+            line = json.dumps(record, allow_nan=False)
+        except ValueError:
+            raise NotFinite(f"record {self.written + 1} holds a number that is not finite (inf or nan), which JSON "
+                            "cannot hold: a decimal of the rules grew past about 1.8e308") from None
+        self.file.write(line + "\n")
         self.file.flush()
         self.written += 1
 

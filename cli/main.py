@@ -39,7 +39,8 @@ from .options import Share as _Share, simulation_options as _simulation_options
 from .options import allow_path as _allow_path, budget_option as _budget_option
 from .table import InputEnded, Stopped, Table
 from ..interpreter.running.driven import PlayError
-from .output import InvalidInput, discard, echo, opened, read_line, replay_command, writer, written
+from .jsonlines import NotFinite
+from .output import InvalidInput, NotWritten, discard, echo, opened, read_line, replay_command, writer, written
 from .replay import replay_log
 from .snapshot import snapshot
 from .terminal import printable
@@ -258,6 +259,9 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
     except OSError as error:
         discard(out)
         raise InvalidInput(f"cannot write `{out_path}`: {error.strerror}; the file is as it was") from None
+    except NotFinite as error:
+        discard(out)
+        raise NotWritten(f"cannot write `{out_path}`: {error}; the file is as it was") from None
     except KeyboardInterrupt:
         if out is not None:
             out.close()

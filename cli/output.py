@@ -11,7 +11,7 @@ import sys
 import click
 
 from . import colours, exit_codes
-from .jsonlines import JsonLines
+from .jsonlines import JsonLines, NotFinite
 from .terminal import printable
 
 
@@ -77,6 +77,18 @@ def written(out: JsonLines, records) -> None:
     except OSError as error:
         out.discard()
         raise InvalidInput(f"cannot write `{out.path}`: {error.strerror}; the file is as it was") from None
+    except NotFinite as error:
+        out.discard()
+        raise NotWritten(f"cannot write `{out.path}`: {error}; the file is as it was") from None
+
+
+class NotWritten(click.ClickException):
+    """Valid rules made a record no file can hold (a number that is not finite): a play error."""
+
+    exit_code = exit_codes.PLAY_ERROR
+
+    def format_message(self) -> str:
+        return printable(self.message)
 
 
 def discard(out: JsonLines | None) -> None:

@@ -11,6 +11,7 @@ a `choose` with nothing to choose) becomes a located `RulesError`, like a checke
 from __future__ import annotations
 
 import functools
+import math
 import operator
 import sys
 from types import GeneratorType
@@ -271,10 +272,11 @@ class Rules:
         by comparing them, and a text or a list cannot be compared with a number."""
         for seat, seat_keys in enumerate(keys):
             for key in seat_keys:
-                if type(key) not in (int, float) or key != key:
+                if type(key) not in (int, float) or type(key) is float and not math.isfinite(key):
                     score = self.program.parts[SCORE]
                     raise RulesError(Diagnostic(score.span, f"the score of seat {seat} is {format_value(key)[:60]}, not a number",
-                                                "each key of `score by` must be a number"))
+                                                "each key of `score by` must be a finite number: a decimal past "
+                                                "about 1.8e308 is infinite (inf), and inf - inf is not a number (nan)"))
                 if type(key) is int and abs(key).bit_length() * 0.30103 > self.budget.digits:
                     raise RulesError(Diagnostic(self.program.parts[SCORE].span,
                                                 f"the score of seat {seat} has more than {self.budget.digits:,} digits",
