@@ -15,6 +15,7 @@ from lark import Transformer, v_args
 
 from . import ast
 from .errors import Diagnostic, RulesError, Span
+from .files import path_mistake
 from .limits import check_digits
 
 _LIST_RULES = {"names", "exprs", "score_keys", "args", "move_params", "card_entries", "elifs", "body"}
@@ -175,17 +176,26 @@ class Builder(Transformer):
         return ast.Fragment(_unquote(title, self.file), path, settings, span=self._span(meta))
 
     def fragment_base(self, meta, children):
-        return _unquote(children[0], self.file), tuple(c for c in children[1:] if c is not None)
+        return self._path(children[0]), tuple(c for c in children[1:] if c is not None)
 
     def fragment_setting(self, meta, children):
         name, value = children
         return ast.FragmentSetting(str(name), value, span=self._span(meta))
 
     def include(self, meta, children):
-        return ast.Include(_unquote(children[0], self.file), span=self._span(meta))
+        return ast.Include(self._path(children[0]), span=self._span(meta))
 
     def extends(self, meta, children):
-        return ast.Extends(_unquote(children[0], self.file), span=self._span(meta))
+        return ast.Extends(self._path(children[0]), span=self._span(meta))
+
+    def _path(self, token) -> str:
+        """The text of a string that names a file, refused where it can name none (files.path_mistake)."""
+        written = _unquote(token, self.file)
+        mistake = path_mistake(written)
+        if mistake is not None:
+            span = Span(self.file, token.line, token.column, token.end_line, token.end_column)
+            raise RulesError(Diagnostic(span, mistake, "name a .rules file by its path relative to this file"))
+        return written
 
     def NAME(self, token):
         """A name; one that begins with two underscores is refused: Python's own names look so,

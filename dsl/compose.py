@@ -12,13 +12,14 @@ Moves, forbids, triggers and before/after hooks add up instead of replacing.
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 
 import attrs
 
 from . import ast
 from .errors import Diagnostic, RulesError, Span, did_you_mean
-from .files import Reach, read_rules, refusal
+from .files import Reach, path_mistake, read_rules, refusal
 from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS, MAX_RULESET_TOKENS, token_count
 from .parser import parse_file, parse_text
 from .parts import Member, expand
@@ -74,7 +75,7 @@ class _Composer:
             self.errors.append(Diagnostic(at, refused, "include .rules files of this project; "
                                           "`--allow-path DIR` lets rules include from the folder DIR too"))
             return
-        if at is not None and not path.exists():
+        if at is not None and not os.path.exists(path):
             self.errors.append(Diagnostic(at, f"no file `{path}`", _nearby_files(path)))
             return
         text = read_rules(_display(path), at)
@@ -220,7 +221,7 @@ def _display(path: Path) -> str:
 
 def _nearby_files(path: Path) -> str:
     folder = path.parent
-    if not folder.is_dir():
+    if not os.path.isdir(folder):
         return f"the folder `{_display(folder)}` does not exist either"
     names = [p.name for p in folder.glob("*.rules")]
     return did_you_mean(path.name, names) or "paths are relative to the file that names them"
@@ -233,6 +234,10 @@ def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
     A file named as the ruleset that is a fragment knowing its base (`fragment "T" for
     "../base.rules" with rounds = 2`) is played on that base: the base composed with it (and
     then the other fragments), its `with` settings as the params' defaults."""
+    for named in (ruleset, *fragments):
+        mistake = path_mistake(str(named))
+        if mistake is not None:
+            raise RulesError(Diagnostic(None, mistake, "name a .rules file by its path"))
     based = _fragment_base(Path(ruleset), allow)
     if based is not None:
         base, fragment = based
@@ -242,7 +247,7 @@ def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
 
 def _fragment_base(path: Path, allow) -> tuple[Path, ast.Fragment] | None:
     """(the base, the `fragment` line) of a fragment file that names its base; None for any other file."""
-    if not path.is_file():
+    if not os.path.isfile(path):
         return None
     line = next((item for item in parse_file(_display(path)).items if isinstance(item, ast.Fragment)), None)
     if line is None or line.base is None:
@@ -253,7 +258,7 @@ def _fragment_base(path: Path, allow) -> tuple[Path, ast.Fragment] | None:
     if refused is not None:
         raise RulesError(Diagnostic(line.span, refused, "a fragment plugs into a ruleset of this project; "
                                     "`--allow-path DIR` lets it name one in the folder DIR"))
-    if not base.is_file():
+    if not os.path.isfile(base):
         raise RulesError(Diagnostic(line.span, f"no file `{base}` for this fragment to plug into", _nearby_files(base)))
     return base, line
 

@@ -46,6 +46,31 @@ class Reach:
         return any(path == folder or folder in path.parents for folder in self.folders)
 
 
+MAX_PATH = 4096
+"""The longest path (in bytes, as the system writes it) an `include` or a log may name: Linux's own limit."""
+MAX_NAME = 255
+"""The longest name of one file or folder in a path: the limit of every common file system."""
+
+
+def path_mistake(written: str) -> str | None:
+    """Why the text `written` cannot name a file on any system, or None: a NUL byte (the system
+    would stop reading the name there), a name too long to exist, a character the file system
+    cannot write. Said before the path is used, where Python would raise its own error.
+
+        path_mistake("a\x00b.rules")   -> "`a\x00b.rules` holds a NUL byte, which no file name may"
+    """
+    shown = repr(written[:60])[1:-1] + ("..." if len(written) > 60 else "")
+    if "\x00" in written:
+        return f"`{shown}` holds a NUL byte, which no file name may"
+    try:
+        encoded = os.fsencode(written)
+    except UnicodeError:
+        return f"`{shown}` holds a character no file name may"
+    if len(encoded) > MAX_PATH or any(len(part) > MAX_NAME for part in encoded.split(b"/")):
+        return f"`{shown}` is too long to name a file (at most {MAX_NAME} bytes a name, {MAX_PATH} in all)"
+    return None
+
+
 def refusal(path: Path, written: str, reach: Reach | None) -> str | None:
     """Why the file an `include "written"` names (at `path`) is not read, or None to read it.
     `reach` None: a file named on the command line, which may lie anywhere."""
