@@ -30,9 +30,19 @@ class InvalidInput(click.ClickException):
         return printable(self.message)
 
 
+MAX_LINE = 1000
+"""The most of a line typed or piped in that a command reads; the rest of the line is skipped,
+so a line of megabytes (a pipe gone wrong) is neither held nor echoed back."""
+
+
 def read_line() -> str | None:
-    """The next line typed or piped in, None at the end of the input."""
-    line = sys.stdin.readline()
+    """The next line typed or piped in (its first MAX_LINE characters), None at the end of the input."""
+    line = sys.stdin.readline(MAX_LINE + 1)
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        rest = line
+        while rest and not rest.endswith("\n"):
+            rest = sys.stdin.readline(1 << 16)
+        line = line[:MAX_LINE]
     return line if line else None
 
 

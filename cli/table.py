@@ -104,10 +104,10 @@ class Table:
             return None
         if text == "u":
             return self._undo(decision.seat)
-        if text.isdigit():
-            if 1 <= int(text) <= len(words):
+        if text.isascii() and text.isdigit():
+            if len(text) <= len(str(len(words))) and 1 <= int(text) <= len(words):
                 return int(text) - 1
-            self.write(f"  no option {text}: answer 1 to {len(words)}")
+            self.write(f"  no option {_shortened(text)}: answer 1 to {len(words)}")
             return None
         matches = [index for index, label in enumerate(decision.labels()) if label.lower() == text.lower()]
         if not matches:
@@ -117,7 +117,7 @@ class Table:
         if matches:
             self.write(f"  {len(matches)} options read {text!r}: answer with the number")
         else:
-            self.write(f"  {text!r} is none of the options: answer with a number, or ? for help")
+            self.write(f"  {_shortened(text)!r} is none of the options: answer with a number, or ? for help")
         return None
 
     def _undo(self, seat: int):
@@ -144,3 +144,8 @@ class Table:
         the options just listed, and no seat's secret answer."""
         people = frozenset(seat for seat, agent in enumerate(self.agents) if agent is None)
         return transcript(self.game.log, people, at_the_table=True).split("\n") if self.game.log else []
+
+
+def _shortened(text: str) -> str:
+    """An answer as said back: its first 40 characters, so a long one is not echoed whole."""
+    return text if len(text) <= 40 else f"{text[:40]}..."

@@ -61,6 +61,20 @@ def test_answers_by_label_and_mistakes_get_a_word_not_a_crash():
                for line in out.split("\n"))
 
 
+def test_huge_and_strange_answers_get_a_word_not_a_crash():
+    """A number past Python's 4,300 digits, a digit that is no ASCII one, a line of megabytes:
+    each is no option, said back shortened, and the game goes on."""
+    answers = "9" * 5000 + "\n\u00b2\n" + "x" * 2_000_000 + "\n" + "1\n" * 200
+    result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--set", "rounds=1", "--agent", "human", "--agent", "random",
+                    input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert f"no option {'9' * 40}...: answer 1 to 5" in out
+    assert "'\u00b2' is none of the options" in out
+    assert f"'{'x' * 40}...' is none of the options" in out
+    assert len(out) < 20_000
+
+
 def test_the_input_ending_before_the_game_is_an_error_with_exit_3():
     result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--agent", "human", input="1\n")
     assert result.exit_code == 3
