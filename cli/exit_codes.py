@@ -20,3 +20,7 @@ PLAY_ERROR = 3
 
 INTERRUPTED = 130
 """Stopped by Ctrl-C (128 + SIGINT, as shells report it): what was played so far is written."""
+
+TERMINATED = 143
+"""Stopped by SIGTERM (128 + SIGTERM: `timeout`, `kill`, a cluster's scheduler): as after Ctrl-C,
+what was played so far is written and reported."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 import json
 import random
+import signal
 import sys
 from pathlib import Path
 
@@ -262,13 +263,22 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
     except NotFinite as error:
         discard(out)
         raise NotWritten(f"cannot write `{out_path}`: {error}; the file is as it was") from None
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         if out is not None:
             out.close()
-        echo(f"interrupted after {tally.games} games, {out.written if out else 0} written", err=True)
-        sys.exit(exit_codes.INTERRUPTED)
+        terminated = getattr(stop, "signal", None) == signal.SIGTERM
+        echo(f"{'terminated' if terminated else 'interrupted'} after {tally.games} games, "
+             f"{out.written if out else 0} written{'; the report of those games:' if tally.games else ''}", err=True)
+        if tally.games:
+            _report(tally, compiled, plot_path, as_json, show_all)
+        sys.exit(exit_codes.TERMINATED if terminated else exit_codes.INTERRUPTED)
     if out is not None:
         written(out, [])
+    _report(tally, compiled, plot_path, as_json, show_all)
+
+
+def _report(tally, compiled, plot_path, as_json: bool, show_all: bool) -> None:
+    """What `simulate` shows of the games in `tally`: the report, and its plot if asked."""
     result = tally.report(sites=compiled.rule_sites)
     if plot_path:
         try:

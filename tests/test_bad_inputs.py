@@ -586,20 +586,27 @@ def test_control_characters_in_a_file_fmt_shows_reach_the_terminal_escaped(tmp_p
 
 
 @pytest.mark.slow
-def test_ctrl_c_stops_a_simulation_cleanly_with_the_games_so_far_written(tmp_path):
+@pytest.mark.parametrize("number, status, word", [(signal.SIGINT, exit_codes.INTERRUPTED, "interrupted"),
+                                                  (signal.SIGTERM, exit_codes.TERMINATED, "terminated")])
+def test_ctrl_c_or_sigterm_stops_a_simulation_cleanly_with_the_games_so_far_written_and_reported(
+        tmp_path, number, status, word):
+    """Sent to the whole group, as a terminal's Ctrl-C and `kill -- -PGID` are: the workers
+    leave it to the parent, which writes and reports the games so far."""
     out = tmp_path / "games.jsonl"
     process = subprocess.Popen([sys.executable, "-m", "rulesrun", "simulate", str(ROOT / "rulesets" / "classic.rules"),
                                 "--games", "1000000", "--jobs", "2", "--out", str(out)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     time.sleep(4)
-    os.killpg(process.pid, signal.SIGINT)
-    _, errors = process.communicate(timeout=60)
-    assert process.returncode == exit_codes.INTERRUPTED
-    played = re.search(r"interrupted after (\d+) games, (\d+) written", errors)
+    os.killpg(process.pid, number)
+    report, errors = process.communicate(timeout=60)
+    assert process.returncode == status, errors
+    played = re.search(rf"{word} after (\d+) games, (\d+) written; the report of those games:", errors)
     assert played and played.group(1) == played.group(2), errors
     assert "Traceback" not in errors
+    assert f"{played.group(1)} games" in report, report
     lines = out.read_text().splitlines()
     assert len(lines) == int(played.group(2)) and all(json.loads(line) for line in lines)
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
 
 
 def test_a_score_that_is_not_a_number_is_located_at_score_in_play_and_simulate():

@@ -221,3 +221,25 @@ def test_a_ctrl_c_while_a_record_is_written_stops_after_it_with_tally_and_file_a
         simulate.play_into(plan, tally, write)
     assert tally.games == len(written) == 3 and written == [0, 1, 2]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_sigterm_stops_a_run_as_ctrl_c_does_and_says_which_it_was():
+    """`timeout` and schedulers send SIGTERM: held to the end of the record like Ctrl-C, so
+    the caller can write and report the games so far (exit 143 at the command line)."""
+    import os
+    import signal
+
+    written = []
+
+    def write(record):
+        if len(written) == 1:
+            os.kill(os.getpid(), signal.SIGTERM)
+        written.append(record["game"])
+
+    tally = report.Tally()
+    plan = simulate.Plan(str(CLASSIC), (), {}, 4, ("random",), 0, 50)
+    with pytest.raises(simulate.Interrupted) as stopped:
+        simulate.play_into(plan, tally, write)
+    assert stopped.value.signal == signal.SIGTERM
+    assert tally.games == len(written) == 2
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL

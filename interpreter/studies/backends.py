@@ -74,7 +74,8 @@ class Local:
             yield from in_flight(submit, result, items, AHEAD * self.jobs)
         finally:
             for worker in workers:
-                worker.terminate()
+                # SIGKILL: the workers ignore SIGTERM, which is the parent's to handle.
+                worker.kill()
             for worker in workers:
                 worker.join()
 
@@ -123,9 +124,12 @@ def in_flight(submit: Callable, result: Callable, items: Iterable, most: int) ->
 
 
 def _leave_interrupts_to_the_parent() -> None:
-    """Ctrl-C reaches every process of the terminal's group: the workers ignore it, and the
-    parent stops the pool (leaving the `with`), so no worker prints a traceback."""
+    """Ctrl-C reaches every process of the terminal's group, and so may SIGTERM (`kill` of
+    the group, a scheduler): the workers ignore both, and the parent stops the pool (leaving
+    the `with`), so no worker prints a traceback or dies before the parent has the records
+    it is waiting for."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 @attrs.frozen(slots=True)

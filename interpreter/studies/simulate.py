@@ -139,37 +139,55 @@ def play_into(plan: Plan, tally, write: Callable[[dict], None] | None = None, jo
     """What `rulesrun simulate` does with a plan: each record, as its game finishes in game
     order, goes to `write` (an `--out` file) and into `tally` (a `report.Tally`, which the
     caller keeps: after an interrupt it holds the games so far, and `write` has had the very
-    same games: a Ctrl-C that comes between the two is held back until both have the record)."""
+    same games: a Ctrl-C or SIGTERM that comes between the two is held back until both have
+    the record, then raised as `Interrupted`)."""
     with _interrupts_between_records() as interrupted:
         for record in run(plan, jobs, progress, workshop):
             tally.add(record)
             if write is not None:
                 write(record)
             if interrupted():
-                raise KeyboardInterrupt
+                raise Interrupted(interrupted())
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by a signal, Ctrl-C (SIGINT) or SIGTERM (`timeout`, `kill`, a cluster's
+    scheduler), between two records: the caller reports the games played so far."""
+
+    def __init__(self, number: int = signal.SIGINT):
+        super().__init__(number)
+        self.signal = number
+
+
+# The signals a long run is stopped by: each is held back to the end of a record.
+_STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 
 @contextmanager
 def _interrupts_between_records():
-    """Hold SIGINT back while it is handled here (the main thread only, where Python delivers
-    it): the body asks `interrupted()` at the end of each record and raises then. A second
-    Ctrl-C while one is held stops at once, as the default handler does."""
+    """Hold SIGINT and SIGTERM back while they are handled here (the main thread only, where
+    Python delivers them, and only where no one else handles them): the body asks
+    `interrupted()` (the signal held, or 0) at the end of each record and raises then. A
+    second signal while one is held stops at once, as the default handler does."""
+    defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
     if threading.current_thread() is not threading.main_thread() \
-            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        yield lambda: False
+            or any(signal.getsignal(number) is not defaults[number] for number in _STOPPING):
+        yield lambda: 0
         return
     held = []
 
     def hold(number, frame):
         if held:
-            raise KeyboardInterrupt
+            raise Interrupted(number)
         held.append(number)
 
-    signal.signal(signal.SIGINT, hold)
+    for number in _STOPPING:
+        signal.signal(number, hold)
     try:
-        yield lambda: bool(held)
+        yield lambda: held[0] if held else 0
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for number in _STOPPING:
+            signal.signal(number, defaults[number])
 
 
 def run_together(plans: Sequence[Plan], jobs: int = 1, progress: Callable[[int], None] | None = None,
