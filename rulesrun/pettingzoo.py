@@ -24,6 +24,8 @@
 
 from __future__ import annotations
 
+import operator
+
 import random
 
 import gymnasium
@@ -103,12 +105,16 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         options = len(self.game.decision.options)
-        if action is None or not 0 <= int(action) < options:
-            raise ValueError(f"{agent} answers {action!r}, but the decision `{self.game.decision.point}` "
-                             f"has options 0 to {options - 1}: pick one the action mask allows")
+        try:
+            index = operator.index(action)
+        except TypeError:
+            index = None
+        if index is None or not 0 <= index < options:
+            raise ValueError(f"{agent} answers {str(action)[:40]!r}, but the decision `{self.game.decision.point}` "
+                             f"has options 0 to {options - 1}: an action is a whole number the action mask allows")
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent] = {}
-        self.game.play(int(action))
+        self.game.play(index)
         self._next()
 
     def observe(self, agent):

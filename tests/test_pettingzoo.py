@@ -91,8 +91,12 @@ def test_an_answer_that_is_no_option_is_an_error_that_says_which_are():
     table = env(rules("rulesets/classic.rules"), players=2)
     table.reset(seed=1)
     options = len(table.unwrapped.game.decision.options)
-    with pytest.raises(ValueError, match=f"has options 0 to {options - 1}: pick one the action mask allows"):
-        table.step(options)
+    for wrong in (options, -1, 1.5, "x", float("nan"), None, 10**30):
+        with pytest.raises(ValueError, match=f"has options 0 to {options - 1}: an action is a whole number the action "
+                                             "mask allows"):
+            table.step(wrong)
+    table.step(np.int64(0))
+    assert table.unwrapped.game.answers == [0]
 
 
 def test_a_decision_beyond_max_actions_is_an_error_and_a_wrong_reward_too():
