@@ -112,8 +112,7 @@ main.add_command(replay_log)
 @_budget_option
 def play(rules, fragments, settings, allow, players, seed, agents, log_path, budget):
     """Play one game and print its transcript and final standing; with `--agent human`, take a seat."""
-    _agent_names(tuple(a for a in agents if a != HUMAN))
-    agents = agents or ("greedy",)
+    agents = _agent_names(agents, ("greedy",), people=True)
     params = _settings(settings)
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)

@@ -13,7 +13,7 @@ import click
 
 from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
-from ..interpreter.lookahead.agents import AgentSpecError, parse_agent
+from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, TrustedSpec, parse_agent
 from ..interpreter.running.budget import Budget
 from . import exit_codes
 from .terminal import printable
@@ -30,14 +30,20 @@ def settings(values, option: str = "--set") -> dict:
     return params
 
 
-def agent_names(values, default: str = "random") -> tuple[str, ...]:
-    """Agent specs per seat (`greedy`, `mcts:playouts=200`), each checked before any game starts."""
-    for value in values:
+def agent_names(values, default: tuple[str, ...] = ("random",), people: bool = False) -> tuple[str, ...]:
+    """Agent specs per seat (`greedy`, `mcts:playouts=200`, `human` where `people` may play),
+    each checked before any game starts. The person running the tool typed them, so they may
+    name a bot's code (`bots/mine.py:Mine`): they come back as `TrustedSpec`s, the only specs
+    that may (interpreter/lookahead/agents.py)."""
+    specs = tuple(TrustedSpec(value) for value in values)
+    for spec in specs:
+        if people and spec == HUMAN:
+            continue
         try:
-            parse_agent(value)
+            parse_agent(spec)
         except AgentSpecError as error:
             raise click.BadParameter(str(error), param_hint="--agent") from None
-    return tuple(values) or (default,)
+    return specs or default
 
 
 PLAYERS_HELP = "Seats in play  [default: 4, or the nearest number the rules allow]"

@@ -86,8 +86,7 @@ def _is_log(path: str) -> bool:
 def _playing(rules_path, fragments, settings, agents, players, seed, allow, budget):
     from ..web.server import Serving
 
-    agent_names(tuple(a for a in agents if a != HUMAN))
-    agents = agents or (HUMAN, "greedy")
+    agents = agent_names(agents, (HUMAN, "greedy"), people=True)
     params = read_settings(settings)
     (rules,), players = seated([(rules_path, fragments, params)], players, allow, budget)
     seats = tuple(agents[min(p, len(agents) - 1)] for p in range(players))
@@ -103,7 +102,10 @@ def _playing(rules_path, fragments, settings, agents, players, seed, allow, budg
 
 def _replaying(log_path, allow, budget):
     """The logged game, checked as `rulesrun replay` checks it (interpreter/studies/log.py): a
-    file that is no log or names rules that do not load exits 2, a log of another game 1."""
+    file that is no log or names rules that do not load exits 2, a log of another game 1.
+    The replay plays the logged answers, so it makes no agent: a seat naming a bot's code
+    (`bots/mine.py:Mine`) is shown by name, never imported, and a new game on these seats
+    is refused (rulesrun/web/live.py)."""
     from .replay import replayed_log
     from ..web.layout import layout
     from ..web.replay import Replay

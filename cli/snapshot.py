@@ -8,7 +8,10 @@ A snapshot set is a folder `snapshots/NAME/` next to the rules: `snapshot.json` 
 games are played (rules and fragments relative to the folder, settings, players, agents,
 seeds), `seed-N.txt` holds each game's transcript and final standing as a person reads it,
 and `summary.json` each game's scores, winners, length and what each rule fired and paid.
-Everything needed to play the games again is in the folder, so `--check` needs no arguments.
+Everything needed to play the games again is in the folder, so `--check` needs no arguments,
+save one: a set that seats a bot of one's own (`bots/mine.py:Mine`) plays only when the
+command line names that bot too (`--check --agent bots/mine.py:Mine`), for a set is data, and
+data never names code that runs here (interpreter/lookahead/agents.py, `TrustedSpec`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -25,7 +29,7 @@ import click
 from . import exit_codes, options
 from .output import InvalidInput, echo
 from .transcript import standing, transcript
-from ..interpreter.lookahead.agents import AgentSpecError, make_agent, parse_agent
+from ..interpreter.lookahead.agents import AgentSpecError, NamesCode, make_agent, parse_agent
 from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.running.rules import load_rules
@@ -50,9 +54,11 @@ class SnapshotSet:
     seeds: tuple
 
     @classmethod
-    def read(cls, folder: Path) -> "SnapshotSet":
+    def read(cls, folder: Path, vouched: tuple = ()) -> "SnapshotSet":
         """The set `folder/snapshot.json` describes, every field checked (a merge that left
-        conflict markers, a hand edit); else NotASnapshot, saying where and what is wrong."""
+        conflict markers, a hand edit); else NotASnapshot, saying where and what is wrong.
+        A bot's code it seats must be among `vouched`, the `TrustedSpec`s of the command
+        line, or the set is refused unplayed (UnvouchedBot)."""
         path = folder / MANIFEST
         if not path.is_file() or path.stat().st_size > MAX_MANIFEST:
             raise NotASnapshot(f"{path}: not a regular file of at most {MAX_MANIFEST:,} bytes")
@@ -82,9 +88,13 @@ class SnapshotSet:
         seeds = field("seeds", lambda v: isinstance(v, list) and 0 < len(v) <= MAX_SEEDS
                       and all(is_of(seed, int) for seed in v) and len(set(v)) == len(v),
                       f"a list of 1 to {MAX_SEEDS} different whole numbers")
+        trusted = {spec: spec for spec in vouched}
+        agents = [trusted.get(spec, spec) for spec in agents]
         for spec in agents:
             try:
                 parse_agent(spec)
+            except NamesCode as error:
+                raise UnvouchedBot(f"{path}: {error}: rulesrun snapshot --check --agent {shlex.quote(spec)}") from None
             except AgentSpecError as error:
                 raise NotASnapshot(f"{path}: {error}") from None
         return cls(folder, rules, tuple(fragments), tuple(settings), players, tuple(agents), tuple(seeds))
@@ -152,6 +162,11 @@ class NotASnapshot(ValueError):
     """A snapshot.json that is not what `rulesrun snapshot` writes; the message says where and what."""
 
 
+class UnvouchedBot(ValueError):
+    """A snapshot.json that seats a bot's code no `--agent` of the command line names: refused
+    before anything is imported; the message says which set, which bot and how to seat it."""
+
+
 MAX_MANIFEST = 1 << 20
 
 
@@ -169,8 +184,9 @@ def new_set(rules: str, fragments, settings, players, agents, seeds, name: str |
                        tuple(settings), players, tuple(agents) or ("random",), tuple(seeds))
 
 
-def find_sets(paths) -> list[SnapshotSet]:
-    """Every snapshot set under `paths` (folders, or snapshot folders themselves)."""
+def find_sets(paths, vouched: tuple = ()) -> list[SnapshotSet]:
+    """Every snapshot set under `paths` (folders, or snapshot folders themselves); `vouched`:
+    the bots of one's own they may seat (`SnapshotSet.read`)."""
     found = []
     for start in map(Path, paths):
         if (start / MANIFEST).is_file():
@@ -180,7 +196,7 @@ def find_sets(paths) -> list[SnapshotSet]:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             if MANIFEST in files:
                 found.append(Path(root))
-    return [SnapshotSet.read(folder) for folder in sorted(set(found))]
+    return [SnapshotSet.read(folder, vouched) for folder in sorted(set(found))]
 
 
 def seeds_of(text: str) -> tuple[int, ...]:
@@ -214,7 +230,9 @@ def _params(settings) -> dict:
 @click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", help="Compose a fragment onto the ruleset (repeatable).")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help="Set a declared parameter (repeatable).")
 @click.option("--seeds", default="1..5", show_default=True, help="Seeds of the games: 1..5 or 1,4,9.")
-@click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats).")
+@click.option("--agent", "agents", multiple=True, metavar="NAME",
+              help="Agent per seat, in seat order (last repeats). With --check or --update: a bot of your own "
+                   "(PATH.py:Class) that the sets may seat, as their snapshot.json names it.")
 @click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=options.PLAYERS_HELP)
 @click.option("--name", default=None, help="The snapshot folder's name (default: the rules' and fragments' names).")
 @click.option("--check", "checking", is_flag=True, help="Play every snapshot set under FOLDERS (default .) again; exit 1 with a diff if a game changed.")
@@ -228,7 +246,7 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
     """
     try:
         if checking or updating:
-            sets = find_sets(paths or ["."])
+            sets = find_sets(paths or ["."], options.agent_names(agents, default=()))
             if not sets:
                 raise click.UsageError(f"no snapshot sets ({MANIFEST}) under {', '.join(paths or ['.'])}")
             differing = 0
@@ -248,7 +266,7 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
             return
         if len(paths) != 1:
             raise click.UsageError("give one RULES file to snapshot (or --check / --update)")
-        options.agent_names(agents)
+        agents = options.agent_names(agents)
         try:
             played = seeds_of(seeds)
         except ValueError as error:
@@ -262,5 +280,7 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
     except NotASnapshot as error:
         raise InvalidInput(f"not a snapshot set: {error}; hint: restore the file from version control, or write "
                            f"the set again with `rulesrun snapshot RULES`") from None
+    except UnvouchedBot as error:
+        raise InvalidInput(str(error)) from None
     except RulesError as error:
         options.fail(error)

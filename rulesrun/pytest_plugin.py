@@ -3,7 +3,9 @@
 Installed as a pytest plugin (entry point `pytest11`): every `snapshots/NAME/snapshot.json`
 under pytest's paths becomes a test per kept file (`seed-1.txt`, ..., `summary.json`) that
 plays the games again and fails with the unified diff when an edit changed one. Run
-`rulesrun snapshot --update` to accept the changes.
+`rulesrun snapshot --update` to accept the changes. A set whose `snapshot.json` seats a bot of
+one's own (`bots/mine.py:Mine`) is a collection error, the bot never imported: a file names
+no code that runs here; `rulesrun snapshot --check --agent bots/mine.py:Mine` plays it.
 
 For tests of one's own, the fixture `rules_snapshot` plays seeded games and compares their
 transcripts with syrupy's `snapshot` (update with `pytest --snapshot-update`):
@@ -29,13 +31,15 @@ class SnapshotFile(pytest.File):
     """One snapshot set: a test per file it keeps."""
 
     def collect(self):
-        from .cli.snapshot import MANIFEST, NotASnapshot, SnapshotSet
+        from .cli.snapshot import MANIFEST, NotASnapshot, SnapshotSet, UnvouchedBot
 
         try:
             kept = SnapshotSet.read(self.path.parent)
         except NotASnapshot as error:
             # Shown as the message alone, not as a traceback of the plugin.
             raise self.CollectError(f"not a snapshot set: {error}") from None
+        except UnvouchedBot as error:
+            raise self.CollectError(f"{error} (pytest seats only the built-in agents)") from None
         for path in sorted(self.path.parent.iterdir()):
             if path.name != MANIFEST and path.is_file():
                 yield SnapshotItem.from_parent(self, name=path.name, kept=kept)
@@ -88,11 +92,13 @@ class SnapshotChanged(Exception):
 
 @pytest.fixture
 def rules_snapshot(snapshot):
-    """Play seeded games and compare their transcripts and summary with syrupy's snapshot."""
+    """Play seeded games and compare their transcripts and summary with syrupy's snapshot. The
+    agents are the test's own words, so they may name a bot's code (`bots/mine.py:Mine`)."""
     from .cli.snapshot import SnapshotSet
+    from .interpreter.lookahead.agents import TrustedSpec
 
     def check(rules, with_=(), settings=(), seeds=range(1, 4), agents=("random",), players=None):
-        games = SnapshotSet(Path("."), str(rules), tuple(map(str, with_)), tuple(settings), players, tuple(agents),
+        games = SnapshotSet(Path("."), str(rules), tuple(map(str, with_)), tuple(settings), players, tuple(map(TrustedSpec, agents)),
                             tuple(seeds))
         assert games.files() == snapshot
 

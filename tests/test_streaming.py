@@ -196,7 +196,7 @@ def test_a_bot_file_is_loaded_once_per_run(tmp_path):
     bot.write_text(f"open({str(loads)!r}, 'a').write('loaded\\n')\n\n"
                    "class First:\n    blind = False\n\n    def __init__(self, seed):\n        pass\n\n"
                    "    def choose(self, decision):\n        return 0\n")
-    plan = simulate.Plan(str(CLASSIC), (), {"rounds": "1"}, 2, (f"{bot}:First",), 0, 5)
+    plan = simulate.Plan(str(CLASSIC), (), {"rounds": "1"}, 2, (agents.TrustedSpec(f"{bot}:First"),), 0, 5)
     assert len(list(simulate.run(plan))) == 5
     assert loads.read_text().splitlines() == ["loaded"]
 

@@ -28,6 +28,10 @@ A bot of your own, in Python:
             return 0
 
     AGENTS["first"] = FirstOption        # now `--agent first` works
+
+Only the person running the tool may name a bot's code (`--agent bots/mine.py:Mine`): such a
+spec is a `TrustedSpec`. A plain `str`, read from a log, a snapshot set or a web request, may
+name only an agent this process knows (`AGENTS`), so a stranger's file never runs code here.
 """
 
 from __future__ import annotations
@@ -272,6 +276,36 @@ class AgentSpecError(ValueError):
     """An agent named on the command line that does not exist, or an option it does not take."""
 
 
+class NamesCode(AgentSpecError):
+    """A spec that names a bot's code (`bots/mine.py:Mine`, `package.module:Mine`) but is no
+    `TrustedSpec`: it came from a file or a request. Refused before anything is imported or
+    even looked up on disk; `spec` is the spec refused."""
+
+    def __init__(self, spec: str):
+        self.spec = spec
+        super().__init__(f"`{spec}` names a bot's code: a log, a snapshot set or a web request may name only "
+                         f"the built-in agents ({', '.join([*AGENTS, HUMAN])}); seat your own bot with --agent "
+                         "on the command line")
+
+
+class TrustedSpec(str):
+    """An agent spec the person running the tool gave: typed after `--agent` on the command line
+    (cli/options.py), or written by a Python caller. Only such a spec may name a bot's code
+    (`own_bot_class`); a spec read from a log, a snapshot set or a request stays a plain `str`.
+
+    The trust rides on the value, as taint checking does (Perl's taint mode, turned round: the
+    trusted values carry the mark), because the specs travel far from the command line: in a
+    simulation plan to worker processes, in the server's seats to the table of each new game.
+    Whatever goes through a file, JSON or a string operation comes out a plain `str` and is
+    refused: the mark fails closed.
+
+        make_agent(TrustedSpec("bots/mine.py:Mine"), 7, 0)   # loads the bot
+        make_agent("bots/mine.py:Mine", 7, 0)                # NamesCode, nothing imported
+    """
+
+    __slots__ = ()
+
+
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
 
 
@@ -293,7 +327,8 @@ def _check_amount(name: str, key: str, amount) -> None:
 
 def parse_agent(spec: str) -> tuple[str, dict]:
     """`mcts:playouts=200,c=1.0` -> ("mcts", {"playouts": 200, "c": 1.0}), checked against the agent.
-    A bot of one's own (`bots/mine.py:Mine`, `package.module:Mine`) is loaded: ("bots/mine.py:Mine", {})."""
+    A bot of one's own (`bots/mine.py:Mine`, `package.module:Mine`) in a `TrustedSpec` is loaded:
+    ("bots/mine.py:Mine", {}); in a plain `str` it is refused (NamesCode)."""
     if own_bot_class(spec) is not None:
         return spec, {}
     name, _, rest = spec.partition(":")
@@ -321,8 +356,8 @@ HUMAN = "human"
 
 
 def make_agent(spec: str, game_seed: int, seat: int):
-    """An agent from its command-line spec, e.g. `random`, `greedy:samples=4`, `mcts:playouts=200`,
-    or a bot of one's own, `bots/mine.py:Mine` (its class is called with the seed)."""
+    """An agent from its spec, e.g. `random`, `greedy:samples=4`, `mcts:playouts=200`, or a bot
+    of one's own in a `TrustedSpec`, `bots/mine.py:Mine` (its class is called with the seed)."""
     return AgentSpec.parse(spec).make(game_seed, seat)
 
 
@@ -353,12 +388,23 @@ class AgentSpec:
         return self.factory(f"{game_seed}:{seat}:{self.name}", **self.options)
 
 
+def names_code(spec: str) -> bool:
+    """Whether a spec names a bot's code, `PATH.py:Class` or `package.module:Class`, rather than
+    an agent this process knows (`mcts:playouts=200`): told from the text alone."""
+    where, sep, class_name = spec.rpartition(":")
+    return bool(sep) and class_name.isidentifier() and (where.endswith(".py") or "." in where or "/" in where)
+
+
 def own_bot_class(spec: str):
     """The class a spec `PATH.py:Class` or `package.module:Class` names, or None for a spec of a
-    shipped agent. Mistakes in the bot's file are an AgentSpecError at the bot's own line."""
-    where, sep, class_name = spec.rpartition(":")
-    if not sep or not class_name.isidentifier() or not (where.endswith(".py") or "." in where or "/" in where):
+    shipped agent. The one place that loads a bot's code, so the one place that decides
+    whether it may: only for a `TrustedSpec` (else NamesCode, before the file is even looked
+    for). Mistakes in the bot's file are an AgentSpecError at the bot's own line."""
+    if not names_code(spec):
         return None
+    if not isinstance(spec, TrustedSpec):
+        raise NamesCode(spec)
+    where, _, class_name = spec.rpartition(":")
     try:
         if where.endswith(".py"):
             path = Path(where)

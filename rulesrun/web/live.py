@@ -9,6 +9,10 @@ person answered last, and with it every bot's answer since.
     table.moment()["decision"]        # {"seat": 0, "prompt": "after_roll", "options": [...]}
     table.answer(2, answered=0)       # the page says how many answers it has seen
     table.undo()
+
+A seat's spec may name a bot's code (`bots/mine.py:Mine`) only as a `TrustedSpec`, which
+`rulesrun serve RULES --agent` gives; the seats of `serve LOG` come from the log, and anything
+a request sends is JSON: plain texts, refused before anything is imported (NamesCode).
 """
 
 from __future__ import annotations
