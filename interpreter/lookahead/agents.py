@@ -333,7 +333,8 @@ def parse_agent(spec: str) -> tuple[str, dict]:
         return spec, {}
     name, _, rest = spec.partition(":")
     if name not in AGENTS:
-        raise AgentSpecError(f"unknown agent `{name}`; known: {', '.join(AGENTS)}")
+        raise AgentSpecError(f"unknown agent `{name}`; known: {', '.join([*AGENTS, HUMAN])}, or a bot of your own: "
+                             "PATH.py:Class or module:Class")
     known = getattr(AGENTS[name], "OPTIONS", {})
     options = {}
     for item in filter(None, rest.split(",")):
@@ -392,7 +393,8 @@ def names_code(spec: str) -> bool:
     """Whether a spec names a bot's code, `PATH.py:Class` or `package.module:Class`, rather than
     an agent this process knows (`mcts:playouts=200`): told from the text alone."""
     where, sep, class_name = spec.rpartition(":")
-    return bool(sep) and class_name.isidentifier() and (where.endswith(".py") or "." in where or "/" in where)
+    return bool(sep) and class_name.isidentifier() and (
+        where.endswith(".py") or "." in where or "/" in where or where.isidentifier() and where not in AGENTS)
 
 
 def own_bot_class(spec: str):
