@@ -28,6 +28,7 @@ import rulesrun
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.studies.log import Setup
 from rulesrun.web.layout import layout
+from rulesrun.web.reach import Reach
 from rulesrun.web.replay import Replay
 from rulesrun.web.server import Serving, make_app
 
@@ -55,14 +56,15 @@ def served(serving):
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     listening.listen(16)
-    server = uvicorn.Server(uvicorn.Config(make_app(serving), log_level="warning"))
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(make_app(serving, Reach(port)), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{listening.getsockname()[1]}/"
+        yield f"http://127.0.0.1:{port}/"
     finally:
         server.should_exit = True
         thread.join(timeout=10)

@@ -5,11 +5,13 @@ Starlette because it is small, typed, well kept and has a test client that needs
 (tests run the API in-process in milliseconds); uvicorn runs it (`rulesrun serve`). Both are
 the optional extra `web`, imported only here and by `rulesrun serve`.
 
+Every request passes `reach.py`'s checks first: its Host, its Origin, JSON only.
+
 Playing and replaying run the rules, which can take a while for a searching bot, so they run
 in a worker thread (`run_in_threadpool`), one request per game at a time (the table's lock),
 and the event loop stays free for other requests.
 
-    app = make_app(Serving(rules, players=2, seats=("human", "greedy"), seed=None, setup=setup))
+    app = make_app(Serving(rules, players=2, seats=("human", "greedy"), seed=None, setup=setup), Reach(port=8000))
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import random
 import attrs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -29,6 +32,7 @@ from ..interpreter.running.driven import NotAnOption, PlayError
 from ..interpreter.studies.log import Setup
 from .layout import layout
 from .live import LiveTable, Stale
+from .reach import Guarded, Reach
 from .replay import LogMismatch, Replay
 from .sessions import Sessions
 
@@ -56,8 +60,9 @@ class ApiError(Exception):
         self.status = status
 
 
-def make_app(serving: Serving, limit: int = 64) -> Starlette:
-    """The app for `serving`; it holds at most `limit` tables (the oldest are dropped)."""
+def make_app(serving: Serving, reach: Reach, limit: int = 64) -> Starlette:
+    """The app for `serving`, answering at the addresses of `reach`; it holds at most `limit`
+    tables (the oldest are dropped)."""
     if len(serving.seats) != serving.players:
         raise ValueError(f"one seat (human or an agent spec) per player: {len(serving.seats)} for {serving.players}")
     plan = layout(serving.rules)
@@ -178,7 +183,7 @@ def make_app(serving: Serving, limit: int = 64) -> Starlette:
         Route("/api/replays/{key}/steps/{index:int}", api(replay_step)),
         Mount("/", StaticFiles(packages=[("rulesrun.web", "static")], html=True)),
     ]
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, middleware=[Middleware(Guarded, reach=reach)])
 
 
 MAX_BODY = 1 << 16
