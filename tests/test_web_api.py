@@ -22,6 +22,7 @@ from rulesrun.interpreter.studies.log import read_log, replay
 from rulesrun.web.layout import layout
 from rulesrun.web.replay import LogMismatch, Replay
 from rulesrun.web.server import LOGGED
+from rulesrun.web.sessions import Limits
 
 from helpers import CLASSIC, ROOT, RULESETS
 from web_client import client
@@ -100,11 +101,11 @@ def test_an_answer_meant_for_another_decision_a_wrong_option_or_game_gets_a_word
     assert web.get(f"/api/games/{key}").json()["answered"] == 0
 
 
-def test_the_server_keeps_a_bounded_number_of_games(classic):
-    web = client(classic, CLASSIC, ["human", "random"], limit=2)
+def test_a_page_keeps_its_newest_games_and_a_new_one_replaces_its_own_oldest(classic):
+    web = client(classic, CLASSIC, ["human", "random"], limits=Limits(per_page=2))
     keys = [web.post("/api/games", json={"seed": seed}).json()["game"] for seed in (1, 2, 3)]
     assert web.get(f"/api/games/{keys[0]}").status_code == 404
-    assert web.get(f"/api/games/{keys[2]}").json()["seed"] == 3
+    assert [web.get(f"/api/games/{key}").json()["seed"] for key in keys[1:]] == [2, 3]
 
 
 def test_hot_seat_shows_each_person_their_own_view_and_never_another_seats_private_zone():

@@ -5,7 +5,7 @@ through a logged game (docs/web.md).
     shown.py     a moment of a game as JSON: the view, the question, the transcript
     live.py      a game with people and bots at the page, with undo
     replay.py    a logged game as steps for a timeline
-    sessions.py  the tables a server holds, by id
+    sessions.py  the tables a server holds, by id and the token of the page that dealt them
     reach.py     who may reach the server: its own address, its own page, JSON only
     server.py    the Starlette app: the JSON API and the static page (static/)
 
