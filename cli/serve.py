@@ -6,7 +6,8 @@
 
 Starlette and uvicorn are the optional extra `web` (`pip install 'rulesrun[web]'`), imported
 only when the server starts, so the rest of the command works without them. The server
-listens on this machine only (127.0.0.1) and prints its address.
+listens on this machine only (127.0.0.1) unless `--host` says otherwise, answers only at the
+addresses it serves (rulesrun/web/reach.py), and prints its address.
 """
 
 from __future__ import annotations
@@ -38,10 +39,15 @@ HOST = "127.0.0.1"
 @click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=PLAYERS_HELP)
 @click.option("--seed", type=int, default=None, help="Seed of the first game (random if omitted; the page can change it).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="Port on 127.0.0.1 (0: any free one).")
+              help="Port to listen on (0: any free one).")
+@click.option("--host", default=HOST, show_default=True, metavar="ADDRESS",
+              help="Address or name to listen on; 0.0.0.0 for every address of this machine (other machines "
+                   "can then play: anyone who reaches it).")
+@click.option("--allow-host", "proxied", multiple=True, metavar="NAME",
+              help="A name the server also answers to, at any port: a reverse proxy's (repeatable).")
 @allow_path
 @budget_option
-def serve(source, fragments, settings, agents, players, seed, port, allow, budget):
+def serve(source, fragments, settings, agents, players, seed, port, host, proxied, allow, budget):
     """Play RULES at a web page, people and bots, or step through the game of LOG.jsonl.
 
     Prints the page's address; open it in a browser. Ctrl+C stops the server.
@@ -49,18 +55,24 @@ def serve(source, fragments, settings, agents, players, seed, port, allow, budge
     try:
         import uvicorn
 
+        from ..web.reach import Reach, host_name, page_address
         from ..web.server import make_app
     except ModuleNotFoundError as error:
         click.echo(f"error: rulesrun serve needs {error.name.split('.')[0]}\nhint: pip install 'rulesrun[web]'", err=True)
         sys.exit(exit_codes.INVALID)
+    names = [host_name(name) for name in proxied]
+    if None in names:
+        raise click.BadParameter(f"a host name or address, without scheme, port or path: {proxied[names.index(None)]}",
+                                 param_hint="--allow-host")
     if _is_log(source):
         if fragments or settings or agents or players or seed is not None:
             raise click.UsageError("a log fixes its game: --with, --set, --agent, --players and --seed are for RULES")
         serving = _replaying(source, allow, budget)
     else:
         serving = _playing(source, fragments, settings, agents, players, seed, allow, budget)
-    listening = _listen(port)
-    address = f"http://{HOST}:{listening.getsockname()[1]}/"
+    listening = _listen(host, port)
+    port = listening.getsockname()[1]
+    address = page_address(host, port)
     title = serving.rules.program.title
     if serving.replay is not None:
         echo(f"{title}: the game of {source}, {len(serving.replay.steps)} steps")
@@ -68,7 +80,7 @@ def serve(source, fragments, settings, agents, players, seed, port, allow, budge
         echo(f"{title}: {serving.players} players ({', '.join(serving.seats)})")
     click.echo(f"serving {address}  (open it in a browser; Ctrl+C stops)")
     sys.stdout.flush()
-    server = uvicorn.Server(uvicorn.Config(make_app(serving), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(make_app(serving, Reach.bound(host, port, names)), log_level="warning"))
     server.run(sockets=[listening])
 
 
@@ -121,15 +133,22 @@ def _replaying(log_path, allow, budget):
                    Replay(rules, setup.players, setup.seed, events, list(setup.agents), layout(rules)))
 
 
-def _listen(port: int) -> socket.socket:
-    """A socket listening on HOST:port, or a word on what to do when the port is taken."""
-    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port, or a word on what to do when it cannot."""
+    try:
+        family, kind, _, _, where = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                                       flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as error:
+        click.echo(f"error: cannot listen on {host}: {error.strerror}\nhint: --host takes an address of "
+                   "this machine or a name of one (127.0.0.1, the default, is this machine only)", err=True)
+        sys.exit(exit_codes.INVALID)
+    listening = socket.socket(family, kind)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        listening.bind((HOST, port))
+        listening.bind(where)
     except OSError as error:
         listening.close()
-        click.echo(f"error: cannot listen on {HOST}:{port}: {error.strerror}\n"
+        click.echo(f"error: cannot listen on {host}:{port}: {error.strerror}\n"
                    "hint: another server may use it; --port 0 picks a free port", err=True)
         sys.exit(exit_codes.INVALID)
     listening.listen(64)

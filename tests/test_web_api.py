@@ -5,6 +5,7 @@ import json
 import re
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 
 import pytest
@@ -13,31 +14,26 @@ pytest.importorskip("starlette", reason="the web extra (starlette) is not instal
 pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the test extra)")
 
 from click.testing import CliRunner
-from starlette.testclient import TestClient
 
 import rulesrun
 from rulesrun.cli.main import main
 from rulesrun.interpreter.lookahead.agents import make_agent
-from rulesrun.interpreter.studies.log import Setup, read_log, replay
+from rulesrun.interpreter.studies.log import read_log, replay
 from rulesrun.web.layout import layout
 from rulesrun.web.replay import LogMismatch, Replay
-from rulesrun.web.server import LOGGED, Serving, make_app
+from rulesrun.web.server import LOGGED
+from rulesrun.web.sessions import Limits
 
 from helpers import CLASSIC, ROOT, RULESETS
+from web_client import client
 
 LIARS_DICE = ROOT / "examples" / "liars_dice.rules"
+JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture(scope="module")
 def classic():
     return rulesrun.load(CLASSIC, params={"rounds": 1})
-
-
-def client(rules, path, seats, players=2, seed=None, replay_of=None, limit=64):
-    """A test client of a server dealing games of `rules`; the last of `seats` repeats, as with --agent."""
-    seats = [seats[min(p, len(seats) - 1)] for p in range(players)]
-    setup = Setup(str(path), (), {"rounds": "1"}, players, seed or 0, tuple(seats))
-    return TestClient(make_app(Serving(rules, players, tuple(seats), seed, setup, replay_of), limit))
 
 
 def play_out(web, moment, choose=lambda moment: 0):
@@ -74,11 +70,11 @@ def test_undo_goes_back_to_the_last_decision_a_person_answered(classic):
     first = web.post("/api/games", json={"seed": 5}).json()
     key = first["game"]
     assert not first["can_undo"]
-    refused = web.post(f"/api/games/{key}/undo")
+    refused = web.post(f"/api/games/{key}/undo", json={})
     assert refused.status_code == 409 and "nothing to undo" in refused.json()["error"]
     second = web.post(f"/api/games/{key}/answer", json={"option": 1, "answered": 0}).json()
     assert second["can_undo"] and second["answered"] > 1          # the bot answered in between
-    back = web.post(f"/api/games/{key}/undo").json()
+    back = web.post(f"/api/games/{key}/undo", json={}).json()
     assert back["answered"] == 0 and back["decision"] == first["decision"] and back["transcript"] == first["transcript"]
     again = web.post(f"/api/games/{key}/answer", json={"option": 0, "answered": 0}).json()
     assert "> seat 0: Which dice do you place? -> " + first["decision"]["words"][0] in "\n".join(again["transcript"])
@@ -93,23 +89,23 @@ def test_an_answer_meant_for_another_decision_a_wrong_option_or_game_gets_a_word
     wrong = web.post(f"/api/games/{key}/answer", json={"option": 99, "answered": 0})
     assert wrong.status_code == 400 and "not an option" in wrong.json()["error"]
     assert web.post(f"/api/games/{key}/answer", json={"option": "1"}).status_code == 400
-    assert web.post(f"/api/games/{key}/answer", content=b"{not json").status_code == 400
+    assert web.post(f"/api/games/{key}/answer", content=b"{not json", headers=JSON).status_code == 400
     assert web.post("/api/games", json={"seed": "seven"}).status_code == 400
     assert web.get("/api/games/no-such-game").status_code == 404
     assert web.get(f"/api/games/{key}").json()["answered"] == 0
     # JSON nested past Python's recursion limit, and a body no page sends: the caller's mistakes.
-    deep = web.post(f"/api/games/{key}/answer", content=b'{"option":' * 5_000)
+    deep = web.post(f"/api/games/{key}/answer", content=b'{"option":' * 5_000, headers=JSON)
     assert deep.status_code == 400 and deep.json()["error"] == "the body is not JSON"
-    huge = web.post("/api/games", content=b" " * (1 << 17) + b"{}")
+    huge = web.post("/api/games", content=b" " * (1 << 17) + b"{}", headers=JSON)
     assert huge.status_code == 413 and "over 65,536 bytes" in huge.json()["error"]
     assert web.get(f"/api/games/{key}").json()["answered"] == 0
 
 
-def test_the_server_keeps_a_bounded_number_of_games(classic):
-    web = client(classic, CLASSIC, ["human", "random"], limit=2)
+def test_a_page_keeps_its_newest_games_and_a_new_one_replaces_its_own_oldest(classic):
+    web = client(classic, CLASSIC, ["human", "random"], limits=Limits(per_page=2))
     keys = [web.post("/api/games", json={"seed": seed}).json()["game"] for seed in (1, 2, 3)]
     assert web.get(f"/api/games/{keys[0]}").status_code == 404
-    assert web.get(f"/api/games/{keys[2]}").json()["seed"] == 3
+    assert [web.get(f"/api/games/{key}").json()["seed"] for key in keys[1:]] == [2, 3]
 
 
 def test_hot_seat_shows_each_person_their_own_view_and_never_another_seats_private_zone():
@@ -152,7 +148,7 @@ def test_views_shape_families_as_objects_and_format_vars_as_the_transcript_does(
 def test_a_finished_game_is_reviewed_step_by_step(classic):
     web = client(classic, CLASSIC, ["human", "random"])
     end = play_out(web, web.post("/api/games", json={"seed": 8}).json())[-1]
-    replay_key = web.post(f"/api/games/{end['game']}/review").json()["replay"]
+    replay_key = web.post(f"/api/games/{end['game']}/review", json={}).json()["replay"]
     summary = web.get(f"/api/replays/{replay_key}").json()
     log = [json.loads(line) for line in web.get(f"/api/games/{end['game']}/log").text.splitlines()][1:]
     chosen = [e["options"][e["choice"]] for e in log if e["t"] == "decide" and len(e["options"]) > 1]
@@ -245,6 +241,8 @@ def test_serve_refuses_what_it_cannot_serve_with_a_word_and_a_status(logged, tmp
     assert differs.exit_code == 1 and "other.jsonl: does not replay on its rules: the game differs at event" in differs.output
     assert serve(CLASSIC, "--agent", "grredy").exit_code == 2
     assert serve(CLASSIC, "--players", 9).exit_code == 2
+    proxy = serve(CLASSIC, "--allow-host", "https://table.example")
+    assert proxy.exit_code == 2 and "a host name or address, without scheme, port or path" in proxy.output
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     missing = serve(CLASSIC)
     assert missing.exit_code == 2 and "pip install 'rulesrun[web]'" in missing.output
@@ -261,6 +259,11 @@ def test_serve_prints_its_address_and_answers_there():
             with urllib.request.urlopen(address + "api/setup", timeout=10) as answer:
                 setup = json.load(answer)
             assert setup["seats"] == ["human", "greedy"] and setup["seed"] == 4 and setup["mode"] == "play"
+            # Another site's name pointed at this machine (DNS rebinding) is not this server's address.
+            rebound = urllib.request.Request(address + "api/setup", headers={"Host": "rebound.example"})
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(rebound, timeout=10)
+            assert refused.value.code == 421
         finally:
             server.terminate()
 

@@ -28,6 +28,7 @@ import rulesrun
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.studies.log import Setup
 from rulesrun.web.layout import layout
+from rulesrun.web.reach import Reach
 from rulesrun.web.replay import Replay
 from rulesrun.web.server import Serving, make_app
 
@@ -55,14 +56,15 @@ def served(serving):
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     listening.listen(16)
-    server = uvicorn.Server(uvicorn.Config(make_app(serving), log_level="warning"))
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(make_app(serving, Reach(port)), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{listening.getsockname()[1]}/"
+        yield f"http://127.0.0.1:{port}/"
     finally:
         server.should_exit = True
         thread.join(timeout=10)
@@ -111,6 +113,11 @@ def test_a_person_plays_a_short_game_by_clicks_and_keys_and_undoes_once(browser)
         page.keyboard.press("2")                 # the second option, by key
         settled(page)
         assert "> seat 0: Which dice do you place? -> " in page.locator("#transcript").inner_text()
+        # A reload finds the game again: its key is in the address, the page's token in the tab.
+        transcript = page.locator("#transcript").inner_text()
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.locator("#transcript").inner_text() == transcript
         for _ in range(40):
             if question.locator("h2").inner_text() == "Game over":
                 break
@@ -119,6 +126,10 @@ def test_a_person_plays_a_short_game_by_clicks_and_keys_and_undoes_once(browser)
         assert question.locator("h2").inner_text() == "Game over"
         assert "Winner" in question.locator(".standing").inner_text()
         assert page.locator("#table .die").count() > 0 and page.locator("#table .card").count() > 0
+        with page.expect_download() as saving:
+            page.get_by_role("button", name="Download the log").click()
+        assert saving.value.suggested_filename == "game-3.jsonl"
+        assert Path(saving.value.path()).read_text().startswith('{"')
 
 
 @pytest.mark.slow

@@ -5,9 +5,11 @@ through a logged game (docs/web.md).
     shown.py     a moment of a game as JSON: the view, the question, the transcript
     live.py      a game with people and bots at the page, with undo
     replay.py    a logged game as steps for a timeline
-    sessions.py  the tables a server holds, by id
+    sessions.py  the tables a server holds, by id and the token of the page that dealt them
+    reach.py     who may reach the server: its own address, its own page, JSON only
     server.py    the Starlette app: the JSON API and the static page (static/)
 
-Only `server.py` needs the optional extra `web` (Starlette, uvicorn); the page itself is
-static HTML, CSS and JavaScript in the package, with no build step and nothing from the net.
+Only `server.py` and `reach.py` need the optional extra `web` (Starlette, uvicorn); the page
+itself is static HTML, CSS and JavaScript in the package, with no build step and nothing from
+the net.
 """

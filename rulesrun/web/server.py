@@ -5,11 +5,14 @@ Starlette because it is small, typed, well kept and has a test client that needs
 (tests run the API in-process in milliseconds); uvicorn runs it (`rulesrun serve`). Both are
 the optional extra `web`, imported only here and by `rulesrun serve`.
 
+Every request passes `reach.py`'s checks first (its Host, its Origin, JSON only), and a
+game is found only with the token of the page that dealt it (`sessions.py`).
+
 Playing and replaying run the rules, which can take a while for a searching bot, so they run
 in a worker thread (`run_in_threadpool`), one request per game at a time (the table's lock),
 and the event loop stays free for other requests.
 
-    app = make_app(Serving(rules, players=2, seats=("human", "greedy"), seed=None, setup=setup))
+    app = make_app(Serving(rules, players=2, seats=("human", "greedy"), seed=None, setup=setup), Reach(port=8000))
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import random
 import attrs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -29,11 +33,15 @@ from ..interpreter.running.driven import NotAnOption, PlayError
 from ..interpreter.studies.log import Setup
 from .layout import layout
 from .live import LiveTable, Stale
+from .reach import Guarded, Reach
 from .replay import LogMismatch, Replay
-from .sessions import Sessions
+from .sessions import Full, Limits, Sessions
 
-# The key of the replay `rulesrun serve LOG` opens with.
+# The key of the replay `rulesrun serve LOG` opens with: the server's own, shown to every page.
 LOGGED = "log"
+# The header a page sends its token in: a header of its own, which a page of another site
+# cannot send without asking the server first (a CORS preflight, which this server refuses).
+TOKEN = "X-Rulesrun-Token"
 
 
 @attrs.frozen(slots=True)
@@ -56,23 +64,33 @@ class ApiError(Exception):
         self.status = status
 
 
-def make_app(serving: Serving, limit: int = 64) -> Starlette:
-    """The app for `serving`; it holds at most `limit` tables (the oldest are dropped)."""
+def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starlette:
+    """The app for `serving`, answering at the addresses of `reach`, holding tables within `limits`."""
     if len(serving.seats) != serving.players:
         raise ValueError(f"one seat (human or an agent spec) per player: {len(serving.seats)} for {serving.players}")
     plan = layout(serving.rules)
-    sessions = Sessions(limit)
-    if serving.replay is not None:
-        sessions.add(serving.replay, LOGGED)
+    sessions = Sessions(limits, finished=lambda table: isinstance(table, Replay) or table.game.over)
 
     def table(request: Request, kind) -> object:
-        try:
-            found = sessions.get(request.path_params["key"])
-        except KeyError:
-            found = None
+        key = request.path_params["key"]
+        if key == LOGGED and serving.replay is not None:
+            found = serving.replay
+        else:
+            try:
+                found = sessions.get(key, request.headers.get(TOKEN))
+            except KeyError:
+                found = None
         if not isinstance(found, kind):
-            raise ApiError(404, "no such game on this server (it may have been dropped): start a new one")
+            raise ApiError(404, "no such game on this server for this page (it may have been dropped): start a new one")
         return found
+
+    def hold(request: Request, made) -> tuple[str, str]:
+        """`made` held for the page that asked: its key and the page's token."""
+        address = request.client.host if request.client else "an unknown address"
+        try:
+            return sessions.add(made, request.headers.get(TOKEN), address)
+        except Full as error:
+            raise ApiError(503, str(error)) from None
 
     async def setup(request: Request):
         return {"mode": "replay" if serving.replay is not None else "play", "plan": plan, "players": serving.players,
@@ -91,7 +109,8 @@ def make_app(serving: Serving, limit: int = 64) -> Starlette:
         except PlayError as error:
             # The rules go wrong before anyone is asked anything: there is no game to show, only why.
             raise ApiError(422, error.render()) from None
-        return {"game": sessions.add(made), **made.moment()}
+        key, token = hold(request, made)
+        return {"game": key, "token": token, **made.moment()}
 
     async def state(request: Request):
         live = table(request, LiveTable)
@@ -137,7 +156,8 @@ def make_app(serving: Serving, limit: int = 64) -> Starlette:
             return Replay(serving.rules, serving.players, live.seed, json.loads(json.dumps(live.game.log)),
                           live.seats, plan)
 
-        return {"replay": sessions.add(await _locked(live, make))}
+        key, token = hold(request, await _locked(live, make))
+        return {"replay": key, "token": token}
 
     async def replay_summary(request: Request):
         return table(request, Replay).summary()
@@ -178,7 +198,7 @@ def make_app(serving: Serving, limit: int = 64) -> Starlette:
         Route("/api/replays/{key}/steps/{index:int}", api(replay_step)),
         Mount("/", StaticFiles(packages=[("rulesrun.web", "static")], html=True)),
     ]
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, middleware=[Middleware(Guarded, reach=reach)])
 
 
 MAX_BODY = 1 << 16

@@ -22,12 +22,27 @@ const page = {
   busy: false,
   shownSeat: null,     // whose table is on screen (hot-seat: the curtain falls between people)
   shownLines: 0,       // transcript lines shown so far, to mark the new ones
+  // The token the server gave this page with its first game: it holds this page's games, and
+  // without it the server finds none of them. Kept for the tab's life, so a reload finds them.
+  token: sessionStorage.getItem("rulesrun-token"),
 };
 
+// The server's answer to a GET of `path`, or to a POST of `body` as JSON, sent with this page's token.
+async function fetched(path, body) {
+  const headers = page.token ? {"X-Rulesrun-Token": page.token} : {};
+  const options = body === undefined ? {headers} :
+    {method: "POST", headers: {...headers, "Content-Type": "application/json"}, body: JSON.stringify(body)};
+  return fetch(path, options);
+}
+
+function keepToken(made) {
+  if (!made.token) return;
+  page.token = made.token;
+  sessionStorage.setItem("rulesrun-token", made.token);
+}
+
 async function api(path, body) {
-  const options = body === undefined ? {} :
-    {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
-  const response = await fetch(path, options);
+  const response = await fetched(path, body);
   const text = await response.text();
   let data;
   try {
@@ -241,8 +256,9 @@ function renderQuestion(moment) {
     if (page.mode === "play") {
       box.append(element("div", {class: "after"},
         element("button", {type: "button", id: "review", text: "Review this game"}),
-        element("a", {href: `/api/games/${page.game}/log`, download: "", text: "Download the log"})));
+        element("button", {type: "button", id: "download", text: "Download the log"})));
       $("review").addEventListener("click", review);
+      $("download").addEventListener("click", downloadLog);
     }
     return;
   }
@@ -323,6 +339,7 @@ async function newGame(seed) {
   $("undo").hidden = false;
   await busyWith("Dealing a new game…", async () => {
     const moment = await api("/api/games", {seed});
+    keepToken(moment);
     page.game = moment.game;
     $("seed").value = moment.seed;
     history.replaceState(null, "", `#game=${moment.game}`);
@@ -351,8 +368,20 @@ async function undo() {
 async function review() {
   await busyWith("Preparing the replay…", async () => {
     const made = await api(`/api/games/${page.game}/review`, {});
+    keepToken(made);
     history.replaceState(null, "", `#replay=${made.replay}`);
     await openReplay(made.replay);
+  });
+}
+
+// The log comes with the token, which a plain link cannot send: fetched, then saved from memory.
+async function downloadLog() {
+  await busyWith("Fetching the log…", async () => {
+    const response = await fetched(`/api/games/${page.game}/log`);
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}: the log could not be fetched`);
+    const saved = element("a", {href: URL.createObjectURL(await response.blob()), download: `game-${page.moment.seed}.jsonl`});
+    saved.click();
+    setTimeout(() => URL.revokeObjectURL(saved.href), 60000);   // once the browser has saved it
   });
 }
 
