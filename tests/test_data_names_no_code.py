@@ -7,6 +7,7 @@ Each test seats a bot whose import leaves a marker file behind, and looks for th
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -126,12 +127,15 @@ def test_serve_log_shows_a_bot_seat_by_name_and_never_makes_it(logged, bot):
     from rulesrun.cli.serve import _replaying
     from rulesrun.web.server import make_app
 
+    from web_client import ADDRESS, PORT
+    from rulesrun.web.reach import Reach
+
     serving = _replaying(str(logged), (), Budget())
     assert serving.seats == (bot.spec, bot.spec) and serving.replay.steps
-    web = TestClient(make_app(serving))
+    web = TestClient(make_app(serving, Reach(PORT)), base_url=ADDRESS)
     assert web.get("/api/replays/log").json()["seats"] == [bot.spec, bot.spec]
-    with pytest.raises(NamesCode, match=REFUSED):
-        web.post("/api/games", json={"seed": 1})
+    refused = web.post("/api/games", json={"seed": 1})
+    assert refused.status_code == 422 and re.search(REFUSED, refused.json()["error"]), refused.text
     assert not bot.imported()
 
 
@@ -143,9 +147,12 @@ def test_serve_rules_seats_the_bot_typed_after_agent(bot):
     from rulesrun.cli.serve import _playing
     from rulesrun.web.server import make_app
 
+    from web_client import ADDRESS, PORT
+    from rulesrun.web.reach import Reach
+
     serving = _playing(str(CLASSIC), (), ("rounds=1",), ("human", bot.spec), 2, 1, (), Budget())
     assert bot.imported()
-    moment = TestClient(make_app(serving)).post("/api/games", json={"seed": 1}).json()
+    moment = TestClient(make_app(serving, Reach(PORT)), base_url=ADDRESS).post("/api/games", json={"seed": 1}).json()
     assert moment["seats"] == ["human", bot.spec] and moment["error"] is None
     assert bot.imported()
 

@@ -29,6 +29,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..interpreter.lookahead.agents import AgentSpecError
 from ..interpreter.running.driven import NotAnOption, PlayError
 from ..interpreter.studies.log import Setup
 from .layout import layout
@@ -109,6 +110,9 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
         except PlayError as error:
             # The rules go wrong before anyone is asked anything: there is no game to show, only why.
             raise ApiError(422, error.render()) from None
+        except AgentSpecError as error:
+            # A seat of a logged game (`serve LOG`) that names a bot's code: never made from a file.
+            raise ApiError(422, str(error)) from None
         key, token = hold(request, made)
         return {"game": key, "token": token, **made.moment()}
 
