@@ -171,14 +171,20 @@ def check(rules, fragments, settings, allow, show_params, verbose, as_json):
         program = compose(rules, fragments, allow)
         program = set_params(program, _settings(settings))
         check_program(program)
-        load_rules(rules, fragments, _settings(settings), allow)
+        if not program.is_library:
+            load_rules(rules, fragments, _settings(settings), allow)
     except RulesError as error:
         _fail(error, as_json)
     if as_json:
         echo(json.dumps({"valid": True, "title": program.title, "params": _params(program),
-                               "sources": [s.path for s in program.sources]}, indent=2))
+                               "sources": [s.path for s in program.sources], "library": program.is_library}, indent=2))
         return
-    echo(f"{program.title}: ok ({len(program.sources)} files)")
+    if program.is_library:
+        procs = len(program.of_kind(ast.Proc))
+        echo(f"{program.title}: ok (a library of {procs} procedure{'s' * (procs != 1)}, for rulesets to include)")
+    else:
+        files = len(program.sources)
+        echo(f"{program.title}: ok ({files} file{'s' * (files != 1)})")
     if verbose:
         echo(_composition(program))
     if show_params:

@@ -61,7 +61,8 @@ class _Checker(StatementChecks, ExpressionChecks):
     # ------------------------------------------------------------ program level
 
     def run(self) -> None:
-        self._check_required()
+        if not self.program.is_library:
+            self._check_required()
         self._check_binders()
         for decl in self.parts.values():
             self._declaration(decl)

@@ -88,3 +88,12 @@ class Program:
 
     def of_kind(self, kind) -> list:
         return [d for d in self.parts.values() if isinstance(d, kind)]
+
+    @property
+    def is_library(self) -> bool:
+        """Whether this is a library, a file of procedures (and parameters) that rulesets
+        include (`rulesets/lib/majority.rules`): checked on its own, it needs no `phase game`,
+        `score` or `players`, and it is never played."""
+        return len(self.sources) == 1 and self.title is not None and self.players is None and bool(self.parts) \
+            and not (self.moves or self.forbids or self.handlers or self.hooks or self.asserts or self.nobody_wins) \
+            and all(isinstance(d, (ast.Proc, ast.Param)) for d in self.parts.values())
