@@ -8,6 +8,7 @@ import rulesrun
 from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running.driven import NotAnOption, NothingToUndo
+from rulesrun.interpreter.running.runtime import Answered
 
 from helpers import RULESETS, rules_from_text
 
@@ -176,6 +177,49 @@ def test_the_decision_says_who_is_asked_what(tmp_path):
     assert [e["choice"] for e in game.log if e["t"] == "decide"] == [2, 0, 0]
     game.undo()
     assert game.decision.seat == 1 and not game.over
+
+
+ANSWERED = r"decision\.\S+: this decision \(`guess` of seat 0\) was answered; read game\.decision for the current one"
+
+
+def test_a_decision_shows_the_game_as_it_was_asked_and_refuses_once_answered(tmp_path):
+    """Issue #37: `d = game.decision`, `game.play(0)`, then `d.view` showed the table after the
+    answer. A view taken while the decision waits keeps the table as it was; once the decision
+    is answered, whatever it shows of the game refuses by name."""
+    rules = rules_from_text(tmp_path, GUESS)
+    game = rules.start(players=2, seed=1)
+    decision = game.decision
+    seen = decision.view
+    game.play(2)
+    assert seen.vars["guessed"] == [0, 0] and seen.history == ()
+    assert game.decision.view.vars["guessed"] == [3, 0]
+    for read in (lambda: decision.view, lambda: decision.options, decision.labels, decision.words,
+                 lambda: decision.prompt, decision.table, decision.piece_words, lambda: decision.explorer):
+        with pytest.raises(Answered, match=ANSWERED):
+            read()
+    assert (decision.seat, decision.point, decision.is_move, decision.secret) == (0, "guess", False, False)
+
+
+def test_a_decision_an_agent_keeps_refuses_once_answered(tmp_path):
+    """The same for a decision put to an agent seated in the game: the agent may keep the view
+    it took, not read the decision again once it has answered."""
+    kept = []
+
+    class Keeping:
+        blind = False
+
+        def choose(self, decision):
+            kept.append((decision, decision.view))
+            return 2
+
+    rules = rules_from_text(tmp_path, GUESS)
+    rules.play(2, 1, [Keeping(), Keeping()])
+    (first, seen), (second, _) = kept
+    assert seen.vars["guessed"] == [0, 0]
+    with pytest.raises(Answered, match=ANSWERED):
+        first.view
+    with pytest.raises(Answered, match=r"decision\.options: this decision \(`guess` of seat 1\) was answered"):
+        second.options
 
 
 def test_a_seed_or_a_count_that_is_no_whole_number_is_refused_by_name():

@@ -10,6 +10,9 @@ An agent has one method, `choose(decision) -> index` into `decision.options`, an
   drawn anew (interpreter/lookahead/search.py): `lookahead(option, rng)` gives each seat's declared
   `value` one step on, `copy(rng)` a what-if game at this decision to drive to the end.
 
+All of these are read while the decision waits: once answered, it refuses them by name
+(runtime.Answered), so an agent keeps the view it took, not the decision.
+
 An agent that never looks at the decision (it only needs how many options there are) sets
 `blind = True` and implements `pick(count) -> index` instead, which spares the game building
 a `Decision`. Agents draw from their own random stream, derived from the game seed, the

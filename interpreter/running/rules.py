@@ -83,8 +83,6 @@ class Rules:
         self.namespace = self.form(pausing=True, books=True)
         # The source of the pausing form that keeps books, which every Rules makes (tests read it).
         self.source = self._sources[self._files[True, True]]
-        self._score_keys = self.namespace["score_keys"]
-        self.values_of = self.namespace["values_of"]
         self.moves = self.namespace["MOVES"]
         self.lowest_wins = self.namespace["LOWEST_WINS"]
         # Each score key's name (`as "money"`), None where the rules give none.
@@ -100,7 +98,6 @@ class Rules:
         self.read_variables = _reader(self.variable_attributes)
         self._hidden_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "hidden")
         self._private_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "private")
-        self._nobody_wins = self.namespace["nobody_wins"]
         # Player counts that a top-level `assert` refuses, with its errors.
         self._refused_counts: dict[int, list[Diagnostic]] = {}
         if program.asserts:
@@ -231,12 +228,14 @@ class Rules:
             raise PlayError(self._located(error), decision._game.log) from None
 
     def prepare(self, game: Game, lookahead: bool, meter: bool) -> None:
-        """Set a new game up: its books (for agents that look ahead), meter, and first log line."""
+        """Set a new game up: its books (for agents that look ahead), the form of the rules it
+        runs, its meter, and first log line."""
         game.books = lookahead
         if lookahead:
             game.frames = Frames()
+        code = self._code_for(game)
         if meter:
-            game.meter = Meter(self.namespace["score_first"], *self._metered)
+            game.meter = Meter(code["score_first"], *self._metered)
         if game.log is not None:
             game.log.append({"t": "game", "title": self.program.title, "players": game.n, "seed": game.seed,
                              "sources": [s.path for s in self.program.sources]})
@@ -244,7 +243,7 @@ class Rules:
     def running(self, game: Game):
         """Set up and play `game` to its end, pausing at each decision nobody in the game answers
         (a generator, see interpreter/running/driven.py); returns the score keys of every seat."""
-        names = game.code = self.form(game.agents is None or None in game.agents, game.books)
+        names = self._code_for(game)
         try:
             names["init"](game)
             played = names["ph_game"](game)
@@ -258,6 +257,15 @@ class Rules:
                                         f"of {error.args[1]} options", "replay the answers on the rules and seed they were given for")) from None
         except PLAY_ERRORS as error:
             raise self._located(error) from None
+
+    def _code_for(self, game: Game) -> dict:
+        """The form of the rules `game` runs, from now on its `code`: pausing unless every seat's
+        agent sits in the game, keeping books if it does. What the game reads of its rules (score,
+        values, `nobody wins`, the meter's score) comes from this form, never another: the forms
+        with books remember pure procedures under zones' stamps, which a game without books
+        never renews, so another form's answer would be one remembered at the start."""
+        game.code = self.form(game.agents is None or None in game.agents, game.books)
+        return game.code
 
     def run(self, game: Game) -> list:
         """Set up and play `game` to its end with its own agents; the score keys of every seat."""
@@ -284,11 +292,18 @@ class Rules:
         return keys
 
     def score_keys_of(self, game: Game) -> list:
-        return [self._score_keys(game, p) for p in game.players]
+        """Every seat's score keys in `game` now, through the form it runs (`game.code`)."""
+        keys = game.code["score_keys"]
+        return [keys(game, p) for p in game.players]
+
+    def values_of(self, game: Game) -> list:
+        """Every seat's `value` in `game` now (what look-ahead agents maximise), through the form
+        it runs (`game.code`)."""
+        return game.code["values_of"](game)
 
     def winners(self, keys: list, game: Game) -> list:
         """The seats with the best score keys, or none when a `nobody wins when` holds in `game`."""
-        if self._nobody_wins(game):
+        if game.code["nobody_wins"](game):
             return []
         best = (min if self.lowest_wins else max)(keys)
         return [p for p, k in enumerate(keys) if k == best]

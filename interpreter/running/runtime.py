@@ -49,6 +49,11 @@ class Unanswered(Exception):
     """A decision was met where no agent answers it (a game driven from outside, run to its end)."""
 
 
+class Answered(Exception):
+    """A decision read for its options, words, view or explorer once it was answered: the game
+    has moved on, and what it would show now is no longer what was asked."""
+
+
 class Decision:
     """What an agent is asked: who decides, at which point, and the legal options.
 
@@ -56,15 +61,27 @@ class Decision:
     search agent explores the future through `explorer`, which plays what-if games in which
     everything hidden from the seat is drawn anew. A plain slotted class rather than an attrs
     one: one is made for every decision of every simulated game, and this keeps that cheap.
+
+    What a decision shows of the game (its options, their labels and words, the prompt, the
+    table, the view, the explorer) is worked out when it is read, from the game as it stands,
+    so it is read while the decision waits for its answer; once answered, each of these refuses
+    by name (`Answered`) rather than show the game after the answer:
+
+        d = game.decision
+        seen = d.view          # a copy of the table at this decision, kept as long as you like
+        game.play(0)
+        d.view                 # Answered: read game.decision for the current one
+
+    Who decides, where, and whether it is a move or secret stay true and stay readable.
     """
 
-    __slots__ = ("player", "point", "options", "secret", "is_move", "_resume", "_game", "_explorer", "_asked")
+    __slots__ = ("player", "point", "_options", "secret", "is_move", "_resume", "_game", "_explorer", "_asked")
 
     def __init__(self, game: "Game", player: int, point: str, options: list, secret: bool, is_move: bool,
                  resume: tuple | None = None, asked: tuple | None = None):
         self.player = player
         self.point = point
-        self.options = options
+        self._options = options
         self.secret = secret
         self.is_move = is_move
         # A `choose`'s words: (its `prompt`, its `shown`), each deferred as a function of
@@ -83,57 +100,79 @@ class Decision:
         return self.player
 
     @property
+    def options(self) -> list:
+        """The legal options: `(move, args)` for the moves of a point, the values of a `choose`."""
+        if self._game is None:
+            raise self._refusal("options")
+        return self._options
+
+    @property
     def prompt(self) -> str:
         """What is asked, in words (`point NAME "..."`, `choose(..., prompt = ...)`; else the
         point's name made readable). A key is `point`, which rewording never changes."""
         from .words import prompt
 
-        return prompt(self._game, self.player, self.point, self.is_move, self._asked)
+        return prompt(self._waiting("prompt"), self.player, self.point, self.is_move, self._asked)
 
     def labels(self) -> list[str]:
         """The options' stable machine labels (`place(3)`): what logs, scripts and search trees key by."""
-        return option_labels(self.options)
+        self._waiting("labels()")
+        return option_labels(self._options)
 
     def words(self) -> list[str]:
         """The options in words (`move ... shown "..."`, a kind's `shown`), for people to read."""
         from .words import option_words
 
-        return option_words(self._game, self.player, self.options, self.is_move, self._asked)
+        return option_words(self._waiting("words()"), self.player, self._options, self.is_move, self._asked)
 
     def table(self) -> str | None:
         """The table as the rules' `view` shows it, in lines; None if the rules declare none."""
         from .words import declared_table
 
-        return declared_table(self._game)
+        return declared_table(self._waiting("table()"))
 
     def piece_words(self):
         """A function (kind, face, owner) -> a piece of `view` in words, as its kind shows it."""
         from .words import piece_words
 
-        return piece_words(self._game)
+        return piece_words(self._waiting("piece_words()"))
 
     @property
     def view(self):
-        """A copy of what this seat may see now (see interpreter/running/view.py)."""
+        """A copy of what this seat may see at this decision (see interpreter/running/view.py)."""
         from .view import seat_view
 
-        return seat_view(self._game, self.player)
+        return seat_view(self._waiting("view"), self.player)
 
     @property
     def explorer(self):
         """What-if games from this decision, fair to the seat (see interpreter/lookahead/search.py)."""
+        game = self._waiting("explorer")
         if self._explorer is None:
-            self._explorer = self._game.rules.explorer(self._game, self)
+            self._explorer = game.rules.explorer(game, self)
         return self._explorer
 
     def answered(self) -> None:
-        """The decision is answered: its explorer, if a search agent used one, puts back what it
-        changed and is let go (it holds the decision, which would keep both for the garbage
-        collector)."""
+        """The decision is answered: from now on it refuses to show the game (`Answered`), and
+        its explorer, if a search agent used one, puts back what it changed and is let go (it
+        holds the decision, which would keep both for the garbage collector)."""
+        self._game = None
+        self._resume = None
         explorer = self._explorer
         if explorer is not None:
             self._explorer = None
             explorer.close()
+
+    def _waiting(self, what: str) -> "Game":
+        """The game, while this decision waits for its answer; after, a refusal naming `what`."""
+        game = self._game
+        if game is None:
+            raise self._refusal(what)
+        return game
+
+    def _refusal(self, what: str) -> Answered:
+        return Answered(f"decision.{what}: this decision (`{self.point}` of seat {self.player}) was answered; "
+                        "read game.decision for the current one")
 
 
 def option_labels(options) -> list[str]:
@@ -286,9 +325,9 @@ class Game:
         self.history.append((decision.player, index, decision.secret))
         self.decisions += 1
         if self.log is not None:
-            self._log_decision(decision.player, decision.point, decision.options, index, decision.secret,
+            self._log_decision(decision.player, decision.point, decision._options, index, decision.secret,
                                decision.is_move, decision._asked)
-        return decision.options[index]
+        return decision._options[index]
 
     def _log_decision(self, player: int, point: str, options: list, index: int, secret: bool, is_move: bool, asked):
         from .words import logged_words
