@@ -13,6 +13,42 @@ NEUTRAL = RULESETS / "variants" / "neutral_dice.rules"
 BANDIT = RULESETS / "variants" / "bandit.rules"
 
 
+# Royale draws three of its sixteen boards a round: each group here is forced to lie out in
+# every round instead (`forced_boards`, as the board tests force theirs), so that every board
+# is played. No group holds both sides of one board.
+ROYALE_BOARDS = (("bad_luck", "handicap", "my_choice", "prime_time"), ("black_box", "high_five", "nice_dice"),
+                 ("block_it", "jackpot", "no_entry"), ("double_down", "knockout", "pay_day"),
+                 ("fifty_fifty", "lucky_punch", "power_play"))
+
+
+def forced(*boards) -> dict:
+    """The params of a Royale game with exactly `boards` at casinos 1, 2, ... every round."""
+    return {"forced_boards": ",".join(boards), "boards_per_round": str(len(boards))}
+
+
+# Every shipped ruleset, as the tests play it: name -> (ruleset, fragments, params as `--set`
+# writes them), paths relative to rulesets/.
+SHIPPED = {
+    "classic": ("classic.rules", (), {}),
+    "lasvegas": ("lasvegas.rules", (), {}),
+    "lasvegas2012": ("lasvegas2012.rules", (), {}),
+    "lasvegas2012+bandit+kicker": ("lasvegas2012.rules", ("variants/bandit.rules", "variants/kicker.rules"), {}),
+    "royale": ("royale.rules", (), {}),
+    **{f"royale+{'+'.join(group)}": ("royale.rules", (), forced(*group)) for group in ROYALE_BOARDS},
+    "pot": ("pot.rules", (), {}),
+    "grosser_wurf": ("grosser_wurf.rules", (), {}),
+}
+_shipped: dict = {}
+
+
+def shipped(name: str):
+    """The rules of SHIPPED[name], compiled once per test process."""
+    if name not in _shipped:
+        ruleset, fragments, params = SHIPPED[name]
+        _shipped[name] = load_rules(str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments], params)
+    return _shipped[name]
+
+
 def rules_from_text(folder, text: str, name: str = "written"):
     """A ruleset written in a test, loaded from a file in `folder` as a designer's would be."""
     path = Path(folder) / f"{name}.rules"

@@ -95,13 +95,16 @@ proc shuffle_zone(i, z):
 proc create_one(i, z):
     create d6 x 1 into zone_at(z)
 
+proc ask(i):
+    count += choose(i % 2, "ask", [1, 2, 3, 4])
+
 score by p: 0
 '''
 
 ZONES = ("a", "b", "c1", "c2")
 # One step of play: (operation, first, second) with operands picked by index.
 STEP = st.tuples(st.sampled_from(["put", "put_some", "put_all", "put_under", "deal", "roll", "face", "owner", "shuffle",
-                                  "create", "count", "tally", "link", "unlink", "push", "poke", "held"]),
+                                  "create", "count", "tally", "link", "unlink", "push", "poke", "held", "ask"]),
                  st.integers(0, 7), st.integers(0, 3))
 
 
@@ -142,6 +145,10 @@ def play(scenario, step) -> None:
         scenario.call("push", first)
     elif what == "poke":
         scenario.call("poke", first)
+    elif what == "ask":
+        # A decision answered: an entry of the history, which undo and copy replay.
+        scenario.script(first % 2, second)
+        scenario.call("ask", first)
     else:
         scenario.call("through_a_local", first)
 
@@ -153,7 +160,7 @@ def state(game) -> tuple:
     made = tuple((kind, tuple(id(p) for p in pieces)) for kind, pieces in game.pieces_by_kind.items())
     held = game.v_other[0]
     lists = (tuple(game.v_tally), tuple(game.v_rows[0]), tuple(held) if held != 0 else held, held is game.v_rows[0])
-    return zones, made, game.v_count, lists, game.next_piece_id
+    return zones, made, game.v_count, lists, game.next_piece_id, tuple(game.history)
 
 
 @settings(max_examples=150, deadline=None)
@@ -184,7 +191,8 @@ def test_going_back_restores_everything_as_often_as_asked(rules, first, second):
 @given(st.lists(STEP, max_size=10), st.lists(STEP, max_size=10), st.lists(STEP, max_size=10))
 def test_a_newer_checkpoint_survives_going_back_to_an_older_one(rules, before_newer, after_newer, after_going_back):
     """How a re-run works: the rule's start (older) is gone back to while the present (newer)
-    is open, the rule runs again, and then the present is put back."""
+    is open, the rule runs again (with other answers, maybe), and then the present is put
+    back, the answers given before it included."""
     scenario = new_game(rules)
     game = scenario.game
     start = Checkpoint(game)

@@ -1,8 +1,8 @@
-"""A game you drive (interpreter/running/driven.py): step, undo, copy, and games run side by side."""
+"""A game you drive (interpreter/running/driven.py): the decision it shows, answers it refuses,
+and games run side by side. That undo, copy, the closed loop and a replay all play the same
+game as answering from outside: tests/test_ways_agree.py, for every shipped ruleset."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import rulesrun
 from rulesrun.dsl.errors import RulesError
@@ -10,97 +10,11 @@ from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running.driven import NotAnOption, NothingToUndo
 from rulesrun.interpreter.running.runtime import Answered
 
-from helpers import RULESETS, rules_from_text
-
-SHIPPED = {
-    "classic": ("classic.rules", []),
-    "lasvegas": ("lasvegas.rules", []),
-    "lasvegas2012+bandit+kicker": ("lasvegas2012.rules", ["variants/bandit.rules", "variants/kicker.rules"]),
-    "royale": ("royale.rules", []),
-    "pot": ("pot.rules", []),
-    "grosser_wurf": ("grosser_wurf.rules", []),
-}
-_loaded: dict = {}
-
-
-def shipped(name: str):
-    if name not in _loaded:
-        path, fragments = SHIPPED[name]
-        _loaded[name] = rulesrun.load(RULESETS / path, with_=[RULESETS / f for f in fragments])
-    return _loaded[name]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def compiled():
-    """Every shipped ruleset compiled before hypothesis runs (compiling raises the recursion limit)."""
-    for name in SHIPPED:
-        shipped(name)
+from helpers import RULESETS, rules_from_text, shipped
 
 
 def seats(rules) -> int:
     return max(rules.min_players, min(3, rules.max_players))
-
-
-def answer(game, draw: float) -> None:
-    game.play(int(draw * len(game.decision.options)))
-
-
-def play_out(game, draws) -> None:
-    """Answer with `draws` (each in 0..1) in turn, then option 0, to the end."""
-    draws = iter(draws)
-    while not game.over:
-        answer(game, next(draws, 0.0))
-
-
-DRAWS = st.lists(st.floats(0, 0.999), min_size=1, max_size=400)
-
-
-@pytest.mark.parametrize("name", list(SHIPPED))
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 10**6), draws=DRAWS, at=st.floats(0, 1))
-def test_a_copy_at_any_decision_goes_on_as_the_game_does(name, seed, draws, at):
-    rules = shipped(name)
-    game = rules.start(players=seats(rules), seed=seed)
-    whole = rules.start(players=seats(rules), seed=seed)
-    play_out(whole, draws)
-    stop = int(at * len(whole.answers))
-    for index in whole.answers[:stop]:
-        game.play(index)
-    twin = game.copy()
-    assert twin.log == game.log and twin.over == game.over
-    assert game.over or twin.decision.labels() == game.decision.labels()
-    rest = whole.answers[stop:]
-    for index in rest:
-        game.play(index)
-    assert twin.log == whole.log[: len(twin.log)]
-    for index in rest:
-        twin.play(index)
-    assert twin.over and game.over
-    assert twin.scores == game.scores == whole.scores and twin.winners == game.winners == whole.winners
-    assert twin.log == game.log == whole.log
-
-
-@pytest.mark.parametrize("name", list(SHIPPED))
-@settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 10**6), draws=DRAWS, at=st.floats(0, 1))
-def test_undo_then_the_same_answer_gives_the_same_game(name, seed, draws, at):
-    rules = shipped(name)
-    whole = rules.start(players=seats(rules), seed=seed)
-    play_out(whole, draws)
-    if not whole.answers:
-        return
-    stop = int(at * (len(whole.answers) - 1))
-    game = rules.start(players=seats(rules), seed=seed)
-    for index in whole.answers[:stop]:
-        game.play(index)
-    before = [dict(event) for event in game.log]
-    asked = game.decision.labels()
-    game.play(whole.answers[stop])
-    game.undo()
-    assert game.log == before and game.decision.labels() == asked
-    for index in whole.answers[stop:]:
-        game.play(index)
-    assert game.log == whole.log and game.scores == whole.scores
 
 
 @pytest.mark.parametrize("name", ["classic", "royale", "pot"])
@@ -140,18 +54,6 @@ def test_the_example_in_docs_agents_md_runs(monkeypatch, capsys):
     exec(compile(example, "docs/agents.md", "exec"), {})
     scores, rest = capsys.readouterr().out.split("] [")
     assert len(scores.strip("[").split(",")) == 4
-
-
-def test_rules_play_is_a_driver_of_start():
-    rules = shipped("classic")
-    agents = [make_agent("greedy", 3, p) for p in range(4)]
-    log: list = []
-    result = rules.play(4, 3, agents, log)
-    game = rules.start(4, 3)
-    agents = [make_agent("greedy", 3, p) for p in range(4)]
-    while not game.over:
-        game.play(agents[game.decision.seat].choose(game.decision))
-    assert game.log == log and game.scores == result.scores and game.winners == result.winners
 
 
 def test_the_decision_says_who_is_asked_what(tmp_path):

@@ -17,7 +17,12 @@ those are kept before a change through either var; lists are kept by identity, o
 list two vars share goes back once. `pieces_changing` does the same for the pieces made so
 far. Going back puts the kept zones and looks back and refills those very lists and mappings
 (a rule that holds one, `let mine = kept[p]`, sees it as the game has it), as often as
-needed.
+needed. The history of answers (`g.history`, what `undo`, `copy` and a log replay play the
+game from) is kept alike: it only grows, except when a checkpoint goes back, so going back
+to an older checkpoint first has every other checkpoint keep the answers it is about to
+drop or overwrite (`_keep_history`); a look-ahead that runs a rule again from its start
+with another seat's secret answer drawn anew (search.py) gives the present its real
+answers back.
 
     here = Checkpoint(game)
     ... play on ...
@@ -198,11 +203,29 @@ def _gather(value, found: dict) -> None:
                 _gather(item, found)
 
 
+def _keep_history(g, going_back, first: int) -> None:
+    """`going_back` is about to drop or overwrite entry `first` of `g.history` and those after
+    it: every other open checkpoint of `g` whose history reaches past `first` keeps its own
+    entries from there, unless it has kept them from there already. An entry before the
+    first one a checkpoint kept has not changed since it was taken (the history only grows,
+    but for a checkpoint going back), nor has any entry of one that has kept nothing."""
+    history = g.history
+    for checkpoint in g.open:
+        length = checkpoint.counters[3]
+        if checkpoint is going_back or length <= first:
+            continue
+        kept = checkpoint.answers
+        if kept is None:
+            checkpoint.answers = (first, history[first:length])
+        elif first < kept[0]:
+            checkpoint.answers = (first, history[first:kept[0]] + kept[1])
+
+
 class Checkpoint:
     """The state of one game now; see the module docstring."""
 
     __slots__ = ("game", "since", "kept", "loose", "looks", "made", "pieces_stamp", "variables", "lists",
-                 "var_stamps", "counters", "rng")
+                 "var_stamps", "counters", "answers", "rng")
 
     def __init__(self, g, chance: bool = True):
         """`chance=False`: the random stream is not kept (whoever goes back puts it back himself)."""
@@ -220,6 +243,9 @@ class Checkpoint:
         self.lists: dict[int, tuple] = {}
         self.var_stamps = g.var_stamps[:]
         self.counters = (g.turns, g.decisions, g.next_piece_id, len(g.history))
+        # (k, the answers g.history held from entry k to its length then), kept when an older
+        # checkpoint going back first drops or overwrites entry k (`_keep_history`).
+        self.answers = None
         self.rng = g.rng.getstate() if chance else None
         g.open.append(self)
 
@@ -255,8 +281,16 @@ class Checkpoint:
             g.pieces_stamp = self.pieces_stamp
         if g.var_stamps != self.var_stamps:
             self._put_variables_back(g)
-        g.turns, g.decisions, g.next_piece_id, history = self.counters
-        del g.history[history:]
+        g.turns, g.decisions, g.next_piece_id, length = self.counters
+        history = g.history
+        if self.answers is None:
+            if len(history) > length:
+                _keep_history(g, self, length)
+                del history[length:]
+        else:
+            first, answers = self.answers
+            _keep_history(g, self, first)
+            history[first:] = answers
         if chance and self.rng is not None:
             g.rng.setstate(self.rng)
 
