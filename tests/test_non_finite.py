@@ -20,6 +20,11 @@ phase game:
 score by p: got[p]
 """
 
+# After the var has grown: a decision for the page to show, then the score.
+ASKS_THEN_SCORE = """\
+    got[1] = choose(0, "pick", [1, 2])
+score by p"""
+
 
 def _invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args], prog_name="rulesrun")
@@ -55,3 +60,21 @@ def test_a_record_json_cannot_hold_is_refused_by_name(tmp_path, number):
     with pytest.raises(NotFinite, match="record 1 holds a number that is not finite"):
         out.write({"rules": {"bonus": {"paid": number}}})
     out.discard()
+
+
+def test_the_web_page_shows_a_var_grown_infinite_as_the_rules_write_it(tmp_path, grows):
+    """The page's JSON has no `Infinity`: the var reads `inf`, and the game's end says why it has no score."""
+    pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+    pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the test extra)")
+    from web_client import client
+    from rulesrun.interpreter.running.rules import load_rules
+
+    asks = tmp_path / "asks.rules"
+    asks.write_text(GROWS.replace("score by p", ASKS_THEN_SCORE))
+    page = client(load_rules(str(asks)), asks, ["human", "greedy"], seed=1)
+    dealt = page.post("/api/games", json={"seed": 1})
+    assert dealt.status_code == 200, dealt.text
+    assert dealt.json()["view"]["vars"]["got"][0] == "inf"
+    ended = page.post(f"/api/games/{dealt.json()['game']}/answer", json={"option": 0, "answered": 0})
+    assert ended.status_code == 200 and ended.json()["scores"] is None
+    assert "the score of seat 0 is inf" in ended.text

@@ -18,6 +18,7 @@ and the event loop stays free for other requests.
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import attrs
@@ -31,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..interpreter.lookahead.agents import AgentSpecError
 from ..interpreter.running.driven import NotAnOption, PlayError
+from ..interpreter.running.values import format_value
 from ..interpreter.studies.log import Setup
 from .layout import layout
 from .live import LiveTable, Stale
@@ -186,7 +188,7 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
                 return JSONResponse({"error": str(error)}, status_code=400)
             except LogMismatch as error:
                 return JSONResponse({"error": str(error)}, status_code=500)
-            return result if isinstance(result, Response) else JSONResponse(result)
+            return result if isinstance(result, Response) else JSONResponse(_finite(result))
 
         return endpoint
 
@@ -233,3 +235,16 @@ async def _locked(live: LiveTable, step):
             return step()
 
     return await run_in_threadpool(run)
+
+
+def _finite(value):
+    """`value` with every number that is not finite (a var of the rules grown past about
+    1.8e308) written as the rules language writes it, `inf`, `-inf` or `nan`: JSON has no word
+    for them, so the page would get no answer at all."""
+    if type(value) is float and not math.isfinite(value):
+        return format_value(value)
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
