@@ -18,14 +18,9 @@ from .builtins import BUILTINS, GLOBAL_VALUES
 from .program import SCORE, Program, kind_word
 from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .check_expressions import PART_ATTRIBUTES, ExpressionChecks
+from .keywords import RESERVED
 from .check_statements import StatementChecks
 from .shapes import NUMBER, UNKNOWN, element
-
-RESERVED = {
-    "if", "elif", "else", "for", "in", "while", "not", "and", "or", "let", "return", "break", "pass",
-    "true", "false", "none", "play", "put", "roll", "shuffle", "deal", "create", "emit", "say",
-    "repeat", "turn", "as", "into", "under", "from", "when", "by", "append", "add", "assert",
-}
 
 
 def check(program: Program) -> Program:

@@ -91,10 +91,10 @@ def _parsed(text: str, file: str) -> ast.File:
 
 
 def keywords() -> tuple[str, ...]:
-    """The words the grammar reserves (`phase`, `when`, `true`...), read from grammar.lark, sorted.
+    """The words of the grammar (`phase`, `when`, `true`...), read from grammar.lark, sorted.
 
-    Highlighters and editors take them from here, so a keyword added to the grammar is
-    highlighted everywhere without a second list to keep in step.
+    The language server completes them; which of them are reserved and where the others count
+    is dsl/keywords.py's table, which tests/test_highlight.py checks against this grammar.
     """
     word = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
     return tuple(sorted({t.pattern.value for t in _parser().terminals
