@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from rulesrun import Scenario
 from rulesrun.interpreter.lookahead import search
 from rulesrun.interpreter.lookahead.agents import RandomAgent, ScriptedAgent, make_agent
 from rulesrun.interpreter.running.rules import load_rules
-from rulesrun.interpreter.testing.scenario import Scenario
 
 RULES = Path(__file__).resolve().parent / "liars_dice.rules"
 
