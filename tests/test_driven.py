@@ -209,3 +209,24 @@ def test_a_game_played_to_its_result_leaves_nothing_for_the_garbage_collector(na
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_a_test_looks_at_a_game_through_its_view_params_parts_and_form():
+    """What tests and tools read of a game without its state: params and parts as the rules read
+    them (the very values, fixed), and the form of the rules it runs; a name that is no such
+    declaration is refused with the nearest one."""
+    rules = rulesrun.load(RULESETS / "royale.rules", params={"rounds": 2})
+    game = rules.start(players=4, seed=7)
+    assert game.param("rounds") == 2 and game.param("board_sides")[0][1] is game.part("jackpot")
+    assert game.part("jackpot") in game.part("board")
+    assert game.form is rules.form(pausing=True, books=True)
+    assert rules.start(players=4, seed=7, agents=[make_agent("random", 7, p) for p in range(4)],
+                       lookahead=False).form is rules.form(pausing=False, books=False)
+    with pytest.raises(KeyError, match="no param is named `round`; did you mean `rounds`"):
+        game.param("round")
+    with pytest.raises(KeyError, match="no part or kind of parts is named `rounds`"):
+        game.part("rounds")
+    # A var that holds a part shows it by name in a view, a copy.
+    lying = [name for name in game.view().vars["board_at"].values() if name is not None]
+    assert lying and set(lying) <= {part.name for part in game.part("board")}
+
