@@ -2,6 +2,8 @@
 and games run side by side. That undo, copy, the closed loop and a replay all play the same
 game as answering from outside: tests/test_ways_agree.py, for every shipped ruleset."""
 
+import re
+
 import pytest
 
 import rulesrun
@@ -10,7 +12,7 @@ from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running.driven import NotAnOption, NothingToUndo
 from rulesrun.interpreter.running.runtime import Answered
 
-from helpers import RULESETS, rules_from_text, shipped
+from helpers import ROOT, RULESETS, rules_from_text, shipped
 
 
 def seats(rules) -> int:
@@ -230,3 +232,12 @@ def test_a_test_looks_at_a_game_through_its_view_params_parts_and_form():
     lying = [name for name in game.view().vars["board_at"].values() if name is not None]
     assert lying and set(lying) <= {part.name for part in game.part("board")}
 
+
+def test_tests_docs_and_examples_use_the_public_api_of_a_game():
+    """No test, page or example reaches into a driven game's state or a decision's game: what
+    they read is the public API above, so the engine may change its state freely."""
+    private = re.compile(r"\._(state|game)\b")
+    places = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]
+    places += [path for folder in ("tests", "examples") for path in (ROOT / folder).rglob("*.py")]
+    assert [f"{path.relative_to(ROOT)}:{number}" for path in places
+            for number, line in enumerate(path.read_text().splitlines(), 1) if private.search(line)] == []
