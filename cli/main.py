@@ -124,7 +124,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
         raise click.BadParameter(str(error), param_hint="--agent") from None
     out = opened(log_path, "--log")
     echo(f"{compiled.program.title}: {players} players, seed {seed}")
-    echo("replay: " + replay_command(rules, fragments, settings, players, seed, seats))
+    echo("replay: " + replay_command(rules, fragments, settings, players, seed, seats, allow, budget))
     echo()
     write = writer()
     try:

@@ -15,7 +15,9 @@ from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, TrustedSpec, parse_agent
 from ..interpreter.running.budget import Budget
+from ..interpreter.studies.simulate import GameFailed
 from . import exit_codes
+from .output import replay_command
 from .terminal import printable
 
 
@@ -72,12 +74,23 @@ def seated(sides, players: int | None, allow, budget) -> tuple[list, int]:
 
 
 def fail(error: RulesError, as_json: bool = False, status: int = exit_codes.INVALID):
-    """Show located errors and exit: `INVALID` for rules that do not load, `PLAY_ERROR` for a game gone wrong."""
+    """Show located errors and exit: `INVALID` for rules that do not load, `PLAY_ERROR` for a game
+    gone wrong; one of many games (`GameFailed`) is named with the command that plays it alone."""
     if as_json:
         click.echo(json.dumps({"valid": False, "errors": [d.to_json() for d in error.diagnostics]}, indent=2))
     else:
         click.echo(printable(error.render()), err=True)
+        if isinstance(error, GameFailed):
+            click.echo(printable("replay: " + replay_of(error)), err=True)
     sys.exit(status)
+
+
+def replay_of(error: GameFailed) -> str:
+    """The `rulesrun RULES --seed N ...` command that plays the failed game alone, as it was played."""
+    plan = error.plan
+    return replay_command(plan.ruleset, plan.fragments, [f"{name}={value}" for name, value in plan.params.items()],
+                          plan.players, error.seed, [plan.agent_for(p) for p in range(plan.players)], plan.allow,
+                          plan.budget)
 
 
 def allow_path(function):

@@ -8,8 +8,10 @@ import os
 import shlex
 import sys
 
+import attrs
 import click
 
+from ..interpreter.running.budget import Budget
 from . import colours, exit_codes
 from .jsonlines import JsonLines, NotFinite
 from .terminal import printable
@@ -106,11 +108,16 @@ def discard(out: JsonLines | None) -> None:
         out.discard()
 
 
-def replay_command(rules: str, fragments, settings, players: int, seed: int, seats: list[str]) -> str:
-    """The command that plays this very game again: every option that shapes it."""
-    words = ["rulesrun", shlex.quote(rules)]
-    words += [f"--with {shlex.quote(f)}" for f in fragments]
+def replay_command(rules: str, fragments, settings, players: int, seed: int, seats: list[str], allow=(),
+                   budget: Budget = Budget()) -> str:
+    """The command that plays this very game again: every option that shapes it (`--allow-path`
+    and `--budget` where given: a game can go over a raised limit only if it is raised again)."""
+    words = ["rulesrun", shlex.quote(str(rules))]
+    words += [f"--with {shlex.quote(str(f))}" for f in fragments]
     words += [f"--set {shlex.quote(s)}" for s in settings]
+    words += [f"--allow-path {shlex.quote(str(a))}" for a in allow]
+    words += [f"--budget {limit.name}={getattr(budget, limit.name)}" for limit in attrs.fields(Budget)
+              if getattr(budget, limit.name) != limit.default]
     words += [f"--players {players}", f"--seed {seed}"]
     agents = list(seats)
     while len(agents) > 1 and agents[-1] == agents[-2]:

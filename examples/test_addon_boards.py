@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from rulesrun import Scenario
 from rulesrun.interpreter.lookahead.agents import RandomAgent, make_agent
 from rulesrun.interpreter.running.rules import load_rules
-from rulesrun.interpreter.testing.scenario import Scenario
 
 HERE = Path(__file__).resolve().parent
 ROYALE = HERE.parent / "rulesets" / "royale.rules"

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from rulesrun import Scenario
 from rulesrun.interpreter.lookahead.agents import RandomAgent
 from rulesrun.interpreter.running.rules import load_rules
-from rulesrun.interpreter.testing.scenario import Scenario
 
 HERE = Path(__file__).resolve().parent
 CLASSIC = HERE.parent / "rulesets" / "classic.rules"

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from rulesrun import Scenario
 from rulesrun.interpreter.lookahead import search
 from rulesrun.interpreter.lookahead.agents import RandomAgent, ScriptedAgent, make_agent
 from rulesrun.interpreter.running.rules import load_rules
-from rulesrun.interpreter.testing.scenario import Scenario
 
 RULES = Path(__file__).resolve().parent / "liars_dice.rules"
 
@@ -116,34 +116,29 @@ def p_false(view) -> float:
     return sum(comb(unseen, k) * (1 / 6) ** k * (5 / 6) ** (unseen - k) for k in range(min(needed, unseen + 1)))
 
 
-class Watched:
-    """An agent whose decisions where it may call a lie are recorded: (p_false, whether it
-    called, whether the bid was false). The truth is read from the game before the agent
-    thinks; a look-ahead leaves the game drawn anew until the answer is taken."""
-
-    def __init__(self, agent, record: list):
-        self.agent = agent
-        self.record = record
-        self.blind = False
-        self.looks_ahead = getattr(agent, "looks_ahead", False)
-
-    def choose(self, decision) -> int:
-        labels = decision.labels()
-        if "call_lie()" not in labels:
-            return self.agent.choose(decision)
-        g = decision._game
-        false = sum(1 for cup in g.z_cup for die in cup if die.face == g.v_bid_face) < g.v_bid_count
-        chance = p_false(decision.view)
-        answer = self.agent.choose(decision)
-        self.record.append((chance, labels[answer] == "call_lie()", false))
-        return answer
-
-
 def calls_of(rules, spec: str, games: int) -> list:
-    """Two-seat games of `spec` (seat 0) against random play; every lie decision of seat 0."""
+    """Two-seat games of `spec` (seat 0, whose decisions the game shows) against random play; at
+    every decision where seat 0 may call a lie: (p_false, whether it called, whether the bid was
+    false). The truth is the whole table (`game.view()`, nothing hidden), read before the agent
+    thinks: a look-ahead leaves the game drawn anew until the answer is taken."""
     record: list = []
     for seed in range(games):
-        rules.play(2, seed, [Watched(make_agent(spec, seed, 0), record), RandomAgent(f"{seed}:1")])
+        agent = make_agent(spec, seed, 0)
+        game = rules.start(2, seed, lookahead=getattr(agent, "looks_ahead", False),
+                           agents=[None, RandomAgent(f"{seed}:1")])
+        while not game.over:
+            decision = game.decision
+            labels = decision.labels()
+            if "call_lie()" not in labels:
+                game.play(agent.choose(decision))
+                continue
+            table = game.view()
+            shown = sum(1 for cup in table.zones["cup"] for _, face, _ in cup if face == table.vars["bid_face"])
+            false = shown < table.vars["bid_count"]
+            chance = p_false(decision.view)
+            answer = agent.choose(decision)
+            record.append((chance, labels[answer] == "call_lie()", false))
+            game.play(answer)
     return record
 
 

@@ -8,12 +8,43 @@
         game.play(0)
     print(game.scores, game.winners)
 
+A rule test sets a position up and runs a part of the rules (docs/testing.md):
+
+    from rulesrun import Scenario, load
+    s = Scenario(load("rulesets/classic.rules"), players=4)
+    s.call("setup")
+
 The folders of the repository are the stages of one pipeline, installed as subpackages:
 `rulesrun.dsl` (text -> AST -> composed and checked program), `rulesrun.interpreter`
 (compiled rules -> running game -> log) and `rulesrun.cli` (the `rulesrun` command).
 """
 
+import importlib
 import os
+
+# What a test writer imports from here, by the module that defines it: imported when first
+# asked for (PEP 562), so `import rulesrun` (the CLI, the pytest plugin) stays as quick as it was.
+_EXPORTS = {
+    "Scenario": "interpreter.testing.scenario",
+    "ScenarioError": "interpreter.testing.scenario",
+    "Asked": "interpreter.testing.scenario",
+    "PlayError": "interpreter.running.driven",
+    "RulesError": "dsl.errors",
+}
+
+__all__ = ["load", *_EXPORTS]
+
+
+def __getattr__(name: str):
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'rulesrun' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
 
 
 def load(path, with_=(), params: dict | None = None):

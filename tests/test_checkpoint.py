@@ -199,7 +199,7 @@ def test_a_newer_checkpoint_survives_going_back_to_an_older_one(rules, before_ne
     try:
         for step in before_newer:
             play(scenario, step)
-        present_state = state(game)
+        present_position = state(game)
         present = Checkpoint(game)
         try:
             for step in after_newer:
@@ -208,7 +208,7 @@ def test_a_newer_checkpoint_survives_going_back_to_an_older_one(rules, before_ne
             for step in after_going_back:
                 play(scenario, step)
             present.restore(game)
-            assert state(game) == present_state
+            assert state(game) == present_position
         finally:
             present.close()
     finally:

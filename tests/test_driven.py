@@ -2,6 +2,8 @@
 and games run side by side. That undo, copy, the closed loop and a replay all play the same
 game as answering from outside: tests/test_ways_agree.py, for every shipped ruleset."""
 
+import re
+
 import pytest
 
 import rulesrun
@@ -10,7 +12,7 @@ from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running.driven import NotAnOption, NothingToUndo
 from rulesrun.interpreter.running.runtime import Answered
 
-from helpers import RULESETS, rules_from_text, shipped
+from helpers import ROOT, RULESETS, rules_from_text, shipped
 
 
 def seats(rules) -> int:
@@ -209,3 +211,33 @@ def test_a_game_played_to_its_result_leaves_nothing_for_the_garbage_collector(na
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_a_test_looks_at_a_game_through_its_view_params_parts_and_form():
+    """What tests and tools read of a game without its state: params and parts as the rules read
+    them (the very values, fixed), and the form of the rules it runs; a name that is no such
+    declaration is refused with the nearest one."""
+    rules = rulesrun.load(RULESETS / "royale.rules", params={"rounds": 2})
+    game = rules.start(players=4, seed=7)
+    assert game.param("rounds") == 2 and game.param("board_sides")[0][1] is game.part("jackpot")
+    assert game.part("jackpot") in game.part("board")
+    assert game.form is rules.form(pausing=True, books=True)
+    assert rules.start(players=4, seed=7, agents=[make_agent("random", 7, p) for p in range(4)],
+                       lookahead=False).form is rules.form(pausing=False, books=False)
+    with pytest.raises(KeyError, match="no param is named `round`; did you mean `rounds`"):
+        game.param("round")
+    with pytest.raises(KeyError, match="no part or kind of parts is named `rounds`"):
+        game.part("rounds")
+    # A var that holds a part shows it by name in a view, a copy.
+    lying = [name for name in game.view().vars["board_at"].values() if name is not None]
+    assert lying and set(lying) <= {part.name for part in game.part("board")}
+
+
+def test_tests_docs_and_examples_use_the_public_api_of_a_game():
+    """No test, page or example reaches into a driven game's state or a decision's game: what
+    they read is the public API above, so the engine may change its state freely."""
+    private = re.compile(r"\._(state|game)\b")
+    places = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]
+    places += [path for folder in ("tests", "examples") for path in (ROOT / folder).rglob("*.py")]
+    assert [f"{path.relative_to(ROOT)}:{number}" for path in places
+            for number, line in enumerate(path.read_text().splitlines(), 1) if private.search(line)] == []

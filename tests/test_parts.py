@@ -16,11 +16,11 @@ def test_each_part_handles_its_own_events_and_resets_its_vars_in_both_forms():
     rules = load_rules(BASE)
     game = rules.start(players=2, seed=1)
     assert game.over and game.scores == [11, 11]
-    state = game._state
+    table = game.view()
     # `board` is the list of parts in the order their files were included.
-    assert state.v_log == ["one:0", "one:1", "two by 0", 2]
+    assert table.vars["log"] == ["one:0", "one:1", "two by 0", 2]
     # reset to 0 when `attached` came for `one`, then 1 from it and 1 per activation
-    assert state.v_one_count == 3
+    assert table.vars["one_count"] == 3
     assert rules.play(3, 1, random_agents(1, 3)).scores == [11, 11, 11]
 
 
@@ -182,7 +182,7 @@ def test_an_event_calls_the_handlers_of_the_part_it_carries_and_every_other_in_t
     agents = None if form.startswith("driven") else random_agents(1, 2)
     game = rules.start(players=2, seed=1, lookahead=agents is None, agents=agents)
     assert game.over
-    assert game._state.v_log == ["one 0", "any one:0", "one 1", "one again 1", "any one:1",
+    assert game.view().vars["log"] == ["one 0", "any one:0", "one 1", "one again 1", "any one:1",
                                  "two 0", "any two:0", "two 1", "any two:1", "base two 1", "any none:0"]
 
 
@@ -198,4 +198,4 @@ def test_an_event_whose_handlers_all_belong_to_parts_looks_the_part_up(tmp_path,
     agents = None if form.startswith("driven") else random_agents(1, 2)
     game = rules.start(players=2, seed=1, lookahead=agents is None, agents=agents)
     assert game.over
-    assert game._state.v_log == ["one 0", "one 1", "one again 1", "two 0", "two 1", "base two 1"]
+    assert game.view().vars["log"] == ["one 0", "one 1", "one again 1", "two 0", "two 1", "base two 1"]

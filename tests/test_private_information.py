@@ -16,6 +16,7 @@ from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.lookahead.bookkeeping import BOOKKEEPING
 from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
 from rulesrun.interpreter.running.rules import Rules, load_rules
+from rulesrun.interpreter.testing.scenario import Scenario
 
 PROBES = ROOT / "tests" / "agent_games"
 SEARCHERS = ["greedy", "mcts:playouts=20", "mcts:playouts=12,rollout=random,horizon=0"]
@@ -79,14 +80,16 @@ def test_a_seat_sees_its_own_private_zone_and_only_counts_of_the_others_and_of_h
     rules = rules_from_text(tmp_path, CUPS)
     game = rules.start(players=3, seed=4)
     view = game.decision.view
-    state = game._state
+    table = game.view()
     assert view.seat == 0
-    assert view.zones["cup"][0] == [("d6", d.face, 0) for d in state.z_cup[0]]
+    # What the seat sees of its own cup and hand, and of the table, is the truth.
+    cup, hand, middle = (table.zones[name][0] for name in ("cup", "hand", "table"))
+    assert view.zones["cup"][0] == table.zones["cup"][0] == [("d6", face, 0) for _, face, _ in cup]
     assert view.zones["cup"][1:] == [None, None]
     assert view.counts["cup"] == [2, 2, 2] and view.counts["hand"] == [2, 2, 2]
-    assert view.zones["hand"][0] == [("number", c.face, None) for c in state.z_hand[0]]
+    assert view.zones["hand"][0] == table.zones["hand"][0] == [("number", face, None) for _, face, _ in hand]
     assert "deck" not in view.zones and view.counts["deck"] == 4
-    assert view.zones["table"] == [("d6", state.z_table[0].face, None)]
+    assert view.zones["table"] == table.zones["table"] == [("d6", middle[1], None)]
 
 
 def test_the_transcript_shows_every_face_rolled_under_a_cup(tmp_path):
@@ -94,7 +97,7 @@ def test_the_transcript_shows_every_face_rolled_under_a_cup(tmp_path):
     rules = rules_from_text(tmp_path, CUPS)
     game = rules.start(players=3, seed=4)
     rolled = [event for event in game.log if event["t"] == "roll" and event["zone"].startswith("cup")]
-    assert [event["faces"] for event in rolled] == [[d.face for d in cup] for cup in game._state.z_cup[:3]]
+    assert [event["faces"] for event in rolled] == [[face for _, face, _ in cup] for cup in game.view().zones["cup"]]
 
 
 def test_private_needs_a_zone_per_player(tmp_path):
@@ -119,8 +122,11 @@ def test_a_move_that_reads_a_private_zone_has_it_in_reach(tmp_path):
 
 def test_a_redraw_keeps_what_the_seat_sees_and_each_zones_count_and_going_back_puts_the_real_pieces_back(tmp_path):
     rules = rules_from_text(tmp_path, CUPS)
-    state = rules.start(players=3, seed=4)._state
-    zones = [state.z_deck, *state.z_hand, *state.z_cup, state.z_table]
+    scenario = Scenario(rules, players=3, seed=4)
+    scenario.start("game")  # up to seat 0's first decision, as rules.start(players=3, seed=4) plays
+    state = scenario.game
+    deck, hands, cups, table = (scenario.zone(name) for name in ("deck", "hand", "cup", "table"))
+    zones = [deck, *hands, *cups, table]
 
     def looks():
         return [[(p.id, p.face, p.owner) for p in zone] for zone in zones]
@@ -128,7 +134,7 @@ def test_a_redraw_keeps_what_the_seat_sees_and_each_zones_count_and_going_back_p
     real = looks()
     shuffle = BOOKKEEPING["shuffle"]  # the operation a game that keeps books shuffles with
     unseen = rules.unseen_zones(state, 0)
-    assert unseen == [state.z_deck, state.z_hand[1], state.z_hand[2], state.z_cup[1], state.z_cup[2]]
+    assert unseen == [deck, hands[1], hands[2], cups[1], cups[2]]
     changed_hands = changed_faces = 0
     for draw in range(20):
         here = Checkpoint(state)

@@ -142,3 +142,26 @@ def test_a_mistake_in_the_test_is_said_in_words(rules):
         s.zone("tabel")
     with pytest.raises(ScenarioError, match="no phase or procedure is named `setpu`"):
         s.call("setpu")
+
+
+def test_a_rule_test_imports_what_it_needs_from_rulesrun_alone(tmp_path):
+    """`from rulesrun import Scenario, load` (docs/testing.md), and the errors a test may expect;
+    `import rulesrun` alone still loads no interpreter (the CLI and the pytest plugin import it)."""
+    import subprocess
+    import sys
+
+    import rulesrun
+    from rulesrun import Asked, PlayError, RulesError as Exported, Scenario as Front, ScenarioError as Refused, load
+    from rulesrun.interpreter.running.driven import PlayError as Played
+    from rulesrun.interpreter.testing import scenario
+
+    assert (Front, Refused, Asked, PlayError, Exported) == (Scenario, ScenarioError, scenario.Asked, Played, RulesError)
+    assert set(rulesrun.__all__) <= set(dir(rulesrun))
+    (tmp_path / "tokens.rules").write_text(TOKENS)
+    s = Front(load(tmp_path / "tokens.rules", params={"bonus": 3}), players=2)
+    assert s.param("bonus") == 3
+    with pytest.raises(AttributeError, match="no attribute 'Scenarios'"):
+        rulesrun.Scenarios
+    loaded = subprocess.run([sys.executable, "-c", "import sys, rulesrun; print(sorted(m for m in sys.modules "
+                             "if m.startswith('rulesrun.')))"], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "[]"

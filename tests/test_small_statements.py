@@ -47,8 +47,8 @@ def test_append_and_add_in_the_pausing_form(tmp_path):
     game.play(0)  # seat 1 takes 1, plus 5
     assert game.over
     assert game.keys == [(2, 5), (6, 5)]
-    state = game._state
-    assert state.v_seen == [2, 1, 1, 1, 3] and state.v_best == 6 + 1 + 4
+    played = game.view().vars
+    assert played["seen"] == [2, 1, 1, 1, 3] and played["best"] == 6 + 1 + 4
 
 
 def test_append_and_add_in_the_closed_form(tmp_path):
@@ -97,7 +97,7 @@ def test_records_read_by_field_in_both_forms(tmp_path):
     game.play(0)
     game.play(1)
     assert game.scores == [20000, 40000]
-    assert game._state.v_last_tile == rules.start(players=2, seed=3, answers=[1, 1])._state.v_last_tile
+    assert game.view().vars["last_tile"] == rules.start(players=2, seed=3, answers=[1, 1]).view().vars["last_tile"]
     assert any("seat 1 takes {kind: money, n: 40000}" in str(e.get("text")) for e in game.log)
     assert sorted(rules.play(2, 3, random_agents(3, 2)).scores[0:1])[0] in (20000, 40000)
 
@@ -297,9 +297,9 @@ def test_a_look_ahead_takes_back_what_append_and_add_changed(tmp_path):
 
     rules = rules_from_text(tmp_path, LOOKED_AHEAD)
     game = rules.start(players=2, seed=4, agents=[make_agent("greedy", 4, p) for p in range(2)])
-    state = game._state
-    assert len(state.v_shared) == 6 and [len(state.v_seen[p]) for p in range(2)] == [3, 3]
-    assert state.v_shared == [3] * 6 and state.v_seen[0] == [12, 3, 3]
+    played = game.view().vars
+    assert len(played["shared"]) == 6 and [len(played["seen"][p]) for p in range(2)] == [3, 3]
+    assert played["shared"] == [3] * 6 and played["seen"][0] == [12, 3, 3]
 
 
 BRACES = '''

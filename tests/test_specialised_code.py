@@ -158,7 +158,7 @@ def test_every_shipped_ruleset_plays_the_same_games_with_the_operations_written_
     for seed in range(12):
         plain = rules.play(players, seed, random_agents(seed, players), log=[], meter=True)
         kept = rules.start(players, seed, log=True, lookahead=True, meter=True, agents=random_agents(seed, players))
-        assert kept._state.code is rules.form(pausing=False, books=True)
+        assert kept.form is rules.form(pausing=False, books=True)
         assert (plain.log, plain.scores, plain.rules) == (kept.log, kept.scores, kept.rules_fired)
 
 
@@ -220,7 +220,7 @@ def test_without_a_log_the_rules_ask_a_blind_agent_as_game_decide_does(ruleset, 
     players = max(rules.min_players, min(4, rules.max_players))
     for seed in range(8):
         closed = rules.start(players, seed, log=False, lookahead=False, meter=True, agents=random_agents(seed, players))
-        assert closed._state.code is rules.form(pausing=False, books=False)
+        assert closed.form is rules.form(pausing=False, books=False)
         driven = rules.start(players, seed, log=False, lookahead=False, meter=True)
         agents = random_agents(seed, players)
         while not driven.over:
@@ -455,15 +455,16 @@ def test_a_param_the_same_in_every_game_is_made_once_and_every_game_holds_it():
     from rulesrun.interpreter.running.values import ParamChanged
 
     rules = load_rules(RULESETS / "royale.rules")
-    four, two = (rules.start(players=n, seed=n, log=False)._state for n in (4, 2))
-    for name in ("p_lucky_punch_rewards", "p_board_sides", "p_jackpot_track", "t_board"):
-        assert getattr(four, name) is getattr(two, name), name
-    assert four.p_board_sides[0][1] is four.t_jackpot
-    assert (four.p_neutral_colour, two.p_neutral_colour) == (False, True)
+    four, two = (rules.start(players=n, seed=n, log=False) for n in (4, 2))
+    for name in ("lucky_punch_rewards", "board_sides", "jackpot_track"):
+        assert four.param(name) is two.param(name), name
+    assert four.part("board") is two.part("board")
+    assert four.param("board_sides")[0][1] is four.part("jackpot")
+    assert (four.param("neutral_colour"), two.param("neutral_colour")) == (False, True)
     with pytest.raises(ParamChanged):
-        four.p_jackpot_track.append(0)
+        four.param("jackpot_track").append(0)
     changed = load_rules(RULESETS / "royale.rules", params={"jackpot_track": [1, 2, 3, 4, 5, 6]})
-    assert changed.start(players=4, seed=4, log=False)._state.p_jackpot_track == [1, 2, 3, 4, 5, 6]
+    assert changed.start(players=4, seed=4, log=False).param("jackpot_track") == [1, 2, 3, 4, 5, 6]
 
 
 

@@ -189,7 +189,7 @@ def test_the_generic_table_view_lists_the_shared_zones_then_each_owners_then_the
     rules = rules_from_text(tmp_path, CUPS)
     game = rules.start(players=3, seed=4)
     text = table_text(game.decision.view, game.names)
-    faces = ", ".join(f"d6:{d.face}" for d in game._state.z_cup[0])
+    faces = ", ".join(f"d6:{face}" for _, face, _ in game.view().zones["cup"][0])
     assert text.split("\n") == [
         "The table as seat 0 sees it:",
         "  on the table:",

@@ -7,6 +7,11 @@
         d = game.decision                      # .seat, .point, .prompt, .options, .labels(), .view
         game.play(0)                           # answer with an option's index; runs to the next one
     game.scores, game.winners, game.log
+    game.view().vars["tokens"], game.view(0)   # the whole table (vars, zones), or what seat 0 sees
+    game.param("rounds"), game.part("bonus")   # what the rules read by those names
+
+Tests and tools look at a game through these, never its state: a view is a copy, and params
+and parts are fixed for the game.
 
 The compiled rules that can ask are generators (interpreter/compiling/asking.py): at a decision they
 pause and hand the `Decision` up to this object, which resumes them with the answer. So the
@@ -27,7 +32,9 @@ from __future__ import annotations
 
 import operator
 
-from ...dsl.errors import RulesError
+from ...dsl import ast
+from ...dsl.errors import RulesError, did_you_mean
+from ..compiling.names import named
 from .runtime import Game as State
 
 
@@ -132,6 +139,25 @@ class Game:
 
         return table_view(self._state) if seat is None else seat_view(self._state, seat)
 
+    def param(self, name: str):
+        """A `param`'s value in this game, the very value the rules read (a list or record of it
+        refuses change, values.Fixed): its default, or what `params=` or `--set` gave it.
+
+            rulesrun.load("my_game.rules", params={"rounds": 2}).start(players=4, seed=1).param("rounds")   # 2
+        """
+        return self._declared(name, (ast.Param,), "p", "param")
+
+    def part(self, name: str):
+        """A part (`board bonus`), or a kind of parts (`kind board`) as the list of its parts, the
+        very value the rules read by that name: `game.param("sides")[0] is game.part("bonus")`."""
+        return self._declared(name, (ast.Part, ast.PartKind), "t", "part or kind of parts")
+
+    @property
+    def form(self) -> dict:
+        """The form of the compiled rules this game runs (`Rules.form`: pausing or closed, keeping
+        the books of look-aheads or not), picked when the game was set up from its agents."""
+        return self._state.code
+
     @property
     def over(self) -> bool:
         return self._state.pending is None
@@ -218,6 +244,15 @@ class Game:
         self._advance(None)
         if what_if is not None and state.pending is not None:
             what_if.present(state)
+
+    def _declared(self, name: str, kinds: tuple, tag: str, what: str):
+        """What the game holds for a declaration of one of `kinds` named `name`, or a KeyError
+        naming the nearest such declaration."""
+        parts = self.rules.program.parts
+        if not isinstance(parts.get(name), kinds):
+            hint = did_you_mean(name, [other for other, decl in parts.items() if isinstance(decl, kinds)])
+            raise KeyError(f"no {what} is named `{name}`" + (f"; {hint}" if hint else ""))
+        return getattr(self._state, named(tag, name))
 
     def _refuse_in_what_if(self, what: str) -> None:
         if self._what_if is not None:

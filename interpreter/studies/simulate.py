@@ -19,6 +19,7 @@ from typing import Callable, Iterator, Sequence
 
 import attrs
 
+from ...dsl.errors import RulesError
 from ..lookahead.agents import AgentSpec
 from ..running.budget import Budget
 from ..running.rules import load_rules
@@ -41,6 +42,32 @@ class Plan:
         return self.agents[min(seat, len(self.agents) - 1)]
 
 
+class GameFailed(RulesError):
+    """A mistake in the rules met in game `game` of a run: the located error, and the plan, which
+    says how to play that one game alone (seed `plan.seed + game`, the plan's players, agents,
+    fragments and params). Crosses from a worker process whole (`__reduce__`).
+
+        .../sixes.rules:11:5: error: an index outside the list or zone
+        ...
+        in game 2 of the run, seed 2
+    """
+
+    def __init__(self, diagnostics, plan: Plan, game: int):
+        self.plan = plan
+        self.game = game
+        super().__init__(diagnostics)
+
+    @property
+    def seed(self) -> int:
+        return self.plan.seed + self.game
+
+    def render(self, sources=None) -> str:
+        return f"{super().render(sources)}\nin game {self.game} of the run, seed {self.seed}"
+
+    def __reduce__(self):
+        return (type(self), (self.diagnostics, self.plan, self.game))
+
+
 @attrs.frozen(slots=True)
 class Prepared:
     """What every game of a plan shares in one process: the compiled rules, each seat's parsed
@@ -51,10 +78,14 @@ class Prepared:
     names: tuple[str, ...]
 
     def play(self, plan: Plan, index: int) -> dict:
-        """Game `index` of the plan, as the JSON object `--out` writes."""
+        """Game `index` of the plan, as the JSON object `--out` writes; a mistake in the rules met
+        while playing it is a `GameFailed`, which names the game."""
         seed = plan.seed + index
-        result = self.rules.play(plan.players, seed, [spec.make(seed, p) for p, spec in enumerate(self.seats)],
-                                 meter=True)
+        try:
+            result = self.rules.play(plan.players, seed, [spec.make(seed, p) for p, spec in enumerate(self.seats)],
+                                     meter=True)
+        except RulesError as error:
+            raise GameFailed(error.diagnostics, plan, index) from None
         return {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
                 "turns": result.turns, "decisions": result.decisions, "agents": list(self.names),
                 "rules": result.rules}

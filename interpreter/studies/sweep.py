@@ -25,7 +25,7 @@ from ...dsl.compose import compose, setting_value
 from ..running.budget import Budget
 from ...dsl.errors import Diagnostic, RulesError, did_you_mean
 from . import report
-from .simulate import Plan, Workshop, unit_size, units
+from .simulate import GameFailed, Plan, Workshop, unit_size, units
 
 NO_FRAGMENT = "-"
 MAX_CELLS = 10_000
@@ -251,8 +251,12 @@ def load(cells: Sequence[Cell], players: int | None = None, workshop: Workshop |
 
 
 def _in_cell(error: RulesError, cell: Cell) -> RulesError:
-    return RulesError([attrs.evolve(d, hint=(d.hint + "; " if d.hint else "") + f"in cell {describe(cell)}")
-                       for d in error.diagnostics])
+    """The error with each hint naming the cell; one met in a game still names the game."""
+    diagnostics = [attrs.evolve(d, hint=(d.hint + "; " if d.hint else "") + f"in cell {describe(cell)}")
+                   for d in error.diagnostics]
+    if isinstance(error, GameFailed):
+        return GameFailed(diagnostics, error.plan, error.game)
+    return RulesError(diagnostics)
 
 
 def describe(cell: Cell) -> str:
