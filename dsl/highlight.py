@@ -10,7 +10,7 @@ does. A reserved word is a keyword everywhere. A declaration's word is one at th
 top-level line (`total money(p): ...`), a clause's word in the line its declaration or statement
 opened (`faces` in a `die` line); elsewhere both are names (`let total = 0`). A name before `(`
 is a call, after `.` a field, and the name after a declaring word is the name declared. A line
-`KIND NAME "TITLE"` declares a part of a kind the rules declared (`board jackpot "JACKPOT"`).
+`KIND NAME "TITLE"` declares a part of a kind the rules declared (`role banker "BANKER"`).
 """
 
 from __future__ import annotations

@@ -120,7 +120,7 @@ def clause_pattern(phrase: str) -> tuple[str, tuple[str, ...]]:
 
 
 def part_pattern() -> tuple[str, tuple[str, ...]]:
-    """A part's line, `board jackpot "JACKPOT"`: the kind the rules declared (`kind board`) and the
+    """A part's line, `role banker "BANKER"`: the kind the rules declared (`kind role`) and the
     part's name, at the start of a line, before its title, a comment or the end of the line.
 
     The kind is any name but a word of this table: a lexer knows no file's kinds.

@@ -68,7 +68,7 @@ def grammar() -> dict:
                 "patterns": [_line("meta.declaration.rules", head_pattern(d, declaration=True), d.clauses)
                              for d in DECLARATIONS]},
             "part": {
-                "comment": "A part of a kind the rules declared: `board jackpot \"JACKPOT\"`.",
+                "comment": "A part of a kind the rules declared: `role banker \"BANKER\"`.",
                 "match": part, "captures": _captures(part_roles)},
             "statement": {
                 "comment": "A statement whose line holds words that are names elsewhere (`create deck`, `to`).",
