@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 import json
 import random
+import shlex
 import signal
 import sys
 from pathlib import Path
@@ -28,7 +29,7 @@ from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, BotError, make_agent
-from ..interpreter.studies.log import Setup, log_records
+from ..interpreter.studies.log import Setup, beyond_reach, log_records
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
@@ -147,7 +148,12 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
     write(standing(game, seats, compiled.lowest_wins, compiled.score_names))
     if out is not None:
         setup = Setup(rules, tuple(fragments), params, players, seed, tuple(seats))
-        written(out, log_records(out.folder, setup, game.log, [source.path for source in compiled.program.sources]))
+        sources = [source.path for source in compiled.program.sources]
+        written(out, log_records(out.folder, setup, game.log, sources))
+        beyond = beyond_reach(out.folder, sources, allow)
+        if beyond:
+            echo(f"note: the log names rules outside its folder: replay it with "
+                 f"{' '.join('--allow-path ' + shlex.quote(folder) for folder in beyond)}", err=True)
 
 
 def _on_terminal() -> bool:

@@ -39,10 +39,12 @@ def test_a_log_replays_from_any_directory_and_names_its_files_relative_to_itself
     assert setup["ruleset"] == "../rules/classic.rules"
     assert set(setup["sources"]) == {"../rules/classic.rules", "../rules/lib/majority.rules", "../rules/lib/dealing.rules"}
     monkeypatch.chdir(tmp_path / "logs")
-    here = invoke("replay", "game.jsonl")
+    # Rules beside the log's folder, not in it, are read only when the command line allows them.
+    assert "lies outside the folders the log may name files in" in invoke("replay", "game.jsonl").output
+    here = invoke("replay", "game.jsonl", "--allow-path", "../rules")
     assert here.exit_code == 0 and "identical" in here.output, here.output
     monkeypatch.chdir(RULESETS)
-    assert invoke("replay", tmp_path / "logs" / "game.jsonl").exit_code == 0
+    assert invoke("replay", tmp_path / "logs" / "game.jsonl", "--allow-path", tmp_path / "rules").exit_code == 0
 
 
 def test_a_changed_source_is_reported_as_such_not_as_a_differing_game(tmp_path):
