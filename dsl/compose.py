@@ -257,9 +257,14 @@ def _fragment_base(path: Path, allow) -> tuple[Path, ast.Fragment] | None:
     line = next((item for item in parse_file(_display(path)).items if isinstance(item, ast.Fragment)), None)
     if line is None or line.base is None:
         return None
-    base = real(path.parent / line.base)
-    # The project of a fragment in a folder of its own (`boards/bonus.rules`) is the folder above.
-    refused = refusal(base, line.base, Reach.of([path.parent], allow))
+    folder = real(path).parent
+    base = real(folder / line.base)
+    reach = Reach.of([path], allow)
+    # A board in a folder of its own (`boards/bonus.rules`) plugs into `../game.rules`: a file
+    # directly in the folder above is in reach, as the fragment's own folder is; the other
+    # folders there are not (a log's fence has no such exception).
+    above = reach.owner is None and base.parent == folder.parent
+    refused = refusal(base, line.base, None if above else reach)
     if refused is not None:
         raise RulesError(Diagnostic(line.span, refused, "a fragment plugs into a ruleset of this project; "
                                     "`--allow-path DIR` lets it name one in the folder DIR"))
