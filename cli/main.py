@@ -123,6 +123,9 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
         bots = [None if spec == HUMAN else make_agent(spec, seed, p) for p, spec in enumerate(seats)]
     except AgentSpecError as error:
         raise click.BadParameter(str(error), param_hint="--agent") from None
+    except BotError as error:
+        echo(str(error), err=True)
+        sys.exit(exit_codes.PLAY_ERROR)
     out = opened(log_path, "--log")
     echo(f"{compiled.program.title}: {players} players, seed {seed}")
     echo("replay: " + replay_command(rules, fragments, settings, players, seed, seats))
@@ -262,6 +265,10 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
     except RulesError as error:
         discard(out)
         _fail(error, status=exit_codes.PLAY_ERROR)
+    except BotError as error:
+        discard(out)
+        echo(str(error), err=True)
+        sys.exit(exit_codes.PLAY_ERROR)
     except OSError as error:
         discard(out)
         raise InvalidInput(f"cannot write `{out_path}`: {error.strerror}; the file is as it was") from None
@@ -335,6 +342,9 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allo
         _with_progress(2 * games, play)
     except RulesError as error:
         _fail(error, status=exit_codes.PLAY_ERROR)
+    except BotError as error:
+        echo(str(error), err=True)
+        sys.exit(exit_codes.PLAY_ERROR)
     result = comparing.comparison(level)
     setups = [{"title": title, "rules": plan.ruleset, "fragments": list(plan.fragments), "params": plan.params}
               for title, plan in zip(titles, plans)]

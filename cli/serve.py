@@ -22,7 +22,7 @@ from .options import settings as read_settings
 from .output import echo
 from ..dsl.files import Refused, read_file
 from ..dsl.limits import MAX_PLAYERS
-from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, make_agent
+from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, BotError, make_agent
 from ..interpreter.studies.log import Setup
 
 HOST = "127.0.0.1"
@@ -98,6 +98,9 @@ def _playing(rules_path, fragments, settings, agents, players, seed, allow, budg
                 make_agent(spec, 0, p)
     except AgentSpecError as error:
         raise click.BadParameter(str(error), param_hint="--agent") from None
+    except BotError as error:
+        echo(str(error), err=True)
+        sys.exit(exit_codes.PLAY_ERROR)
     setup = Setup(rules_path, tuple(fragments), params, players, seed if seed is not None else 0, seats)
     return Serving(rules, players, seats, seed, setup)
 

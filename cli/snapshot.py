@@ -36,7 +36,7 @@ import click
 from . import exit_codes, options
 from .output import InvalidInput, echo
 from .transcript import standing, transcript
-from ..interpreter.lookahead.agents import AgentSpecError, NamesCode, make_agent, parse_agent
+from ..interpreter.lookahead.agents import AgentSpecError, BotError, NamesCode, make_agent, parse_agent
 from ..dsl.errors import RulesError
 from ..dsl.files import Reach, Refused, plain, read_file, replace_text
 from ..dsl.limits import MAX_PLAYERS
@@ -337,3 +337,6 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
         raise InvalidInput(str(error)) from None
     except RulesError as error:
         options.fail(error)
+    except BotError as error:
+        echo(str(error), err=True)
+        sys.exit(exit_codes.PLAY_ERROR)
