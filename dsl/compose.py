@@ -261,9 +261,10 @@ def _fragment_base(path: Path, allow) -> tuple[Path, ast.Fragment] | None:
     base = real(folder / line.base)
     reach = Reach.of([path], allow)
     # A board in a folder of its own (`boards/bonus.rules`) plugs into `../game.rules`: a file
-    # directly in the folder above is in reach, as the fragment's own folder is; the other
-    # folders there are not (a log's fence has no such exception).
-    above = reach.owner is None and base.parent == folder.parent
+    # named so, directly in the folder above, is in reach as the fragment's own folder is; the
+    # other folders there are not, nor is a link that leads there (a log's reach has no such
+    # exception).
+    above = reach.owner is None and Path(line.base).parent == Path("..") and base.parent == folder.parent
     refused = refusal(base, line.base, None if above else reach)
     if refused is not None:
         raise RulesError(Diagnostic(line.span, refused, "a fragment plugs into a ruleset of this project; "

@@ -93,18 +93,18 @@ MAX_NAME = 255
 
 def path_mistake(written: str) -> str | None:
     """Why the text `written` cannot name a file on any system, or None: a NUL byte (the system
-    would stop reading the name there), a name too long to exist, a character the file system
-    cannot write. Said before the path is used, where Python would raise its own error.
+    would stop reading the name there), half a character (a lone surrogate, which a log's JSON
+    can write), a name too long to exist. Said before the path is used, where Python would
+    raise its own error.
 
         path_mistake("a\x00b.rules")   -> "`a\x00b.rules` holds a NUL byte, which no file name may"
     """
     shown = repr(written[:60])[1:-1] + ("..." if len(written) > 60 else "")
     if "\x00" in written:
         return f"`{shown}` holds a NUL byte, which no file name may"
-    try:
-        encoded = os.fsencode(written)
-    except UnicodeError:
-        return f"`{shown}` holds a character no file name may"
+    if any("\ud800" <= character <= "\udfff" for character in written):
+        return f"`{shown}` holds half a character (a lone surrogate), which no file name written as text may"
+    encoded = os.fsencode(written)
     if len(encoded) > MAX_PATH or any(len(part) > MAX_NAME for part in encoded.split(b"/")):
         return f"`{shown}` is too long to name a file (at most {MAX_NAME} bytes a name, {MAX_PATH} in all)"
     return None
