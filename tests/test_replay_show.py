@@ -82,3 +82,14 @@ def test_replay_step_to_the_end_shows_the_standing_and_stops_when_the_input_ends
     # Every line of the transcript is shown once on the way.
     body = [line for line in result.output.splitlines() if line and not line.startswith(("[", "  this is", "  enter"))]
     assert body == [line for line in shown.splitlines() if line]
+
+
+def test_replay_step_answers_a_strange_or_huge_turn_without_a_traceback(tmp_path):
+    """`t ²` passed `isdigit()` and ended in int()'s ValueError (issue #38 item 6)."""
+    log = tmp_path / "game.jsonl"
+    assert invoke(CLASSIC, "--seed", 3, "--players", 2, "--set", "rounds=1", "--log", log).exit_code == 0
+    asked = ["t 99999999999999999999", "t ²", "t ٣", "t " + "9" * 900, "t -1", "t 2"]
+    result = invoke("replay", log, "--step", input="\n".join(asked) + "\nq\n")
+    assert result.exit_code == 0 and not isinstance(result.exception, ValueError), result.output
+    assert result.output.count("no turn ") == 5 and "no turn '99999999999999999999...'" in result.output
+    assert "no turn '²'" in result.output and "turn 2]" in result.output
