@@ -4,11 +4,15 @@
     rulesrun fmt --check rulesets           change nothing; show a diff, exit 1 if a file would change
 
 Files that do not parse are reported with located errors and left as they are (exit 2).
+fmt rewrites regular files only, never through a symbolic link (dsl/files.py `replace_text`):
+a link named is refused (exit 2), a link (or FIFO) met in a folder is skipped with a note, so
+a link in a project that points out of it never has its target read, shown or written.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 import sys
 from pathlib import Path
 
@@ -17,7 +21,7 @@ import click
 from . import exit_codes
 from .output import echo
 from ..dsl.errors import RulesError
-from ..dsl.files import read_rules
+from ..dsl.files import plain, read_rules, replace_text
 from ..dsl.format import format_text
 
 
@@ -31,8 +35,16 @@ def fmt(paths, check):
     2 when a file does not parse.
     """
     changed, invalid = [], False
-    files = rules_files(paths)
+    files, skipped = rules_files(paths)
+    for path in skipped:
+        echo(f"skipped {path}: {'a symbolic link' if path.is_symlink() else 'not a regular file'}; "
+             "fmt rewrites regular files only", err=True)
     for path in files:
+        if path.is_symlink():
+            echo(f"error: `{path}` is a symbolic link: fmt never writes through one\n"
+                 "hint: name the file it points at", err=True)
+            invalid = True
+            continue
         try:
             text = read_rules(path)
             formatted = format_text(text, str(path))
@@ -47,8 +59,7 @@ def fmt(paths, check):
             echo("".join(difflib.unified_diff(text.splitlines(keepends=True), formatted.splitlines(keepends=True),
                                                     f"{path}", f"{path} (formatted)")), nl=False)
         else:
-            with open(path, "w", encoding="utf-8", newline="") as out:
-                out.write(formatted)
+            replace_text(path, formatted)
     verb = "would reformat" if check else "reformatted"
     for path in changed:
         echo(f"{verb} {path}", err=True)
@@ -59,13 +70,20 @@ def fmt(paths, check):
         sys.exit(exit_codes.DIFFERENCE)
 
 
-def rules_files(paths) -> list[Path]:
-    """The files named, and the .rules files in the folders named (not in hidden ones), in order."""
+def rules_files(paths) -> tuple[list[Path], list[Path]]:
+    """The files named, and the .rules regular files in the folders named (not in hidden
+    ones, not through links to folders), in order; and the .rules names found there that are
+    no regular file (a link, a FIFO), which fmt skips."""
     files: list[Path] = []
+    skipped: list[Path] = []
     for path in map(Path, paths):
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.rules")
-                                if p.is_file() and not any(part.startswith(".") for part in p.relative_to(path).parts)))
-        else:
+        if not path.is_dir():
             files.append(path)
-    return list(dict.fromkeys(files))
+            continue
+        found = []
+        for root, folders, names in os.walk(path):
+            folders[:] = [folder for folder in folders if not folder.startswith(".")]
+            found.extend(Path(root) / name for name in names if name.endswith(".rules") and not name.startswith("."))
+        for file in sorted(found):
+            (files if plain(file) else skipped).append(file)
+    return list(dict.fromkeys(files)), skipped

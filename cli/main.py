@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 import json
 import random
+import shlex
 import signal
 import sys
 from pathlib import Path
@@ -28,7 +29,7 @@ from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, BotError, make_agent
-from ..interpreter.studies.log import Setup, log_records
+from ..interpreter.studies.log import Setup, beyond_reach, log_records
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
@@ -122,6 +123,9 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
         bots = [None if spec == HUMAN else make_agent(spec, seed, p) for p, spec in enumerate(seats)]
     except AgentSpecError as error:
         raise click.BadParameter(str(error), param_hint="--agent") from None
+    except BotError as error:
+        echo(str(error), err=True)
+        sys.exit(exit_codes.PLAY_ERROR)
     out = opened(log_path, "--log")
     echo(f"{compiled.program.title}: {players} players, seed {seed}")
     echo("replay: " + replay_command(rules, fragments, settings, players, seed, seats, allow, budget))
@@ -147,7 +151,12 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
     write(standing(game, seats, compiled.lowest_wins, compiled.score_names))
     if out is not None:
         setup = Setup(rules, tuple(fragments), params, players, seed, tuple(seats))
-        written(out, log_records(out.folder, setup, game.log, [source.path for source in compiled.program.sources]))
+        sources = [source.path for source in compiled.program.sources]
+        written(out, log_records(out.folder, setup, game.log, sources))
+        beyond = beyond_reach(out.folder, sources, allow)
+        if beyond:
+            echo(f"note: the log names rules outside its folder: replay it with "
+                 f"{' '.join('--allow-path ' + shlex.quote(folder) for folder in beyond)}", err=True)
 
 
 def _on_terminal() -> bool:
@@ -262,6 +271,10 @@ def simulate(rules, fragments, settings, allow, players, games, seed, agents, jo
     except RulesError as error:
         discard(out)
         _fail(error, status=exit_codes.PLAY_ERROR)
+    except BotError as error:
+        discard(out)
+        echo(str(error), err=True)
+        sys.exit(exit_codes.PLAY_ERROR)
     except OSError as error:
         discard(out)
         raise InvalidInput(f"cannot write `{out_path}`: {error.strerror}; the file is as it was") from None
@@ -335,6 +348,9 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allo
         _with_progress(2 * games, play)
     except RulesError as error:
         _fail(error, status=exit_codes.PLAY_ERROR)
+    except BotError as error:
+        echo(str(error), err=True)
+        sys.exit(exit_codes.PLAY_ERROR)
     result = comparing.comparison(level)
     setups = [{"title": title, "rules": plan.ruleset, "fragments": list(plan.fragments), "params": plan.params}
               for title, plan in zip(titles, plans)]

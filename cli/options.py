@@ -94,10 +94,11 @@ def replay_of(error: GameFailed) -> str:
 
 
 def allow_path(function):
-    """`--allow-path DIR`: a folder rules may include from beyond the project's (dsl/files.py)."""
+    """`--allow-path DIR`: a folder rules may be read from beyond the project's (dsl/files.py):
+    what they include, and what a log or a snapshot set names."""
     return click.option("--allow-path", "allow", multiple=True, metavar="DIR", type=click.Path(file_okay=False),
-                        help="A folder the rules may include from, beyond the ruleset's own and the shipped "
-                             "rulesets (repeatable).")(function)
+                        help="A folder the rules may be read from (what they include; what a log or snapshot "
+                             "set names), beyond their own and the shipped rulesets (repeatable).")(function)
 
 
 class Share(click.FloatRange):

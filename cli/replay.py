@@ -13,7 +13,7 @@ import click
 
 from ..dsl.errors import RulesError
 from ..interpreter.running.rules import load_rules
-from ..interpreter.studies.log import NotALog, changed_sources, read_log, replay
+from ..interpreter.studies.log import NotALog, OutOfReach, changed_sources, files_in_reach, read_log, replay
 from . import exit_codes, options, stepper
 from .output import InvalidInput, echo, read_line, replay_command, writer
 from .transcript import standing, transcript
@@ -53,14 +53,19 @@ def replay_log(log_path, show, step, allow, budget):
 def replayed_log(log_path, allow, budget):
     """(setup, events, rules, replayed) of a game log, or an exit: a file that is no log, a
     changed source or rules that do not load exit 2, an error while replaying 3. Shared by
-    `replay` and `serve LOG`, which then say differently how the game differs."""
+    `replay` and `serve LOG`, which then say differently how the game differs. The files the
+    log names are read only within its reach (interpreter/studies/log.py `log_reach`)."""
     try:
         setup, events = read_log(log_path)
+        reach = files_in_reach(setup, allow)
     except NotALog as error:
         raise InvalidInput(f"not a log: {error}; hint: pass a file written by `rulesrun RULES --log FILE`") from None
+    except OutOfReach as error:
+        raise InvalidInput(f"{error}; hint: a log names the rules it was played with beside it (or in the shipped "
+                           "rulesets); `--allow-path DIR` lets it name files in the folder DIR") from None
     _same_sources(setup)
     try:
-        rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
+        rules = load_rules(setup.ruleset, setup.fragments, setup.params, reach, budget)
         rules.check_players(setup.players)
     except RulesError as error:
         echo(f"the log's rules do not load: another ruleset or changed source ({setup.ruleset})", err=True)

@@ -21,8 +21,9 @@ from . import exit_codes
 from .options import PLAYERS_HELP, agent_names, allow_path, budget_option, seated
 from .options import settings as read_settings
 from .output import echo
+from ..dsl.files import Refused, read_file
 from ..dsl.limits import MAX_PLAYERS
-from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, make_agent
+from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, BotError, make_agent
 from ..interpreter.studies.log import Setup
 
 HOST = "127.0.0.1"
@@ -85,13 +86,14 @@ def serve(source, fragments, settings, agents, players, seed, port, host, proxie
 
 
 def _is_log(path: str) -> bool:
-    """A game log (JSON lines) rather than rules: by its name, or by a first line that is JSON."""
+    """A game log (JSON lines) rather than rules: by its name, or by a first line that is JSON.
+    Only a regular file is looked into (dsl/files.py), so a FIFO never hangs the look; any
+    other is taken for rules, which refuse it by name."""
     if path.endswith((".jsonl", ".json")):
         return True
     try:
-        with open(path, encoding="utf-8") as text:
-            return text.read(64).lstrip().startswith("{")
-    except (OSError, UnicodeDecodeError):
+        return read_file(path, 64, whole=False).lstrip().startswith(b"{")
+    except Refused:
         return False
 
 
@@ -108,6 +110,9 @@ def _playing(rules_path, fragments, settings, agents, players, seed, allow, budg
                 make_agent(spec, 0, p)
     except AgentSpecError as error:
         raise click.BadParameter(str(error), param_hint="--agent") from None
+    except BotError as error:
+        echo(str(error), err=True)
+        sys.exit(exit_codes.PLAY_ERROR)
     setup = Setup(rules_path, tuple(fragments), params, players, seed if seed is not None else 0, seats)
     return Serving(rules, players, seats, seed, setup)
 

@@ -12,6 +12,12 @@ Everything needed to play the games again is in the folder, so `--check` needs n
 save one: a set that seats a bot of one's own (`bots/mine.py:Mine`) plays only when the
 command line names that bot too (`--check --agent bots/mine.py:Mine`), for a set is data, and
 data never names code that runs here (interpreter/lookahead/agents.py, `TrustedSpec`).
+
+For the same reason a set names files only within its project (dsl/files.py): its rules and
+fragments lie in the folder that holds `snapshots/` (or the shipped rulesets, or an
+`--allow-path DIR`), and `--update` writes and deletes only the files a set keeps
+(`seed-N.txt`, `summary.json`), as regular files in its folder: a link there is replaced,
+never written through, and a file of another name is left alone.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -29,8 +36,9 @@ import click
 from . import exit_codes, options
 from .output import InvalidInput, echo
 from .transcript import standing, transcript
-from ..interpreter.lookahead.agents import AgentSpecError, NamesCode, make_agent, parse_agent
+from ..interpreter.lookahead.agents import AgentSpecError, BotError, NamesCode, make_agent, parse_agent
 from ..dsl.errors import RulesError
+from ..dsl.files import Reach, Refused, plain, read_file, replace_text
 from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies.log import is_of
@@ -39,6 +47,10 @@ MANIFEST = "snapshot.json"
 FOLDER = "snapshots"
 MAX_SEEDS = 1000
 """The most games one snapshot set keeps: a transcript each, read by a person when it changes."""
+KEPT = re.compile(r"seed--?[0-9]+\.txt|summary\.json")
+"""The names of the files a set keeps; `--update` writes and deletes these only."""
+MAX_KEPT = 16 << 20
+"""The largest kept file read (a long game's transcript is some 20 KB)."""
 
 
 @attrs.frozen(slots=True)
@@ -52,20 +64,27 @@ class SnapshotSet:
     players: int | None
     agents: tuple
     seeds: tuple
+    # Folders beyond its project the set's rules may lie in (`--allow-path`), and whether its
+    # files are bounded at all: not for a set a Python test makes of its own files.
+    allow: tuple = ()
+    fenced: bool = False
 
     @classmethod
-    def read(cls, folder: Path, vouched: tuple = ()) -> "SnapshotSet":
+    def read(cls, folder: Path, vouched: tuple = (), allow: tuple = ()) -> "SnapshotSet":
         """The set `folder/snapshot.json` describes, every field checked (a merge that left
         conflict markers, a hand edit); else NotASnapshot, saying where and what is wrong.
         A bot's code it seats must be among `vouched`, the `TrustedSpec`s of the command
-        line, or the set is refused unplayed (UnvouchedBot)."""
+        line, or the set is refused unplayed (UnvouchedBot). The files it names stay in its
+        reach (`reach`), `allow` widening it."""
         path = folder / MANIFEST
-        if not path.is_file() or path.stat().st_size > MAX_MANIFEST:
-            raise NotASnapshot(f"{path}: not a regular file of at most {MAX_MANIFEST:,} bytes")
+        if not plain(path):
+            raise NotASnapshot(f"{path}: not a regular file (a link is not followed)")
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as error:
-            raise NotASnapshot(f"{path}: cannot be read as text ({error})") from None
+            data = json.loads(read_file(path, MAX_MANIFEST).decode("utf-8"))
+        except Refused as refused:
+            raise NotASnapshot(str(refused)) from None
+        except UnicodeDecodeError as error:
+            raise NotASnapshot(f"{path}: not UTF-8 text (byte {error.start})") from None
         except json.JSONDecodeError as error:
             raise NotASnapshot(f"{path}:{error.lineno}:{error.colno}: not JSON ({error.msg})") from None
         except RecursionError:
@@ -97,7 +116,8 @@ class SnapshotSet:
                 raise UnvouchedBot(f"{path}: {error}: rulesrun snapshot --check --agent {shlex.quote(spec)}") from None
             except AgentSpecError as error:
                 raise NotASnapshot(f"{path}: {error}") from None
-        return cls(folder, rules, tuple(fragments), tuple(settings), players, tuple(agents), tuple(seeds))
+        return cls(folder, rules, tuple(fragments), tuple(settings), players, tuple(agents), tuple(seeds),
+                   tuple(allow), True)
 
     def write(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -105,9 +125,19 @@ class SnapshotSet:
                 "players": self.players, "agents": list(self.agents), "seeds": list(self.seeds)}
         (self.folder / MANIFEST).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
+    def reach(self) -> Reach | tuple:
+        """Where the set's rules and fragments may lie: the folder that holds its `snapshots/`
+        folder (its own, if it lies in none) and below, the shipped rulesets, `allow`."""
+        if not self.fenced:
+            return self.allow
+        folder = self.folder.absolute()
+        project = folder.parent.parent if folder.parent.name == FOLDER else folder
+        return Reach.around(project, self.allow, "the snapshot set")
+
     def files(self) -> dict[str, str]:
         """The snapshot files as the rules play now: name -> text."""
-        rules = load_rules(self._path(self.rules), [self._path(f) for f in self.fragments], _params(self.settings))
+        rules = load_rules(self._path(self.rules), [self._path(f) for f in self.fragments], _params(self.settings),
+                           self.reach())
         players = self.players or options.default_players(rules)
         rules.check_players(players)
         seats = [self.agents[min(p, len(self.agents) - 1)] for p in range(players)]
@@ -124,12 +154,29 @@ class SnapshotSet:
         out["summary.json"] = json.dumps(summary, indent=1) + "\n"
         return out
 
+    def kept(self) -> dict[str, str]:
+        """The files the set keeps (KEPT: its transcripts and summary), name -> text. One that
+        cannot be a transcript (a link, a FIFO, a file too large or no UTF-8 text) is a line
+        saying so, never read or shown: it differs from any game and `--update` replaces it."""
+        kept = {}
+        for path in sorted(self.folder.iterdir()):
+            if not KEPT.fullmatch(path.name) or path.is_dir() and not path.is_symlink():
+                continue
+            if not plain(path):
+                kept[path.name] = "(not a regular file: a link or a FIFO, not read)\n"
+                continue
+            try:
+                kept[path.name] = read_file(path, MAX_KEPT).decode("utf-8")
+            except Refused as refused:
+                kept[path.name] = f"({refused}: not read)\n"
+            except UnicodeDecodeError as error:
+                kept[path.name] = f"(not UTF-8 text at byte {error.start}: not shown)\n"
+        return kept
+
     def differences(self) -> list[str]:
         """A unified diff per file that the games, played now, would change (or add, or drop)."""
         now = self.files()
-        # A kept file that is no text (a binary dropped in, a bad merge) differs from any transcript.
-        kept = {path.name: path.read_text(encoding="utf-8", errors="replace") for path in self.folder.iterdir()
-                if path.name != MANIFEST and path.is_file()}
+        kept = self.kept()
         diffs = []
         for name in sorted(set(now) | set(kept)):
             old, new = kept.get(name, ""), now.get(name, "")
@@ -140,17 +187,19 @@ class SnapshotSet:
         return diffs
 
     def update(self) -> list[str]:
-        """Write the files as the games play now; the names of those that changed."""
+        """Write the files as the games play now; the names of those that changed. Only the
+        files a set keeps (KEPT) are written or deleted, each as a regular file in the set's
+        folder (dsl/files.py `replace_text`: a link there is replaced, never written through)."""
         now = self.files()
+        kept = self.kept()
         changed = []
-        for path in self.folder.iterdir():
-            if path.name != MANIFEST and path.name not in now and path.is_file():
-                path.unlink()
-                changed.append(path.name)
+        for name in kept:
+            if name not in now:
+                (self.folder / name).unlink()
+                changed.append(name)
         for name, text in now.items():
-            path = self.folder / name
-            if not path.exists() or path.read_text(encoding="utf-8", errors="replace") != text:
-                path.write_text(text, encoding="utf-8")
+            if kept.get(name) != text:
+                replace_text(self.folder / name, text)
                 changed.append(name)
         return changed
 
@@ -174,19 +223,22 @@ def _texts(value) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
-def new_set(rules: str, fragments, settings, players, agents, seeds, name: str | None = None) -> SnapshotSet:
+def new_set(rules: str, fragments, settings, players, agents, seeds, name: str | None = None,
+            allow: tuple = ()) -> SnapshotSet:
     """The snapshot set of these games, in `snapshots/NAME/` beside `rules` (NAME: the rules'
-    file name, its fragments' and the player count, unless given)."""
+    file name, its fragments' and the player count, unless given); bounded as a set read from
+    its folder is, so a set that is written can be checked."""
     rules_path = Path(rules)
     name = name or "+".join([rules_path.stem] + [Path(f).stem for f in fragments]) + (f"-{players}p" if players else "")
     folder = rules_path.parent / FOLDER / name
     return SnapshotSet(folder, os.path.relpath(rules_path, folder), tuple(os.path.relpath(f, folder) for f in fragments),
-                       tuple(settings), players, tuple(agents) or ("random",), tuple(seeds))
+                       tuple(settings), players, tuple(agents) or ("random",), tuple(seeds), tuple(allow), True)
 
 
-def find_sets(paths, vouched: tuple = ()) -> list[SnapshotSet]:
+def find_sets(paths, vouched: tuple = (), allow: tuple = ()) -> list[SnapshotSet]:
     """Every snapshot set under `paths` (folders, or snapshot folders themselves); `vouched`:
-    the bots of one's own they may seat (`SnapshotSet.read`)."""
+    the bots of one's own they may seat, `allow`: folders their rules may lie in beyond their
+    project's (`SnapshotSet.read`)."""
     found = []
     for start in map(Path, paths):
         if (start / MANIFEST).is_file():
@@ -196,7 +248,7 @@ def find_sets(paths, vouched: tuple = ()) -> list[SnapshotSet]:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             if MANIFEST in files:
                 found.append(Path(root))
-    return [SnapshotSet.read(folder, vouched) for folder in sorted(set(found))]
+    return [SnapshotSet.read(folder, vouched, allow) for folder in sorted(set(found))]
 
 
 def seeds_of(text: str) -> tuple[int, ...]:
@@ -237,7 +289,8 @@ def _params(settings) -> dict:
 @click.option("--name", default=None, help="The snapshot folder's name (default: the rules' and fragments' names).")
 @click.option("--check", "checking", is_flag=True, help="Play every snapshot set under FOLDERS (default .) again; exit 1 with a diff if a game changed.")
 @click.option("--update", "updating", is_flag=True, help="Play every snapshot set under FOLDERS again and keep what they play now.")
-def snapshot(paths, fragments, settings, seeds, agents, players, name, checking, updating):
+@options.allow_path
+def snapshot(paths, fragments, settings, seeds, agents, players, name, checking, updating, allow):
     """Snapshot tests of rule edits: seeded games kept as transcripts beside the rules.
 
     `rulesrun snapshot RULES --seeds 1..3` writes snapshots/NAME/ next to RULES;
@@ -246,7 +299,7 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
     """
     try:
         if checking or updating:
-            sets = find_sets(paths or ["."], options.agent_names(agents, default=()))
+            sets = find_sets(paths or ["."], options.agent_names(agents, default=()), tuple(allow))
             if not sets:
                 raise click.UsageError(f"no snapshot sets ({MANIFEST}) under {', '.join(paths or ['.'])}")
             differing = 0
@@ -271,7 +324,7 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
             played = seeds_of(seeds)
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--seeds") from None
-        made = new_set(paths[0], fragments, settings, players, agents, played, name)
+        made = new_set(paths[0], fragments, settings, players, agents, played, name, tuple(allow))
         made.write()
         changed = made.update()
         echo(f"{made.folder}: {len(made.seeds)} games, wrote {', '.join(changed) if changed else 'nothing new'}")
@@ -284,3 +337,6 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
         raise InvalidInput(str(error)) from None
     except RulesError as error:
         options.fail(error)
+    except BotError as error:
+        echo(str(error), err=True)
+        sys.exit(exit_codes.PLAY_ERROR)

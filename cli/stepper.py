@@ -80,12 +80,22 @@ def _command(read, write, at: int, last: int, walked: list[Step]) -> int | None:
             write("  this is the first decision")
         elif text == "q":
             return None
-        elif text.startswith("t") and text[1:].strip().isdigit():
-            turn = int(text[1:].strip())
-            found = next((k for k, step in enumerate(walked) if step.turn >= turn), None)
+        elif text[:1] == "t" and (text[1:2].isspace() or text[1:2].isdigit()) and text[1:].strip():
+            turn = _turn(text[1:].strip())
+            found = None if turn is None else next((k for k, step in enumerate(walked) if step.turn >= turn), None)
             if found is not None:
                 return found
-            write(f"  no turn {turn}: the game has turns 1 to {walked[-1].turn}")
+            shown = text[1:].strip()
+            shown = repr(shown if len(shown) <= 20 else shown[:20] + "...")
+            write(f"  no turn {shown}: the game has turns 1 to {walked[-1].turn}, t 3 goes to turn 3")
         else:
             write(f"  {line.strip()!r} is no command here")
             write(HELP)
+
+
+def _turn(text: str) -> int | None:
+    """The turn `t TEXT` asks for: ASCII digits only (`t ²`, `t ٣`, `t 1e9` ask for none), of
+    a length no game reaches past (a number of thousands of digits is none either)."""
+    if not text.isascii() or not text.isdigit() or len(text) > 18:
+        return None
+    return int(text)

@@ -19,7 +19,7 @@ import attrs
 
 from . import ast
 from .errors import Diagnostic, RulesError, Span, did_you_mean
-from .files import Reach, path_mistake, read_rules, refusal
+from .files import Reach, path_mistake, read_rules, real, refusal
 from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS, MAX_RULESET_TOKENS, token_count
 from .parser import parse_file, parse_text
 from .parts import Member, expand
@@ -54,7 +54,7 @@ class _Composer:
     def apply(self, path: Path, role: str, unit: str, chain: tuple, at: Span | None, written: str = "") -> None:
         """Add the file at `path` (named `written` by the `include`/`extends` at `at`; `at` None
         for a file named on the command line)."""
-        path = path.resolve()
+        path = real(path)
         if path in chain:
             cycle = " -> ".join(p.name for p in chain + (path,))
             self.errors.append(Diagnostic(at, f"`{path.name}` includes itself: {cycle}",
@@ -229,15 +229,20 @@ def _nearby_files(path: Path) -> str:
 
 def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
     """Compose a ruleset and fragments into one program, or raise every conflict found.
-    `allow`: folders beyond the project's that an `include`/`extends` may read (dsl/files.py).
+    `allow`: folders beyond the project's that an `include`/`extends` may read (dsl/files.py);
+    a `Reach` with an owner (a log's) bounds the ruleset and fragments named too.
 
     A file named as the ruleset that is a fragment knowing its base (`fragment "T" for
     "../base.rules" with rounds = 2`) is played on that base: the base composed with it (and
     then the other fragments), its `with` settings as the params' defaults."""
+    fence = allow if isinstance(allow, Reach) and allow.owner is not None else None
     for named in (ruleset, *fragments):
         mistake = path_mistake(str(named))
         if mistake is not None:
             raise RulesError(Diagnostic(None, mistake, "name a .rules file by its path"))
+        refused = fence and refusal(Path(named), str(named), fence)
+        if refused:
+            raise RulesError(Diagnostic(None, refused, "`--allow-path DIR` lets the rules be read from the folder DIR too"))
     based = _fragment_base(Path(ruleset), allow)
     if based is not None:
         base, fragment = based
@@ -252,9 +257,15 @@ def _fragment_base(path: Path, allow) -> tuple[Path, ast.Fragment] | None:
     line = next((item for item in parse_file(_display(path)).items if isinstance(item, ast.Fragment)), None)
     if line is None or line.base is None:
         return None
-    base = (path.parent / line.base).resolve()
-    # The project of a fragment in a folder of its own (`boards/bonus.rules`) is the folder above.
-    refused = refusal(base, line.base, Reach.of([path.parent], allow))
+    folder = real(path).parent
+    base = real(folder / line.base)
+    reach = Reach.of([path], allow)
+    # A board in a folder of its own (`boards/bonus.rules`) plugs into `../game.rules`: a file
+    # named so, directly in the folder above, is in reach as the fragment's own folder is; the
+    # other folders there are not, nor is a link that leads there (a log's reach has no such
+    # exception).
+    above = reach.owner is None and Path(line.base).parent == Path("..") and base.parent == folder.parent
+    refused = refusal(base, line.base, None if above else reach)
     if refused is not None:
         raise RulesError(Diagnostic(line.span, refused, "a fragment plugs into a ruleset of this project; "
                                     "`--allow-path DIR` lets it name one in the folder DIR"))

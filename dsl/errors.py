@@ -13,7 +13,6 @@ holding all of them; the CLI renders them and picks the exit code.
 from __future__ import annotations
 
 import difflib
-from pathlib import Path
 
 import attrs
 
@@ -40,12 +39,15 @@ class Diagnostic:
     message: str
     hint: str = ""
     related: tuple[tuple[Span, str], ...] = ()
+    # Whether the rendering may show the line the span points at: not in a file that is no
+    # rules text (a NUL byte, not UTF-8), whose bytes are no one's to echo.
+    quote: bool = True
 
     def render(self, sources: "SourceCache | None" = None) -> str:
         sources = sources or SourceCache()
         where = f"{self.span}: " if self.span else ""
         lines = [f"{where}error: {self.message}"]
-        if self.span:
+        if self.span and self.quote:
             lines.extend(_excerpt(self.span, sources))
         for span, note in self.related:
             lines.append(f"{span}: note: {note}")
@@ -91,12 +93,16 @@ class SourceCache:
         cls._texts[file] = text.splitlines()
 
     def line(self, file: str, number: int) -> str | None:
+        """Line `number` of `file`: of its text as parsed, or of the file read as rules are
+        (dsl/files.py: a regular .rules file of UTF-8 text), never of any other file."""
         lines = self._texts.get(file)
         if lines is None:
+            from .files import read_rules  # files.py reports its refusals as errors of this module
+
             try:
-                lines = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
-            except OSError:
-                return None
+                lines = read_rules(file).splitlines() if file.endswith(".rules") else []
+            except RulesError:
+                lines = []
             self._texts[file] = lines
         if 1 <= number <= len(lines):
             return lines[number - 1]

@@ -1,15 +1,22 @@
-"""Reading rules files someone else wrote: regular files of at most 1 MiB; included, only `.rules` files inside the project.
+"""Which files a command may read on the strength of another file, and how any file is read.
 
-A downloaded ruleset names the files it includes, and the tool reads them: so what it may
-name is bounded. Any file is read only if it is a regular file (not a device, a FIFO or a
-socket: those could hang the tool or never end) of at most `MAX_BYTES`. An `include` or
-`extends` reads only a file whose real path (links followed) ends in `.rules` and lies in
-the folders of the files named on the command line (the top ruleset, its fragments) or the
-shipped rulesets, unless more are allowed (`--allow-path DIR`). A refused file is never
-opened, so no error message can show a byte of it.
+The one rule (docs/security.md, "Files"). A file named on the command line by the person
+running the tool may lie anywhere. A file that another file names (an `include`, a
+fragment's base, a log's rules, fragments and sources, a snapshot set's rules) is read only
+if its real path (links followed) lies in the folders in reach (`Reach`): for rules named on
+the command line, their folders and the shipped rulesets; for a log or a snapshot set, its own
+folder and the shipped rulesets; either way more with `--allow-path DIR`. A link that points
+out of them is refused as "outside the folders ...", and the file it points at is never
+opened. Rules must be `.rules` files.
 
-    include "/proc/self/environ"   ->  error: `include` takes a .rules file ...
-    include "../../secret.rules"   ->  error: `../../secret.rules` is outside the project ...
+Every file is read as `read_file` reads it: a regular file (no device, FIFO or socket,
+checked before it is opened, and opened without blocking), of at most a size said before a
+byte is read. Writers (`replace_text`) never write through a link. A refused file is never
+opened, so no message can show a byte of it.
+
+    include "/proc/self/environ"   ->  error: `/proc/self/environ` is not a .rules file ...
+    include "../../secret.rules"   ->  error: `../../secret.rules` lies outside the folders ...
+    {"ruleset": "/etc/passwd"}     ->  error: `/etc/passwd` lies outside the folders the log ...
 """
 
 from __future__ import annotations
@@ -32,18 +39,50 @@ SHIPPED = Path(__file__).resolve().parent.parent / "rulesets"
 
 @attrs.frozen(slots=True)
 class Reach:
-    """The folders an `include`/`extends` may read from (real paths)."""
+    """The folders (real paths) that files named by other files may be read from.
+
+    `owner` None: the reach of rules named on the command line, which may lie anywhere
+    themselves; else the file that names them all ("the log"), whose reach bounds the files
+    it names at the top too (its ruleset, fragments and sources) and is passed on as it is
+    (`Reach.of`), so an `include` or a fragment's base from a log's rules stays in it."""
 
     folders: tuple[Path, ...]
+    owner: str | None = None
 
     @classmethod
     def of(cls, named, allowed=()) -> "Reach":
-        """The folders of the files `named` on the command line, the shipped rulesets, and `allowed`."""
-        folders = [Path(p).resolve().parent for p in named] + [SHIPPED] + [Path(a).resolve() for a in allowed]
+        """The folders of the files `named` on the command line, the shipped rulesets, and
+        `allowed` (`--allow-path`); `allowed` a Reach with an owner (a log's) is that reach."""
+        if isinstance(allowed, Reach):
+            return allowed if allowed.owner is not None else cls.of(named, allowed.folders)
+        folders = [real(p).parent for p in named] + [SHIPPED] + [real(a) for a in allowed]
         return cls(tuple(dict.fromkeys(folders)))
+
+    @classmethod
+    def around(cls, folder, allowed=(), owner: str = "the log") -> "Reach":
+        """The reach of a file (a log, a snapshot set) that names the files to read: `folder`
+        (its own, or its project's) and below, the shipped rulesets, and `allowed`."""
+        folders = [real(folder), SHIPPED] + [real(a) for a in allowed]
+        return cls(tuple(dict.fromkeys(folders)), owner)
 
     def holds(self, path: Path) -> bool:
         return any(path == folder or folder in path.parents for folder in self.folders)
+
+    def outside(self, written: str) -> str:
+        """Why the file `written` is not read: it lies outside these folders."""
+        if self.owner is None:
+            return f"`{written}` lies outside the folders rules may include from"
+        return (f"`{written}` lies outside the folders {self.owner} may name files in: "
+                + ", ".join(_shown(folder) for folder in self.folders))
+
+
+def real(path) -> Path:
+    """The path with every link followed (a loop of links is left as it is, for the read to refuse)."""
+    return Path(os.path.realpath(path))
+
+
+def _shown(folder: Path) -> str:
+    return "the shipped rulesets" if folder == SHIPPED else f"{folder}{os.sep}"
 
 
 MAX_PATH = 4096
@@ -54,64 +93,132 @@ MAX_NAME = 255
 
 def path_mistake(written: str) -> str | None:
     """Why the text `written` cannot name a file on any system, or None: a NUL byte (the system
-    would stop reading the name there), a name too long to exist, a character the file system
-    cannot write. Said before the path is used, where Python would raise its own error.
+    would stop reading the name there), half a character (a lone surrogate, which a log's JSON
+    can write), a name too long to exist. Said before the path is used, where Python would
+    raise its own error.
 
         path_mistake("a\x00b.rules")   -> "`a\x00b.rules` holds a NUL byte, which no file name may"
     """
     shown = repr(written[:60])[1:-1] + ("..." if len(written) > 60 else "")
     if "\x00" in written:
         return f"`{shown}` holds a NUL byte, which no file name may"
-    try:
-        encoded = os.fsencode(written)
-    except UnicodeError:
-        return f"`{shown}` holds a character no file name may"
+    if any("\ud800" <= character <= "\udfff" for character in written):
+        return f"`{shown}` holds half a character (a lone surrogate), which no file name written as text may"
+    encoded = os.fsencode(written)
     if len(encoded) > MAX_PATH or any(len(part) > MAX_NAME for part in encoded.split(b"/")):
         return f"`{shown}` is too long to name a file (at most {MAX_NAME} bytes a name, {MAX_PATH} in all)"
     return None
 
 
-def refusal(path: Path, written: str, reach: Reach | None) -> str | None:
-    """Why the file an `include "written"` names (at `path`) is not read, or None to read it.
-    `reach` None: a file named on the command line, which may lie anywhere."""
-    real = path.resolve()
-    if real.suffix != SUFFIX:
-        return f"`{written}` is not a {SUFFIX} file: only {SUFFIX} files are read"
-    if reach is not None and not reach.holds(real):
-        return f"`{written}` lies outside the folders rules may include from"
+def refusal(path: Path, written: str, reach: Reach | None, suffix: str = SUFFIX) -> str | None:
+    """Why the file `written` names (at `path`) is not read, or None to read it; no byte of it is
+    read to say so. `reach` None: a file named on the command line, which may lie anywhere.
+
+        refusal(Path("p/link.rules"), "link.rules", reach)  -> "`link.rules` lies outside the folders ..."
+                                                             (p/link.rules -> /home/me/secret.rules)
+    """
+    if Path(written).suffix != suffix:
+        return f"`{written}` is not a {suffix} file: only {suffix} files are read"
+    target = real(path)
+    if reach is not None and not reach.holds(target):
+        return reach.outside(written)
+    if target.suffix != suffix:
+        return f"`{written}` is not a {suffix} file: only {suffix} files are read"
     return None
 
 
-def read_rules(path: str | Path, at: Span | None = None) -> str:
-    """The text of the .rules file at `path`; a file that is not one (see the module) is a located error at `at`."""
-    name = str(path)
-    real = Path(path).resolve()
+class Refused(Exception):
+    """A file not read, and why: its name as written, never a byte of it. `kind`: "missing"
+    (no such file, or it cannot be opened), "kind" (not a regular file), "size" (too large)."""
+
+    def __init__(self, message: str, kind: str):
+        super().__init__(message)
+        self.kind = kind
+
+
+def read_file(path, cap: int, whole: bool = True) -> bytes:
+    """The bytes of the regular file at `path` (links followed: whether they may be is
+    `refusal`'s to say), at most `cap` of them; a larger file is Refused (`whole`) or cut
+    there. Its kind and size are checked before it is opened, and again once it is open:
+    opened without blocking and without following a link put at its place meanwhile, so a
+    device, FIFO or socket never hangs the read and a file too large is never read."""
+    target = real(path)
     try:
-        info = os.stat(real)
+        info = os.stat(target)
     except OSError as error:
-        raise RulesError(Diagnostic(at, f"cannot read `{name}`: {error.strerror}",
-                                    "check the path; rulesets live under rulesets/")) from None
+        raise Refused(f"cannot read `{path}`: {error.strerror}", "missing") from None
+    _check(info, path, cap, whole)
+    try:
+        descriptor = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as error:
+        raise Refused(f"cannot read `{path}`: {error.strerror}", "missing") from None
+    with os.fdopen(descriptor, "rb") as file:
+        _check(os.fstat(file.fileno()), path, cap, whole)
+        data = file.read(cap + 1)
+    if len(data) > cap:
+        if whole:
+            raise Refused(f"`{path}` is larger than {_size(cap)}", "size")
+        data = data[:cap]
+    return data
+
+
+def _check(info: os.stat_result, path, cap: int, whole: bool) -> None:
     if not stat.S_ISREG(info.st_mode):
-        raise RulesError(Diagnostic(at, f"`{name}` is not a regular file", "a ruleset is a plain .rules text file"))
-    data = _read_at_most(real, MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise RulesError(Diagnostic(at, f"`{name}` is larger than {MAX_BYTES // (1 << 20)} MiB",
-                                    "a .rules file this large is not a ruleset; split it with `include`"))
+        raise Refused(f"`{path}` is not a regular file", "kind")
+    if whole and info.st_size > cap:
+        raise Refused(f"`{path}` is larger than {_size(cap)}", "size")
+
+
+def _size(count: int) -> str:
+    return f"{count >> 20} MiB" if count % (1 << 20) == 0 else f"{count:,} bytes"
+
+
+def plain(path) -> bool:
+    """Whether `path` itself (not what a link there points at) is a regular file."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+_READ_HINTS = {"missing": "check the path; rulesets live under rulesets/", "kind": "a ruleset is a plain .rules text file",
+               "size": "a .rules file this large is not a ruleset; split it with `include`"}
+
+
+def read_rules(path: str | Path, at: Span | None = None) -> str:
+    """The text of the .rules file at `path` (read as `read_file` reads, of at most MAX_BYTES);
+    a file that is not one is a located error at `at`. A file that is no UTF-8 text is said to
+    be so at its first wrong byte, never quoted."""
+    name = str(path)
+    try:
+        data = read_file(path, MAX_BYTES)
+    except Refused as refused:
+        raise RulesError(Diagnostic(at, str(refused), _READ_HINTS[refused.kind])) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RulesError(Diagnostic(Span(name, 1, 1), f"`{name}` is not UTF-8 text (byte {error.start})",
-                                    "a .rules file is plain text")) from None
+        before = data[:error.start]
+        line_start = before.rfind(b"\n") + 1
+        column = len(before[line_start:].decode("utf-8")) + 1
+        raise RulesError(Diagnostic(Span(name, before.count(b"\n") + 1, column),
+                                    f"`{name}` is not UTF-8 text (byte {error.start})", "a .rules file is plain text",
+                                    quote=False)) from None
 
 
-def _read_at_most(path: Path, size: int) -> bytes:
-    """Up to `size` bytes; opened without blocking and checked again once open, so a file
-    swapped for a FIFO after the check cannot hang the read."""
+def replace_text(path: Path, text: str) -> None:
+    """Write `text` as the regular file `path`, never through a link: it is written beside it
+    under a name of its own, then renamed to `path`, which replaces what stands there (a
+    file, or a link itself, never what a link points at). A file's permissions are kept."""
+    path = Path(path)
+    mode = stat.S_IMODE(os.lstat(path).st_mode) if plain(path) else None
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as error:
-        raise RulesError(Diagnostic(None, f"cannot read `{path}`: {error.strerror}", "check the path")) from None
-    with os.fdopen(descriptor, "rb") as file:
-        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-            raise RulesError(Diagnostic(None, f"`{path}` is not a regular file", "a ruleset is a plain .rules text file"))
-        return file.read(size)
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        if mode is not None:
+            os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise

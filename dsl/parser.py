@@ -69,7 +69,7 @@ def parse_text(text: str, file: str = "<text>") -> ast.File:
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         raise RulesError(Diagnostic(Span(file, line, 1), "the file contains a NUL byte: it is not rules text",
-                                    "a .rules file is plain UTF-8 text"))
+                                    "a .rules file is plain UTF-8 text", quote=False))
     if not text.endswith("\n"):
         text += "\n"
     return _parsed(text, file)

@@ -2,7 +2,8 @@
 
 Installed as a pytest plugin (entry point `pytest11`): every `snapshots/NAME/snapshot.json`
 under pytest's paths becomes a test per kept file (`seed-1.txt`, ..., `summary.json`) that
-plays the games again and fails with the unified diff when an edit changed one. Run
+plays the games again and fails with the unified diff when an edit changed one (the files a
+set keeps only, read as `SnapshotSet.kept` reads them: never through a link). Run
 `rulesrun snapshot --update` to accept the changes. A set whose `snapshot.json` seats a bot of
 one's own (`bots/mine.py:Mine`) is a collection error, the bot never imported: a file names
 no code that runs here; `rulesrun snapshot --check --agent bots/mine.py:Mine` plays it.
@@ -31,7 +32,7 @@ class SnapshotFile(pytest.File):
     """One snapshot set: a test per file it keeps."""
 
     def collect(self):
-        from .cli.snapshot import MANIFEST, NotASnapshot, SnapshotSet, UnvouchedBot
+        from .cli.snapshot import NotASnapshot, SnapshotSet, UnvouchedBot
 
         try:
             kept = SnapshotSet.read(self.path.parent)
@@ -40,9 +41,8 @@ class SnapshotFile(pytest.File):
             raise self.CollectError(f"not a snapshot set: {error}") from None
         except UnvouchedBot as error:
             raise self.CollectError(f"{error} (pytest seats only the built-in agents)") from None
-        for path in sorted(self.path.parent.iterdir()):
-            if path.name != MANIFEST and path.is_file():
-                yield SnapshotItem.from_parent(self, name=path.name, kept=kept)
+        for name in kept.kept():
+            yield SnapshotItem.from_parent(self, name=name, kept=kept)
 
 
 class SnapshotItem(pytest.Item):
@@ -52,7 +52,7 @@ class SnapshotItem(pytest.Item):
 
     def runtest(self):
         played = _played(self.session, self.kept)
-        old = (self.kept.folder / self.name).read_text(encoding="utf-8", errors="replace")
+        old = self.kept.kept().get(self.name, "")
         if played.get(self.name) != old:
             raise SnapshotChanged(self.kept, self.name, old, played.get(self.name, ""))
 

@@ -371,3 +371,54 @@ def test_a_rule_holding_a_vars_list_sees_it_as_the_game_has_it_after_look_aheads
     very list `mine` holds; going back refills that list. The game is the one its log replays,
     and greedy keeps 3 each time."""
     assert greedy_game_that_replays(probe, 2).scores == [9, 9]
+
+
+BOTS = '''\
+import sys
+
+
+class Boom:
+    def __init__(self, seed):
+        raise RuntimeError("cannot start")
+
+    def choose(self, decision):
+        return 0
+
+
+class NoSeed:
+    def __init__(self):
+        pass
+
+    def choose(self, decision):
+        return 0
+
+
+class Quits:
+    def __init__(self, seed):
+        pass
+
+    def choose(self, decision):
+        sys.exit(0)
+'''
+
+
+@pytest.mark.parametrize("name, status, words", [
+    ("Boom", 3, "bots.py:6: RuntimeError: cannot start (making the bot {spec})"),
+    ("NoSeed", 2, "bots.py:13: the bot {spec} cannot be made with a seed"),
+    ("Quits", 3, "bots.py:25: the bot called sys.exit(0) (in the bot Quits)"),
+])
+@pytest.mark.parametrize("command", [(), ("simulate", "--games", "2", "--jobs", "1")], ids=["play", "simulate"])
+def test_a_bot_that_cannot_be_made_or_calls_sys_exit_is_a_located_message(tmp_path, name, status, words, command):
+    """Issue #38 item 6: an __init__ that raised or took no seed was a traceback, and sys.exit
+    in `choose` ended the game with exit 0 and no word."""
+    from click.testing import CliRunner
+
+    from rulesrun.cli.main import main
+
+    (tmp_path / "bots.py").write_text(BOTS)
+    spec = f"{tmp_path / 'bots.py'}:{name}"
+    args = [*command, str(RULESETS / "classic.rules"), "--seed", "1", "--set", "rounds=1", "--players", "2",
+            "--agent", spec, "--agent", "random"]
+    result = CliRunner().invoke(main, args)
+    assert isinstance(result.exception, SystemExit) and result.exit_code == status, result.output
+    assert words.format(spec=spec) in result.output and "Traceback" not in result.output, result.output

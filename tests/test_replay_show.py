@@ -39,10 +39,12 @@ def test_a_log_replays_from_any_directory_and_names_its_files_relative_to_itself
     assert setup["ruleset"] == "../rules/classic.rules"
     assert set(setup["sources"]) == {"../rules/classic.rules", "../rules/lib/majority.rules", "../rules/lib/dealing.rules"}
     monkeypatch.chdir(tmp_path / "logs")
-    here = invoke("replay", "game.jsonl")
+    # Rules beside the log's folder, not in it, are read only when the command line allows them.
+    assert "lies outside the folders the log may name files in" in invoke("replay", "game.jsonl").output
+    here = invoke("replay", "game.jsonl", "--allow-path", "../rules")
     assert here.exit_code == 0 and "identical" in here.output, here.output
     monkeypatch.chdir(RULESETS)
-    assert invoke("replay", tmp_path / "logs" / "game.jsonl").exit_code == 0
+    assert invoke("replay", tmp_path / "logs" / "game.jsonl", "--allow-path", tmp_path / "rules").exit_code == 0
 
 
 def test_a_changed_source_is_reported_as_such_not_as_a_differing_game(tmp_path):
@@ -80,3 +82,14 @@ def test_replay_step_to_the_end_shows_the_standing_and_stops_when_the_input_ends
     # Every line of the transcript is shown once on the way.
     body = [line for line in result.output.splitlines() if line and not line.startswith(("[", "  this is", "  enter"))]
     assert body == [line for line in shown.splitlines() if line]
+
+
+def test_replay_step_answers_a_strange_or_huge_turn_without_a_traceback(tmp_path):
+    """`t ²` passed `isdigit()` and ended in int()'s ValueError (issue #38 item 6)."""
+    log = tmp_path / "game.jsonl"
+    assert invoke(CLASSIC, "--seed", 3, "--players", 2, "--set", "rounds=1", "--log", log).exit_code == 0
+    asked = ["t 99999999999999999999", "t ²", "t ٣", "t " + "9" * 900, "t -1", "t 2"]
+    result = invoke("replay", log, "--step", input="\n".join(asked) + "\nq\n")
+    assert result.exit_code == 0 and not isinstance(result.exception, ValueError), result.output
+    assert result.output.count("no turn ") == 5 and "no turn '99999999999999999999...'" in result.output
+    assert "no turn '²'" in result.output and "turn 2]" in result.output

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import math
 import random
 import time
@@ -387,9 +388,15 @@ class AgentSpec:
         return cls(spec, name, AGENTS[name], options, False)
 
     def make(self, game_seed: int, seat: int):
-        if self.own:
-            return OwnBot(self.factory(f"{game_seed}:{seat}:{self.spec}"))
-        return self.factory(f"{game_seed}:{seat}:{self.name}", **self.options)
+        """The agent of `seat` in the game of `game_seed`; a bot of one's own whose making
+        fails (its `__init__` raises, or calls `sys.exit`) is a BotError at its own line."""
+        if not self.own:
+            return self.factory(f"{game_seed}:{seat}:{self.name}", **self.options)
+        try:
+            bot = self.factory(f"{game_seed}:{seat}:{self.spec}")
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - the bot's own code: its mistake, reported at its line
+            raise bot_failure(error, f"making the bot {self.spec}") from None
+        return OwnBot(bot)
 
 
 def names_code(spec: str) -> bool:
@@ -433,7 +440,22 @@ def own_bot_class(spec: str):
         raise AgentSpecError(f"{where} has no class {class_name}")
     if not callable(getattr(found, "choose", None)):
         raise AgentSpecError(f"{where}:{class_name} has no method choose(decision)")
+    _takes_a_seed(found, spec)
     return found
+
+
+def _takes_a_seed(bot: type, spec: str) -> None:
+    """An AgentSpecError at the bot's `__init__` if its class cannot be called with the seed
+    every game makes it with (`Mine(seed)`); said when the spec is read, before any game."""
+    try:
+        inspect.signature(bot).bind("seed")
+    except TypeError:
+        init = getattr(bot.__init__, "__code__", None)
+        where = f"{init.co_filename}:{init.co_firstlineno}: " if init else ""
+        raise AgentSpecError(f"{where}the bot {spec} cannot be made with a seed: give it "
+                             "`def __init__(self, seed)` (each game makes it with its own)") from None
+    except ValueError:
+        return
 
 
 def bot_location(error: BaseException) -> str:
@@ -450,6 +472,15 @@ class BotError(Exception):
     """A bot of one's own raised an error or gave an answer that is no option, at its own location."""
 
 
+def bot_failure(error: BaseException, doing: str) -> BotError:
+    """The BotError of a bot's code that raised `error` (or called `sys.exit`, which would end
+    the whole run without a word) while `doing` what it was asked, at the bot's own line."""
+    if isinstance(error, SystemExit):
+        return BotError(f"{bot_location(error)}: the bot called sys.exit({error.code!r}) ({doing}): a bot "
+                        "answers with an option's index and never ends the run")
+    return BotError(f"{bot_location(error)}: {type(error).__name__}: {error} ({doing})")
+
+
 class OwnBot:
     """A bot of one's own, whose mistakes are reported as its own (BotError, at its line), not
     as the engine's. It chooses with the full decision (never blind)."""
@@ -464,8 +495,8 @@ class OwnBot:
     def choose(self, decision) -> int:
         try:
             answer = self.bot.choose(decision)
-        except Exception as error:  # noqa: BLE001 - the bot's own code: its mistake, reported at its line
-            raise BotError(f"{bot_location(error)}: {type(error).__name__}: {error} (in the bot {self.name})") from None
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - the bot's own code: its mistake, reported at its line
+            raise bot_failure(error, f"in the bot {self.name}") from None
         if type(answer) is not int or not 0 <= answer < len(decision.options):
             raise BotError(f"the bot {self.name} answered {answer!r}: an option's index, 0 to {len(decision.options) - 1}, was asked")
         return answer

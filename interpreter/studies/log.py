@@ -10,6 +10,9 @@ sha256 of every source the rules were composed from, so it replays from any dire
 an edited source is told apart from a game gone differently:
 
     {"t": "setup", "ruleset": "../rulesets/classic.rules", ..., "sources": {"../rulesets/classic.rules": "9f2c..."}}
+
+A log is someone's file: the files it names are read only within its reach (`log_reach`,
+dsl/files.py): its own folder and below, the shipped rulesets, and `--allow-path` folders.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 
 import attrs
 
+from ...dsl.files import MAX_BYTES, Reach, Refused, path_mistake, read_file, real, refusal
 from ..running.budget import Budget
 from ..running.rules import load_rules
 
@@ -38,6 +42,8 @@ class Setup:
     sources: dict = attrs.field(factory=dict)
     # The folder the paths of a log are relative to ("" for paths as typed).
     base: str = ""
+    # The folder of the log read ("" for a setup made here): what the files it names may lie in.
+    folder: str = ""
 
     def to_json(self) -> dict:
         """The setup line; `sources` only when recorded (`log_records`), which makes the paths relative to the log."""
@@ -57,10 +63,11 @@ def log_records(folder: str | Path, setup: Setup, events: list[dict], sources) -
 
 
 def digest(path: str) -> str:
-    """The sha256 of the file at `path`, or "" if it cannot be read."""
+    """The sha256 of the rules file at `path`, or "" if it cannot be read (as rules are:
+    dsl/files.py, so a FIFO or a device is never opened)."""
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except OSError:
+        return hashlib.sha256(read_file(path, MAX_BYTES)).hexdigest()
+    except Refused:
         return ""
 
 
@@ -95,18 +102,21 @@ class NotALog(ValueError):
     message says which line and what is wrong with it."""
 
 
+class OutOfReach(ValueError):
+    """A log that names a file it may not (outside its reach, or no .rules file); the message
+    names the file and why, never a byte of it."""
+
+
 def read_log(path: str | Path) -> tuple[Setup, list[dict]]:
     """The setup and events of the log at `path`, every field of the kind the replay reads;
-    else `NotALog`. A log is read whole, and only from a regular file (a FIFO would hang) of at
-    most MAX_LOG_BYTES."""
-    if not Path(path).is_file():
-        raise NotALog(f"{path}: not a regular file")
-    if Path(path).stat().st_size > MAX_LOG_BYTES:
-        raise NotALog(f"{path}: larger than {MAX_LOG_BYTES >> 20} MiB, more than any game logs")
+    else `NotALog`. A log is read whole, and only from a regular file (a FIFO, /dev/zero or
+    a terminal would hang) of at most MAX_LOG_BYTES, as dsl/files.py reads."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise NotALog(f"{path}: cannot be read as text ({error})") from None
+        text = read_file(path, MAX_LOG_BYTES).decode("utf-8")
+    except Refused as refused:
+        raise NotALog(f"{refused}{', more than any game logs' if refused.kind == 'size' else ''}") from None
+    except UnicodeDecodeError as error:
+        raise NotALog(f"{path}: not UTF-8 text (byte {error.start})") from None
     lines = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -144,14 +154,52 @@ def _setup(head: dict, where: str, log) -> Setup:
         raise NotALog(f"{where}: the setup's params must be texts, as given to --set")
     if not 1 <= players <= 99:
         raise NotALog(f"{where}: the setup's `players` must be 1 to 99, not {players}")
-    if "sources" not in head:
-        return Setup(ruleset, tuple(fragments), params, players, seed, tuple(agents))
-    sources = field("sources", dict, "an object of PATH: SHA256 texts")
+    sources = field("sources", dict, "an object of PATH: SHA256 texts") if "sources" in head else {}
     if not all(isinstance(v, str) for v in sources.values()):
         raise NotALog(f"{where}: the setup's sources must map each path to its sha256 text")
-    base = str(Path(log).absolute().parent)
-    return Setup(_within(base, ruleset), tuple(_within(base, f) for f in fragments), params, players, seed,
-                 tuple(agents), {_within(base, p): sha for p, sha in sources.items()}, base)
+    for named in (ruleset, *fragments, *sources):
+        mistake = path_mistake(named)
+        if mistake is not None:
+            raise NotALog(f"{where}: the setup names a file no system has: {mistake}")
+    folder = str(Path(log).absolute().parent)
+    if "sources" not in head:
+        return Setup(ruleset, tuple(fragments), params, players, seed, tuple(agents), folder=folder)
+    return Setup(_within(folder, ruleset), tuple(_within(folder, f) for f in fragments), params, players, seed,
+                 tuple(agents), {_within(folder, p): sha for p, sha in sources.items()}, folder, folder)
+
+
+def log_reach(setup: Setup, allow=()) -> Reach | tuple:
+    """The folders the files of a read log may lie in: its own folder and below, the shipped
+    rulesets and `allow` (dsl/files.py); a setup made here (no log) names files of its maker's
+    own, so only `allow` is added to what the rules may include."""
+    return Reach.around(setup.folder, allow, "the log") if setup.folder else tuple(allow)
+
+
+def beyond_reach(folder: str | Path, sources, allow=()) -> list[str]:
+    """The folders of `sources` that a log written in `folder` may not name unless the replay
+    allows them (`--allow-path`): what `rulesrun RULES --log FILE` says to replay it with."""
+    reach = Reach.around(folder, allow)
+    outside = sorted({real(s).parent for s in sources if not reach.holds(real(s))}, key=lambda f: len(f.parts))
+    kept: list[Path] = []
+    for candidate in outside:
+        if not any(candidate == k or k in candidate.parents for k in kept):
+            kept.append(candidate)
+    return [str(folder) for folder in kept]
+
+
+def files_in_reach(setup: Setup, allow=()) -> Reach | tuple:
+    """`log_reach(setup, allow)`, once every file the log names (its ruleset, fragments and
+    sources) is found in it and is a .rules file; else OutOfReach naming the first that is not.
+    Nothing is read to say so."""
+    reach = log_reach(setup, allow)
+    if isinstance(reach, Reach):
+        named = [("ruleset", setup.ruleset), *(("fragment", f) for f in setup.fragments),
+                 *(("source", s) for s in setup.sources)]
+        for role, path in named:
+            refused = refusal(Path(path), path, reach)
+            if refused is not None:
+                raise OutOfReach(f"the log's {role} {refused}")
+    return reach
 
 
 def _check_event(event, players: int, where: str) -> None:
@@ -198,9 +246,9 @@ def replay(setup: Setup, events: list[dict], allow=(), budget: Budget = Budget()
     the first that differs. A replay that cannot go on (the log ends before the game, a logged
     answer fits no option of the decision the replay meets) differs where it stopped; rules
     that stop with an error raise it (a PlayError). `allow`: folders the rules may include from beyond their own
-    (never read from the log)."""
+    (never read from the log); a read log's files stay in its reach (`log_reach`)."""
     answers = [event["choice"] for event in events if event["t"] == "decide" and len(event["options"]) > 1][::-1]
-    rules = load_rules(setup.ruleset, setup.fragments, setup.params, allow, budget)
+    rules = load_rules(setup.ruleset, setup.fragments, setup.params, log_reach(setup, allow), budget)
     rules.check_players(setup.players)
     stopped = ""
     game = rules.start(setup.players, setup.seed, lookahead=False)
