@@ -157,6 +157,27 @@ def test_serve_rules_seats_the_bot_typed_after_agent(bot):
     assert bot.imported()
 
 
+def test_a_bot_typed_after_agent_that_cannot_be_made_for_a_game_is_a_422_naming_it(tmp_path):
+    """The web table makes the bots of each game it deals: one whose `__init__` raises for that
+    game's seed is the bot's own mistake, said at its line, not a 500."""
+    pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+    pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the test extra)")
+    from starlette.testclient import TestClient
+
+    from rulesrun.cli.serve import _playing
+    from rulesrun.web.reach import Reach
+    from rulesrun.web.server import make_app
+    from web_client import ADDRESS, PORT
+
+    moody = tmp_path / "moody.py"
+    moody.write_text("class Moody:\n    def __init__(self, seed):\n        if not str(seed).startswith('0:'):\n"
+                     "            raise RuntimeError('not today')\n\n    def choose(self, decision):\n        return 0\n")
+    serving = _playing(str(CLASSIC), (), ("rounds=1",), ("human", f"{moody}:Moody"), 2, 1, (), Budget())
+    dealt = TestClient(make_app(serving, Reach(PORT)), base_url=ADDRESS).post("/api/games", json={"seed": 1})
+    assert dealt.status_code == 422, dealt.text
+    assert "moody.py:4: RuntimeError: not today" in dealt.json()["error"]
+
+
 # --- a snapshot set: its manifest is data ---------------------------------------------------
 
 @pytest.fixture

@@ -30,7 +30,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..interpreter.lookahead.agents import AgentSpecError
+from ..interpreter.lookahead.agents import AgentSpecError, BotError
 from ..interpreter.running.driven import NotAnOption, PlayError
 from ..interpreter.running.values import format_value
 from ..interpreter.studies.log import Setup
@@ -114,6 +114,9 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
             raise ApiError(422, error.render()) from None
         except AgentSpecError as error:
             # A seat of a logged game (`serve LOG`) that names a bot's code: never made from a file.
+            raise ApiError(422, str(error)) from None
+        except BotError as error:
+            # A bot of one's own (seated with --agent) that could not be made: its own mistake, at its line.
             raise ApiError(422, str(error)) from None
         key, token = hold(request, made)
         return {"game": key, "token": token, **made.moment()}
