@@ -129,3 +129,63 @@ def test_a_snapshot_set_naming_a_bots_code_is_refused_and_runs_nothing(tmp_path)
 
 def test_the_corpus_has_a_case_for_every_rules_file():
     assert sorted(p.stem for p in (CORPUS / "rules").glob("*.rules")) == sorted(RULES)
+
+
+# --- requests to the web table: (method, path, headers, body) -> status ------------------------
+# tests/test_web_trust.py tries each refusal in depth; here the table is the corpus.
+FOREIGN = {"host": "evil.example:8000"}
+CROSS = {"origin": "http://evil.example"}
+REQUESTS = {
+    "a foreign Host (DNS rebinding)": ("GET", "/api/setup", FOREIGN, None, 421),
+    "another site's page posting": ("POST", "/api/games", CROSS, {"seed": 1}, 403),
+    "a browser saying the request is cross-site": ("POST", "/api/games", {"sec-fetch-site": "cross-site"}, {"seed": 1},
+                                                     403),
+    "a form post without a preflight": ("POST", "/api/games", {"content-type": "text/plain"}, b'{"seed": 1}', 415),
+    "a body over the limit": ("POST", "/api/games", {}, b"[" + b"1," * 40_000 + b"1]", 413),
+    "a body nested past the recursion limit": ("POST", "/api/games", {}, b"[" * 30_000 + b"]" * 30_000, 400),
+    "a seed of 5,000 digits": ("POST", "/api/games", {}, b'{"seed": ' + b"9" * 5000 + b"}", 400),
+    "a game without its token": ("GET", "/api/games/AAAAAAAAAAAA", {}, None, 404),
+    "a replay step of 30 digits": ("GET", "/api/replays/log/steps/" + "9" * 30, {}, None, 404),
+    "a path out of the static folder": ("GET", "/static/../../../etc/passwd", {}, None, 404),
+}
+
+
+@pytest.mark.parametrize("name", REQUESTS)
+def test_a_hostile_request_to_the_web_table_gets_its_status_and_nothing_more(name):
+    pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+    pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the test extra)")
+    from web_client import client
+    from rulesrun.interpreter.running.rules import load_rules
+
+    method, path, headers, body, status = REQUESTS[name]
+    page = client(load_rules(str(CLASSIC)), CLASSIC, ["human", "greedy"])
+    if isinstance(body, bytes):
+        sent = page.request(method, path, headers={"content-type": "application/json", **headers}, content=body)
+    else:
+        sent = page.request(method, path, headers=headers, json=body)
+    assert sent.status_code == status, sent.text[:300]
+    assert "root:" not in sent.text and "Traceback" not in sent.text
+
+
+# --- the OpenSpiel bridge's parameters: a game string may come from someone's config ----------
+BRIDGE = {
+    "a param named like Python's own": ({"params": "__class__:1"}, "unknown parameter `__class__`"),
+    "a number too large for a float": ({"params": "rounds:1e999"}, "`rounds` is a whole number"),
+    "a thousand million seats": ({"players": 10**9}, "is for 2-6 players, not 1000000000"),
+    "a fragment that is a device": ({"with": "/dev/zero"}, "is not a regular file"),
+    "rules that are a device": ({"rules": "/dev/zero"}, "is not a regular file"),
+    "a fragment that is no rules file": ({"with": "/etc/hostname"}, ""),
+}
+
+
+@pytest.mark.parametrize("name", BRIDGE)
+def test_hostile_bridge_parameters_are_a_rules_error_naming_them(name):
+    pyspiel = pytest.importorskip("pyspiel")
+    import rulesrun.openspiel  # noqa: F401 - registers the game
+    from rulesrun.dsl.errors import RulesError
+
+    params, words = BRIDGE[name]
+    game_name = next(n for n in pyspiel.registered_names() if "rulesrun" in n)
+    with pytest.raises(RulesError) as raised:
+        pyspiel.load_game(game_name, {"rules": str(CLASSIC), **params}).new_initial_state()
+    assert words in str(raised.value)
