@@ -189,11 +189,23 @@ def read_rules(path: str | Path, at: Span | None = None) -> str:
     """The text of the .rules file at `path` (read as `read_file` reads, of at most MAX_BYTES);
     a file that is not one is a located error at `at`. A file that is no UTF-8 text is said to
     be so at its first wrong byte, never quoted."""
-    name = str(path)
     try:
         data = read_file(path, MAX_BYTES)
     except Refused as refused:
         raise RulesError(Diagnostic(at, str(refused), _READ_HINTS[refused.kind])) from None
+    return _rules_text(data, str(path))
+
+
+def read_rules_stream(stream, name: str) -> str:
+    """The rules text of a stream of bytes (standard input, `rulesrun fmt -`), named `name` in
+    errors and bounded as a file is: more than MAX_BYTES, or no UTF-8 text, is a located error."""
+    data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise RulesError(Diagnostic(None, f"`{name}` is larger than {_size(MAX_BYTES)}", _READ_HINTS["size"]))
+    return _rules_text(data, name)
+
+
+def _rules_text(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -237,23 +237,88 @@ def test_a_file_that_does_not_parse_is_a_located_error():
         format_text('game "x"\nphase game\n    pass\n', "broken.rules")
 
 
-def invoke(*args):
-    return CliRunner().invoke(main, ["fmt", *map(str, args)], prog_name="rulesrun")
+def invoke(*args, input=None):
+    return CliRunner().invoke(main, ["fmt", *map(str, args)], prog_name="rulesrun", input=input)
 
 
 MESSY = 'game  "x"\nphase game :\n  pass\n'
 TIDY = 'game "x"\n\nphase game:\n    pass\n'
 
 
-def test_fmt_check_lists_and_diffs_what_would_change_and_changes_nothing(tmp_path):
+def test_fmt_check_says_which_files_would_change_and_changes_nothing(tmp_path):
+    """As black: `--check` names the files and counts them, the diff is `--diff`'s."""
     (tmp_path / "messy.rules").write_text(MESSY)
     (tmp_path / "tidy.rules").write_text(TIDY)
     result = invoke("--check", tmp_path)
     assert result.exit_code == exit_codes.DIFFERENCE
-    assert f"would reformat {tmp_path / 'messy.rules'}" in result.output
-    assert "tidy.rules" not in result.output
-    assert '\n-game  "x"\n' in result.output and '\n+game "x"\n' in result.output and "\n+++ " in result.output
+    assert result.stdout == ""
+    assert result.stderr == (f"would reformat {tmp_path / 'messy.rules'}\n"
+                             "1 file would be reformatted, 1 file would be left unchanged.\n")
     assert (tmp_path / "messy.rules").read_text() == MESSY
+
+
+def test_fmt_diff_prints_the_diff_and_changes_nothing_and_with_check_exits_1(tmp_path):
+    (tmp_path / "messy.rules").write_text(MESSY)
+    (tmp_path / "other.rules").write_text(MESSY)
+    shown = invoke("--diff", tmp_path)
+    assert shown.exit_code == exit_codes.OK, shown.output
+    assert '\n-game  "x"\n' in shown.stdout and '\n+game "x"\n' in shown.stdout and "\n+++ " in shown.stdout
+    assert shown.stderr.endswith("\n2 files would be reformatted.\n")
+    assert (tmp_path / "messy.rules").read_text() == MESSY
+    checked = invoke("--check", "--diff", tmp_path / "messy.rules")
+    assert checked.exit_code == exit_codes.DIFFERENCE and '\n+game "x"\n' in checked.stdout
+
+
+def test_fmt_counts_files_in_the_singular_and_the_plural(tmp_path):
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.rules").write_text(MESSY)
+    (tmp_path / "c.rules").write_text(TIDY)
+    result = invoke(tmp_path)
+    assert result.exit_code == exit_codes.OK
+    assert result.stderr.endswith("\n2 files reformatted, 1 file left unchanged.\n"), result.stderr
+    assert invoke(tmp_path / "c.rules").stderr == "1 file left unchanged.\n"
+
+
+def test_fmt_quiet_prints_nothing_but_errors(tmp_path):
+    (tmp_path / "messy.rules").write_text(MESSY)
+    quiet = invoke("--quiet", tmp_path)
+    assert quiet.exit_code == exit_codes.OK and quiet.output == "" and (tmp_path / "messy.rules").read_text() == TIDY
+    (tmp_path / "broken.rules").write_text('game "x"\nphase game\n    pass\n')
+    broken = invoke("-q", "--check", tmp_path)
+    assert broken.exit_code == exit_codes.INVALID and broken.stdout == ""
+    assert "broken.rules:2:" in broken.stderr and "would" not in broken.stderr
+
+
+def test_fmt_dash_lays_out_standard_input_on_standard_output_for_an_editor():
+    """An editor's hook: the text in, the laid-out text out and nothing else on either stream."""
+    result = invoke("-", input=MESSY)
+    assert result.exit_code == exit_codes.OK and result.stdout == TIDY and result.stderr == ""
+    unchanged = invoke("-", input=TIDY)
+    assert unchanged.exit_code == exit_codes.OK and unchanged.stdout == TIDY
+
+
+def test_fmt_dash_of_text_that_does_not_parse_writes_nothing_and_locates_the_error_in_stdin():
+    result = invoke("-", input='game "x"\nphase game\n    pass\n')
+    assert result.exit_code == exit_codes.INVALID and result.stdout == ""
+    assert "<stdin>:2:" in result.stderr and "phase game" in result.stderr
+    undecodable = invoke("-", input=b'game "x"\n# \xff\n')
+    assert undecodable.exit_code == exit_codes.INVALID and "<stdin>:2:3: error:" in undecodable.stderr
+
+
+def test_fmt_check_dash_exits_1_when_standard_input_would_change():
+    changed = invoke("--check", "-", input=MESSY)
+    assert changed.exit_code == exit_codes.DIFFERENCE and changed.stdout == ""
+    assert "would reformat <stdin>" in changed.stderr
+    assert invoke("--check", "-", input=TIDY).exit_code == exit_codes.OK
+    diffed = invoke("--diff", "-", input=MESSY)
+    assert diffed.exit_code == exit_codes.OK and "--- <stdin>\n" in diffed.stdout and '+game "x"' in diffed.stdout
+
+
+def test_fmt_dash_is_formatted_alone(tmp_path):
+    (tmp_path / "a.rules").write_text(MESSY)
+    result = invoke("-", tmp_path / "a.rules", input=MESSY)
+    assert result.exit_code == exit_codes.INVALID and "alone" in result.output
+    assert (tmp_path / "a.rules").read_text() == MESSY
 
 
 def test_fmt_rewrites_files_and_then_check_passes(tmp_path):
