@@ -3,6 +3,11 @@
     rulesrun snapshot rulesets/classic.rules --seeds 1..3 --agent greedy   # writes the snapshot set
     rulesrun snapshot --check                  # exit 1 with a unified diff if an edit changed a game
     rulesrun snapshot --update                 # accept the changes
+    rulesrun snapshot rulesets/classic.rules --seeds 1..2 --force   # write an existing set anew
+
+The seats are `random` bots unless `--agent` says otherwise (`play`'s default is `greedy`):
+random bots play fast, and a set then changes when the rules do, not when the bots get better.
+The manifest records the agents, so a set plays with what it was written with.
 
 A snapshot set is a folder `snapshots/NAME/` next to the rules: `snapshot.json` says how the
 games are played (rules and fragments relative to the folder, settings, players, agents,
@@ -17,7 +22,8 @@ For the same reason a set names files only within its project (dsl/files.py): it
 fragments lie in the folder that holds `snapshots/` (or the shipped rulesets, or an
 `--allow-path DIR`), and `--update` writes and deletes only the files a set keeps
 (`seed-N.txt`, `summary.json`), as regular files in its folder: a link there is replaced,
-never written through, and a file of another name is left alone.
+never written through, and a file of another name is left alone. Writing a set anew
+(`--force`) writes `snapshot.json` so too.
 """
 
 from __future__ import annotations
@@ -51,6 +57,8 @@ KEPT = re.compile(r"seed--?[0-9]+\.txt|summary\.json")
 """The names of the files a set keeps; `--update` writes and deletes these only."""
 MAX_KEPT = 16 << 20
 """The largest kept file read (a long game's transcript is some 20 KB)."""
+DEFAULT_AGENTS = ("random",)
+"""The seats of a set written without `--agent`: fast, and blind to the bots' improvements."""
 
 
 @attrs.frozen(slots=True)
@@ -119,11 +127,17 @@ class SnapshotSet:
         return cls(folder, rules, tuple(fragments), tuple(settings), players, tuple(agents), tuple(seeds),
                    tuple(allow), True)
 
+    def exists(self) -> bool:
+        """Whether a set stands in the folder already: its manifest or a file it keeps."""
+        return self.folder.is_dir() and any(name == MANIFEST or KEPT.fullmatch(name)
+                                            for name in os.listdir(self.folder))
+
     def write(self) -> None:
+        """Write `snapshot.json` (a link there is replaced, never written through)."""
         self.folder.mkdir(parents=True, exist_ok=True)
         data = {"rules": self.rules, "with": list(self.fragments), "set": list(self.settings),
                 "players": self.players, "agents": list(self.agents), "seeds": list(self.seeds)}
-        (self.folder / MANIFEST).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        replace_text(self.folder / MANIFEST, json.dumps(data, indent=2) + "\n")
 
     def reach(self) -> Reach | tuple:
         """Where the set's rules and fragments may lie: the folder that holds its `snapshots/`
@@ -186,25 +200,42 @@ class SnapshotSet:
                                                           f"{where} (kept)", f"{where} (played now)")))
         return diffs
 
-    def update(self) -> list[str]:
-        """Write the files as the games play now; the names of those that changed. Only the
-        files a set keeps (KEPT) are written or deleted, each as a regular file in the set's
-        folder (dsl/files.py `replace_text`: a link there is replaced, never written through)."""
-        now = self.files()
+    def update(self) -> "Kept":
+        """Keep the files as the games play now."""
+        return self.keep(self.files())
+
+    def keep(self, now: dict[str, str]) -> "Kept":
+        """Keep the files `now` (`files()`): write those that differ, delete the kept ones no
+        longer among them (a seed dropped from the manifest). Only the files a set keeps (KEPT)
+        are written or deleted, each as a regular file in the set's folder (dsl/files.py
+        `replace_text`: a link there is replaced, never written through)."""
         kept = self.kept()
-        changed = []
-        for name in kept:
-            if name not in now:
-                (self.folder / name).unlink()
-                changed.append(name)
-        for name, text in now.items():
-            if kept.get(name) != text:
-                replace_text(self.folder / name, text)
-                changed.append(name)
-        return changed
+        removed = [name for name in kept if name not in now]
+        for name in removed:
+            (self.folder / name).unlink()
+        written = [name for name, text in now.items() if kept.get(name) != text]
+        for name in written:
+            replace_text(self.folder / name, now[name])
+        return Kept(tuple(written), tuple(removed))
 
     def _path(self, relative: str) -> str:
         return os.path.normpath(self.folder / relative)
+
+
+@attrs.frozen(slots=True)
+class Kept:
+    """What keeping a set's files did: the files written, the files removed."""
+
+    written: tuple[str, ...]
+    removed: tuple[str, ...]
+
+    def said(self, verb: str = "updated", also: tuple[str, ...] = ()) -> str:
+        """`updated seed-1.txt, summary.json; removed seed-3.txt (no longer among the seeds)`;
+        `also`: files written besides (the manifest)."""
+        written = also + self.written
+        parts = ([f"{verb} {', '.join(written)}"] if written else []) + \
+                ([f"removed {', '.join(self.removed)} (no longer among the seeds)"] if self.removed else [])
+        return "; ".join(parts) or "unchanged"
 
 
 class NotASnapshot(ValueError):
@@ -232,7 +263,7 @@ def new_set(rules: str, fragments, settings, players, agents, seeds, name: str |
     name = name or "+".join([rules_path.stem] + [Path(f).stem for f in fragments]) + (f"-{players}p" if players else "")
     folder = rules_path.parent / FOLDER / name
     return SnapshotSet(folder, os.path.relpath(rules_path, folder), tuple(os.path.relpath(f, folder) for f in fragments),
-                       tuple(settings), players, tuple(agents) or ("random",), tuple(seeds), tuple(allow), True)
+                       tuple(settings), players, tuple(agents) or DEFAULT_AGENTS, tuple(seeds), tuple(allow), True)
 
 
 def find_sets(paths, vouched: tuple = (), allow: tuple = ()) -> list[SnapshotSet]:
@@ -283,21 +314,27 @@ def _params(settings) -> dict:
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help="Set a declared parameter (repeatable).")
 @click.option("--seeds", default="1..5", show_default=True, help="Seeds of the games: 1..5 or 1,4,9.")
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
-              help="Agent per seat, in seat order (last repeats). With --check or --update: a bot of your own "
-                   "(PATH.py:Class) that the sets may seat, as their snapshot.json names it.")
+              help="Agent per seat, in seat order (last repeats), recorded in snapshot.json  [default: random: "
+                   "fast, and a set then changes when the rules do, not when the bots get better; play's default "
+                   "is greedy]. With --check or --update: a bot of your own (PATH.py:Class) that the sets may "
+                   "seat, as their snapshot.json names it.")
 @click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=options.PLAYERS_HELP)
 @click.option("--name", default=None, help="The snapshot folder's name (default: the rules' and fragments' names).")
 @click.option("--check", "checking", is_flag=True, help="Play every snapshot set under FOLDERS (default .) again; exit 1 with a diff if a game changed.")
 @click.option("--update", "updating", is_flag=True, help="Play every snapshot set under FOLDERS again and keep what they play now.")
+@click.option("--force", is_flag=True, help="Write the set of RULES anew where one exists (its snapshot.json too).")
 @options.allow_path
-def snapshot(paths, fragments, settings, seeds, agents, players, name, checking, updating, allow):
+def snapshot(paths, fragments, settings, seeds, agents, players, name, checking, updating, force, allow):
     """Snapshot tests of rule edits: seeded games kept as transcripts beside the rules.
 
-    `rulesrun snapshot RULES --seeds 1..3` writes snapshots/NAME/ next to RULES;
+    `rulesrun snapshot RULES --seeds 1..3` writes snapshots/NAME/ next to RULES, its seats
+    random bots unless --agent says otherwise; where a set exists it refuses unless --force.
     `rulesrun snapshot --check` exits 1 with a unified diff when an edit changed a game;
-    `rulesrun snapshot --update` accepts the changes.
+    `rulesrun snapshot --update` accepts the changes, with the agents the set recorded.
     """
     try:
+        if force and (checking or updating):
+            raise click.UsageError("--force writes the set of one RULES file anew; --check and --update play the sets as they are")
         if checking or updating:
             sets = find_sets(paths or ["."], options.agent_names(agents, default=()), tuple(allow))
             if not sets:
@@ -305,8 +342,7 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
             differing = 0
             for kept in sets:
                 if updating:
-                    changed = kept.update()
-                    echo(f"{kept.folder}: {'updated ' + ', '.join(changed) if changed else 'unchanged'}")
+                    echo(f"{kept.folder}: {kept.update().said()}")
                     continue
                 diffs = kept.differences()
                 differing += bool(diffs)
@@ -319,15 +355,20 @@ def snapshot(paths, fragments, settings, seeds, agents, players, name, checking,
             return
         if len(paths) != 1:
             raise click.UsageError("give one RULES file to snapshot (or --check / --update)")
-        agents = options.agent_names(agents)
+        agents = options.agent_names(agents, default=DEFAULT_AGENTS)
         try:
             played = seeds_of(seeds)
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--seeds") from None
         made = new_set(paths[0], fragments, settings, players, agents, played, name, tuple(allow))
+        if made.exists() and not force:
+            raise InvalidInput(f"a set exists at {made.folder}: `rulesrun snapshot --update` to play it again, "
+                               f"or --force to write it anew")
+        now = made.files()
         made.write()
-        changed = made.update()
-        echo(f"{made.folder}: {len(made.seeds)} games, wrote {', '.join(changed) if changed else 'nothing new'}")
+        done = made.keep(now)
+        echo(f"{made.folder}: {len(made.seeds)} game{'' if len(made.seeds) == 1 else 's'}; "
+             f"{done.said('wrote', also=(MANIFEST,))}")
     except OSError as error:
         raise InvalidInput(f"cannot read or write `{error.filename}`: {error.strerror}") from None
     except NotASnapshot as error:

@@ -287,6 +287,20 @@ def test_snapshot_update_deletes_only_the_transcripts_it_wrote(kept):
     assert invoke("snapshot", "--check").exit_code == 0
 
 
+def test_snapshot_force_replaces_a_manifest_link_and_never_writes_through_it(kept, tmp_path):
+    """Writing a set anew writes snapshot.json as --update writes a transcript: beside it, then renamed."""
+    outside = tmp_path / "outside" / "secret.txt"
+    (kept / "snapshot.json").unlink()
+    (kept / "snapshot.json").symlink_to(outside)
+    refused = invoke("snapshot", "game.rules", "--seeds", "1")
+    assert refused.exit_code == 2 and "a set exists at" in refused.output and (kept / "snapshot.json").is_symlink()
+    forced = invoke("snapshot", "game.rules", "--seeds", "1", "--force")
+    assert forced.exit_code == 0, forced.output
+    assert outside.read_text() == f"{SECRET}\n" and not (kept / "snapshot.json").is_symlink()
+    assert "removed seed-2.txt (no longer among the seeds)" in forced.output
+    assert invoke("snapshot", "--check").exit_code == 0
+
+
 @pytest.mark.parametrize("rules, words", [
     ("/etc/passwd", "is not a .rules file"),
     ("../../link.rules", "lies outside the folders the snapshot set may name files in"),

@@ -1,5 +1,7 @@
 """Snapshot tests of rule edits without Python (`rulesrun snapshot`), and the pytest plugin."""
 
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -23,6 +25,28 @@ def a_designers_folder(tmp_path):
 
 def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
+
+
+TINY = """\
+game "Tiny"
+players 2..2
+param points_per_round = 1 "Points a seat scores a round."
+var points per player = 0
+
+phase game:
+    repeat 2:
+        for p in players:
+            points[p] += points_per_round
+            say "{name(p)} has {points[p]}"
+
+score by p: points[p]
+"""
+
+
+def a_tiny_game(folder):
+    """A game of four turns that says each seat's points: quick to play, and an edit shows."""
+    (folder / "tiny.rules").write_text(TINY)
+    return folder / "tiny.rules"
 
 
 @pytest.mark.slow
@@ -148,3 +172,51 @@ def test_a_damaged_set_in_a_folder_whose_name_holds_an_escape_is_named_escaped(t
     monkeypatch.chdir(tmp_path)
     result = invoke("snapshot", "--check")
     assert result.exit_code == 2 and "set\\x1b[2J" in result.output and "\x1b" not in result.output, result.output
+
+
+def test_writing_a_snapshot_set_where_one_exists_refuses_unless_forced_and_says_what_it_removed(tmp_path, monkeypatch):
+    """`--seeds 1..2` over a set of 1..3 deleted seed-3.txt while it printed "wrote seed-3.txt"."""
+    monkeypatch.chdir(tmp_path)
+    a_tiny_game(tmp_path)
+    kept = tmp_path / "snapshots" / "tiny"
+    made = invoke("snapshot", "tiny.rules", "--seeds", "1..3")
+    assert made.exit_code == 0, made.output
+    assert "wrote snapshot.json, seed-1.txt, seed-2.txt, seed-3.txt, summary.json" in made.output
+    manifest = (kept / "snapshot.json").read_text()
+
+    again = invoke("snapshot", "tiny.rules", "--seeds", "1..2")
+    assert again.exit_code == 2, again.output
+    assert f"a set exists at {os.path.join('snapshots', 'tiny')}" in again.output
+    assert "`rulesrun snapshot --update` to play it again, or --force to write it anew" in again.output
+    assert (kept / "seed-3.txt").exists() and (kept / "snapshot.json").read_text() == manifest
+
+    forced = invoke("snapshot", "tiny.rules", "--seeds", "1..2", "--force")
+    assert forced.exit_code == 0, forced.output
+    assert "removed seed-3.txt (no longer among the seeds)" in forced.output
+    assert "wrote seed-3.txt" not in forced.output and "seed-1.txt" not in forced.output.split("removed")[0]
+    assert sorted(p.name for p in kept.iterdir()) == ["seed-1.txt", "seed-2.txt", "snapshot.json", "summary.json"]
+    assert json.loads((kept / "snapshot.json").read_text())["seeds"] == [1, 2]
+
+
+def test_a_set_that_cannot_be_played_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    a_tiny_game(tmp_path)
+    result = invoke("snapshot", "tiny.rules", "--set", "nosuch=1")
+    assert result.exit_code == 2 and not (tmp_path / "snapshots").exists(), result.output
+
+
+def test_snapshot_sets_play_random_agents_and_say_so(tmp_path, monkeypatch):
+    """Random, not play's greedy: a set then changes when the rules do, not when the bots get
+    better, and plays fast. The help says it, the manifest records it, --update keeps it."""
+    help_text = " ".join(invoke("snapshot", "--help").output.split())
+    assert "[default: random" in help_text and "play's default is greedy" in help_text
+    monkeypatch.chdir(tmp_path)
+    a_tiny_game(tmp_path)
+    assert invoke("snapshot", "tiny.rules", "--seeds", "1").exit_code == 0
+    manifest = tmp_path / "snapshots" / "tiny" / "snapshot.json"
+    assert json.loads(manifest.read_text())["agents"] == ["random"]
+    manifest.write_text(manifest.read_text().replace('"random"', '"greedy"'))
+    assert invoke("snapshot", "--update").exit_code == 0
+    assert json.loads(manifest.read_text())["agents"] == ["greedy"]
+    assert "agents greedy, greedy" in (manifest.parent / "seed-1.txt").read_text()
+
