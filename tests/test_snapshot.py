@@ -220,3 +220,39 @@ def test_snapshot_sets_play_random_agents_and_say_so(tmp_path, monkeypatch):
     assert json.loads(manifest.read_text())["agents"] == ["greedy"]
     assert "agents greedy, greedy" in (manifest.parent / "seed-1.txt").read_text()
 
+
+FIXTURE_TEST = """
+def test_tiny(rules_snapshot):
+    rules_snapshot("tiny.rules", seeds=[1, 2])
+"""
+
+
+def test_the_fixture_fails_with_a_unified_diff_naming_the_set_and_the_seed(pytester):
+    """It failed with a bare AssertionError."""
+    rules = a_tiny_game(pytester.path)
+    pytester.makepyfile(test_mine=FIXTURE_TEST)
+    pytester.runpytest("-q", "-p", "no:cacheprovider", "--snapshot-update").assert_outcomes(passed=1)
+    pytester.runpytest("-q", "-p", "no:cacheprovider").assert_outcomes(passed=1)
+    rules.write_text(TINY.replace("param points_per_round = 1", "param points_per_round = 2"))
+    # In a process of its own, as a person runs it: there the plugin's assert is not rewritten.
+    failed = pytester.runpytest_subprocess("-q", "-p", "no:cacheprovider")
+    failed.assert_outcomes(failed=1)
+    failed.stdout.fnmatch_lines(["*tiny.rules: seed-1.txt, seed-2.txt, summary.json changed*", "--- tiny.rules seed-2.txt (snapshot)",
+                                 "+++ tiny.rules seed-2.txt (played now)", "-seat 0 has 1", "+seat 0 has 4",
+                                 "*pytest --snapshot-update*"])
+    assert "AssertionError" not in failed.stdout.str()
+
+
+@pytest.mark.slow
+def test_pytest_snapshot_update_also_updates_the_rules_snapshot_sets(pytester):
+    """syrupy's --snapshot-update accepts the changed games of `rulesrun snapshot` sets too, as
+    `rulesrun snapshot --update` does."""
+    rules = a_tiny_game(pytester.path)
+    assert invoke("snapshot", rules, "--seeds", "1..2").exit_code == 0
+    rules.write_text(TINY.replace("param points_per_round = 1", "param points_per_round = 2"))
+    pytester.runpytest("-q", "-p", "no:cacheprovider").assert_outcomes(failed=3)
+    updated = pytester.runpytest("-q", "-p", "no:cacheprovider", "--snapshot-update")
+    updated.assert_outcomes(passed=3)
+    updated.stdout.fnmatch_lines(["*snapshots/tiny: updated seed-1.txt, seed-2.txt, summary.json*"])
+    assert invoke("snapshot", "--check", pytester.path).exit_code == 0
+    pytester.runpytest("-q", "-p", "no:cacheprovider").assert_outcomes(passed=3)
