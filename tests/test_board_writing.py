@@ -41,3 +41,17 @@ def test_bad_luck_paid_in_full_and_paid_over_with_jetons():
     assert "seat 3 pays 50000 to the bank" in _bad_luck(60000).said()
     # 45,000 in cash and a jeton for the rest: jetons give no change.
     assert "seat 3 pays 55000 to the bank for 50000 (jetons give no change)" in _bad_luck(45000, 1).said()
+
+
+# ------------------------------------------------------------------ forced_boards takes names
+
+
+def test_a_wrong_forced_board_is_refused_with_the_names_the_setting_takes():
+    from click.testing import CliRunner
+
+    from rulesrun.cli.main import main
+
+    out = CliRunner().invoke(main, ["check", str(ROYALE), "--set", "forced_boards=jackpot,hot_streak"])
+    assert out.exit_code == 2
+    assert "error: forced_boards names no board: [hot_streak]; the boards are jackpot, pay_day, high_five" in out.output
+    assert "JACKPOT" not in out.output.split("error:")[1].splitlines()[0]
