@@ -19,7 +19,7 @@ from .files import path_mistake
 from .limits import check_digits
 
 _LIST_RULES = {"names", "exprs", "score_keys", "args", "move_params", "card_entries", "elifs", "body"}
-_UNWRAPPED = {"else_", "when_", "weight_", "values_"}
+_UNWRAPPED = {"else_", "when_", "weight_", "values_", "reset_on"}
 _ALIASES = {
     "per_player": "PerPlayer",
     "indexed": "Indexed",
@@ -231,6 +231,9 @@ class Builder(Transformer):
 
     def visibility(self, meta, children):
         return str(children[0])
+
+    def in_play(self, meta, children):
+        return True
 
     def before_hook(self, meta, children):
         return ast.Hook("before", *children, span=self._span(meta))

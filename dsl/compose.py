@@ -22,7 +22,7 @@ from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .files import Reach, path_mistake, read_rules, refusal
 from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS, MAX_RULESET_TOKENS, token_count
 from .parser import parse_file, parse_text
-from .parts import Member, expand
+from .parts import Member, VarPlace, expand
 from .program import Program, Source, kind_word, part_name
 
 
@@ -39,6 +39,7 @@ class _Composer:
         self.nobody_wins: list = []
         self.terms: list = []
         self.members: list[Member] = []
+        self.var_places: dict[str, VarPlace] = {}  # var name -> where its declaration in force stands
         self.sources: list[Source] = []
         self.origin: dict = {}
         self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
@@ -91,6 +92,7 @@ class _Composer:
         title = None
         declares, overrides, adds = [], [], []
         member = None
+        part = None  # the part this file declares, once its line is read
         for item in file.items:
             if member is not None and not isinstance(item, ast.Part):
                 member.append(item)
@@ -99,10 +101,10 @@ class _Composer:
                     self.errors.append(Diagnostic(item.span, f"a file declares one part, and this one is `{self.members[-1].part.name}`",
                                                   "put each part in a file of its own"))
                     continue
-                member = []
+                member, part = [], item
                 self._declare(item, unit)
                 declares.append(item.name)
-                self.members.append(Member(item, len(self.handlers), member))
+                self.members.append(Member(item, member))
             elif isinstance(item, (ast.Extends, ast.Include)):
                 target = path.parent / item.path
                 sub_role = "base" if isinstance(item, ast.Extends) else "include"
@@ -116,13 +118,20 @@ class _Composer:
             elif isinstance(item, ast.Override):
                 self._override(item.decl, unit)
                 overrides.append(part_name(item.decl))
+                self._place(item.decl, part)
             elif type(item) in _ADDING:
                 getattr(self, _ADDING[type(item)]).append(item)
                 adds.append(_describe(item))
             else:
                 self._declare(item, unit)
                 (adds if isinstance(item, ast.Move) else declares).append(part_name(item))
+                self._place(item, part)
         self.sources.append(Source(_display(path), role, title, tuple(declares), tuple(overrides), tuple(adds)))
+
+    def _place(self, decl, part: ast.Part | None) -> None:
+        """Where a var stands, for the handler that resets it (dsl/parts.py)."""
+        if isinstance(decl, ast.Var):
+            self.var_places[decl.name] = VarPlace(len(self.handlers), part)
 
     def _narrow_players(self, item: ast.PlayerRange) -> None:
         """A later file (a fragment for 2-4 players, say) can only narrow the player range."""
@@ -287,7 +296,8 @@ def _compose(ruleset: str | Path, fragments, allow) -> Program:
         path = Path(fragment)
         composer.apply(path, "fragment", f"fragment:{path.resolve()}", (), None)
     members = [attrs.evolve(m, items=tuple(m.items)) for m in composer.members]
-    parts, handlers, errors = expand(composer.parts, composer.handlers, members, composer.terms)
+    parts, handlers, hooks, errors = expand(composer.parts, composer.handlers, composer.hooks, members, composer.terms,
+                                            composer.var_places)
     if composer.errors or errors:
         raise RulesError(composer.errors + errors)
     return Program(
@@ -298,7 +308,7 @@ def _compose(ruleset: str | Path, fragments, allow) -> Program:
         points={point.name: point for point in composer.points.values()},
         forbids=tuple(composer.forbids),
         handlers=tuple(handlers),
-        hooks=tuple(composer.hooks),
+        hooks=tuple(hooks),
         sources=tuple(composer.sources),
         origin=composer.origin,
         asserts=tuple(composer.asserts),

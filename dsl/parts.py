@@ -1,13 +1,21 @@
-"""Parts that come in kinds, and totals made of terms: what they mean in the plain language.
+"""Parts that come in kinds, vars that start again, and totals made of terms: what they mean in
+the plain language.
 
-Both are ways for add-ons to add up instead of overriding one another, and both are said in
-the language the checker and compiler already know, so no later stage has a case for them:
+All are ways for add-ons to add up instead of overriding one another, and all are said in the
+language the checker and compiler already know, so no later stage has a case for them:
 
 - A part's handler of a dispatched event (one whose first value is named after the kind)
   runs for that part only: in `board bonus`'s file, `on activated(p, c)` becomes
-  `on activated(board, p, c) when board == bonus`. A kind that resets on an event gets, in
-  each part's file, a first handler of that event setting the file's vars to their initial
-  values: `on attached(board, c) when board == bonus: bonus_field = 0`.
+  `on activated(board, p, c) when board == bonus`.
+- A handler that names no values, `on activated:`, names them as the event does.
+- A hook of a part's file that says `while in play` runs while the part is in play, as its
+  kind says (`kind board in play when host(board) != none`): `before scoring while in play:`
+  becomes `before scoring when board__in_play(bonus):`, with
+  `proc board__in_play(board): return host(board) != none`.
+- A var that says `reset on EVENT` gets a handler of the event, where the var is declared,
+  setting it to its initial value; in a part's file, for a dispatched event, only when the
+  event comes with this part: `on attached(board, c) when board == bonus: bonus_field = 0`.
+  The vars of one file that reset on one event share one handler.
 - `total money(p): A` with `term money(q): B` from other files becomes
   `proc money(p): return A + money__1(p)` and `proc money__1(q): return B`. One-line
   procedures are inlined where they are called, so a total costs what the sum written out
@@ -24,20 +32,29 @@ from .errors import Diagnostic, did_you_mean
 
 @attrs.frozen(slots=True)
 class Member:
-    """A part, where its file's handlers start in the composed list, and its file's items after it."""
+    """A part and its file's items after it."""
 
     part: ast.Part
-    first_handler: int
     items: tuple
 
 
-def expand(parts: dict, handlers: list, members: list[Member], terms: list) -> tuple[dict, list, list[Diagnostic]]:
-    """The composed parts and handlers with parts and totals said in plain declarations, and
-    the mistakes found: a part of no kind, a reset on an event that is not the kind's, a term
-    of no total or with another number of values."""
+@attrs.frozen(slots=True)
+class VarPlace:
+    """Where a var was declared: how many handlers were composed before it, and the part whose
+    file declares it (None: a file of no part). Its reset handler stands there."""
+
+    handlers: int
+    part: ast.Part | None
+
+
+def expand(parts: dict, handlers: list, hooks: list, members: list[Member], terms: list,
+           var_places: dict) -> tuple[dict, list, list, list[Diagnostic]]:
+    """The composed parts, handlers and hooks with parts, resets and totals said in plain
+    declarations, and the mistakes found: a part of no kind, a kind that still resets by file
+    position, a reset on no event, a hook `while in play` of no part or of a kind that says
+    not when its parts are in play, a term of no total or with another number of values."""
     errors: list[Diagnostic] = []
-    by_handler = {}
-    resets = {}
+    owner = {}
     for member in members:
         kind = parts.get(member.part.kind)
         if not isinstance(kind, ast.PartKind):
@@ -46,18 +63,20 @@ def expand(parts: dict, handlers: list, members: list[Member], terms: list) -> t
                                      did_you_mean(member.part.kind, kinds) or f"declare it: kind {member.part.kind}"))
             continue
         for item in member.items:
-            if isinstance(item, ast.Handler):
-                by_handler[id(item)] = (member.part, _dispatching(parts, kind, item.event))
-        event = _reset_event(parts, kind, errors)
-        variables = [item for item in member.items if isinstance(item, ast.Var)]
-        if event is not None and variables:
-            resets.setdefault(member.first_handler, []).append(_reset(member.part, event, variables))
+            if isinstance(item, (ast.Handler, ast.Hook)):
+                owner[id(item)] = (member.part, kind)
+    for kind in (d for d in parts.values() if isinstance(d, ast.PartKind) and d.reset is not None):
+        errors.append(Diagnostic(kind.span, f"`kind {kind.name} reset on {kind.reset}` no longer resets vars by where they stand",
+                                 f"say it on each var that starts again: `var NAME = VALUE reset on {kind.reset}`"))
+    resets = _resets(parts, var_places, errors)
     expanded = []
     for index, handler in enumerate(handlers + [None]):
         expanded.extend(resets.get(index, ()))
         if handler is None:
             break
-        part, event = by_handler.get(id(handler), (None, None))
+        part, kind = owner.get(id(handler), (None, None))
+        event = _dispatching(parts, kind, handler.event) if kind is not None else None
+        handler = _named(parts, handler, event)
         if event is not None and len(handler.params) == len(event.params) - 1:
             handler = _for_part(handler, part, event.params[0])
         elif event is not None and len(handler.params) != len(event.params):
@@ -68,7 +87,18 @@ def expand(parts: dict, handlers: list, members: list[Member], terms: list) -> t
                                      f"{part.name}: on {event.name}({', '.join(event.params[1:])})"))
             continue
         expanded.append(handler)
-    return _totals(parts, terms, errors), expanded, errors
+    parts = _totals(parts, terms, errors)
+    scoped = [_in_play(parts, hook, *owner.get(id(hook), (None, None)), errors) for hook in hooks]
+    for kind in [d for d in parts.values() if isinstance(d, ast.PartKind) and d.in_play is not None]:
+        name = in_play_name(kind)
+        parts[name] = ast.Proc(name, (kind.name,), (ast.Return(kind.in_play, span=kind.in_play.span),),
+                               span=kind.in_play.span)
+    return parts, expanded, scoped, errors
+
+
+def in_play_name(kind: ast.PartKind) -> str:
+    """The procedure that says whether a part of `kind` is in play."""
+    return f"{kind.name}__in_play"
 
 
 def _dispatching(parts: dict, kind: ast.PartKind, name: str) -> ast.Event | None:
@@ -79,14 +109,13 @@ def _dispatching(parts: dict, kind: ast.PartKind, name: str) -> ast.Event | None
     return None
 
 
-def _reset_event(parts: dict, kind: ast.PartKind, errors: list) -> ast.Event | None:
-    if kind.reset is None:
-        return None
-    event = _dispatching(parts, kind, kind.reset)
-    if event is None and not any(d.message.startswith(f"`kind {kind.name}`") for d in errors):
-        errors.append(Diagnostic(kind.span, f"`kind {kind.name}` resets on `{kind.reset}`, which is no event whose first value is a {kind.name}",
-                                 f"declare it as `event {kind.reset}({kind.name}, ...)` and emit it with the {kind.name} it concerns"))
-    return event
+def _named(parts: dict, handler: ast.Handler, dispatched: ast.Event | None) -> ast.Handler:
+    """`on e:` -> `on e(a, b):`, the event's own names (without the part's, where it is implied)."""
+    if handler.params is not None:
+        return handler
+    event = parts.get(handler.event)
+    names = event.params if isinstance(event, ast.Event) else ()
+    return attrs.evolve(handler, params=names[1:] if dispatched is not None else names)
 
 
 def _for_part(handler: ast.Handler, part: ast.Part, first: str) -> ast.Handler:
@@ -97,9 +126,51 @@ def _for_part(handler: ast.Handler, part: ast.Part, first: str) -> ast.Handler:
     return attrs.evolve(handler, params=(first,) + handler.params, when=when)
 
 
-def _reset(part: ast.Part, event: ast.Event, variables: list) -> ast.Handler:
-    """A handler of `event` for `part` that sets the vars of its file to their initial values."""
-    span = part.span
+def _in_play(parts: dict, hook: ast.Hook, part: ast.Part | None, kind: ast.PartKind | None, errors: list) -> ast.Hook:
+    """`before x while in play [when c]` in part P's file -> `before x when KIND__in_play(P) [and c]`."""
+    if not hook.in_play:
+        return hook
+    if part is None:
+        errors.append(Diagnostic(hook.span, f"`{hook.time} {hook.target} while in play`: this file declares no part",
+                                 "a hook runs while a part is in play in the part's own file, below its `KIND NAME` line"))
+        return hook
+    if kind.in_play is None:
+        errors.append(Diagnostic(hook.span, f"`kind {kind.name}` says not when a {kind.name} is in play",
+                                 f"say it where the kind is declared: `kind {kind.name} in play when CONDITION`, "
+                                 f"the {kind.name} named `{kind.name}` in it",
+                                 related=((kind.span, f"`kind {kind.name}` is declared here"),) if kind.span else ()))
+        return hook
+    span = hook.span
+    mine = ast.Call(ast.Name(in_play_name(kind), span=span), (ast.Name(part.name, span=part.span),), span=span)
+    when = mine if hook.when is None else ast.AndOp(mine, hook.when, span=hook.when.span)
+    return attrs.evolve(hook, in_play=None, when=when)
+
+
+def _resets(parts: dict, var_places: dict, errors: list) -> dict:
+    """The handlers that set vars saying `reset on EVENT` to their initial values, by the place in
+    the composed handlers where each goes: one per file, event and place."""
+    groups: dict = {}
+    for var in (d for d in parts.values() if isinstance(d, ast.Var) and d.reset is not None):
+        event = parts.get(var.reset)
+        if not isinstance(event, ast.Event):
+            events = [n for n, d in parts.items() if isinstance(d, ast.Event)]
+            errors.append(Diagnostic(var.span, f"`var {var.name}` resets on `{var.reset}`, and no event is named so",
+                                     did_you_mean(var.reset, events) or f"declare it: event {var.reset}(...)"))
+            continue
+        place = var_places.get(var.name, VarPlace(0, None))
+        kind = parts.get(place.part.kind) if place.part is not None else None
+        dispatched = _dispatching(parts, kind, event.name) if isinstance(kind, ast.PartKind) else None
+        file = var.span.file if var.span is not None else None
+        groups.setdefault((place.handlers, file, event.name), (place.part if dispatched else None, event, []))[2].append(var)
+    resets: dict = {}
+    for (index, _, _), (part, event, variables) in groups.items():
+        resets.setdefault(index, []).append(_reset(part, event, variables))
+    return resets
+
+
+def _reset(part: ast.Part | None, event: ast.Event, variables: list) -> ast.Handler:
+    """A handler of `event` (for `part` alone, if given) that sets `variables` to their initial values."""
+    span = variables[0].span
     body = []
     for var in variables:
         name = ast.Name(var.name, span=var.span)
@@ -109,9 +180,10 @@ def _reset(part: ast.Part, event: ast.Event, variables: list) -> ast.Handler:
         keys = ast.Name("owners", span=var.span) if isinstance(var.shape, ast.PerPlayer) else var.shape.range
         index = ast.Index(name, ast.Name("key", span=var.span), span=var.span)
         body.append(ast.For(("key",), keys, (ast.Assign(index, var.init, span=var.span),), span=var.span))
-    first = event.params[0]
+    if part is None:
+        return ast.Handler(event.name, event.params, None, tuple(body), span=span)
     handler = ast.Handler(event.name, event.params[1:], None, tuple(body), span=span)
-    return _for_part(handler, part, first)
+    return _for_part(handler, part, event.params[0])
 
 
 def _totals(parts: dict, terms: list, errors: list) -> dict:

@@ -47,12 +47,26 @@ def test_a_misspelled_part_is_an_unknown_name(tmp_path):
         load_rules(base)
 
 
-def test_a_reset_on_an_event_that_is_not_the_kinds_is_refused(tmp_path):
-    text = BASE.read_text().replace("event attached(board, c)", "event attached(c, board)")
+def test_a_kind_that_resets_vars_by_where_they_stand_is_refused_with_a_pointer(tmp_path):
+    """The old `kind board reset on EVENT` reset the vars below a part's line: a var says it now."""
+    text = BASE.read_text().replace("kind board\n", "kind board reset on attached\n")
     base = write(tmp_path, base=text, one=(ROOT / "tests" / "parts" / "one.rules").read_text(),
                  two=(ROOT / "tests" / "parts" / "two.rules").read_text())
-    with pytest.raises(RulesError, match="resets on `attached`, which is no event whose first value is a board"):
+    with pytest.raises(RulesError) as error:
         load_rules(base)
+    message = error.value.render()
+    assert "base.rules:3:1: error: `kind board reset on attached` no longer resets vars by where they stand" in message
+    assert "hint: say it on each var that starts again: `var NAME = VALUE reset on attached`" in message
+
+
+def test_a_var_that_resets_on_no_event_is_refused(tmp_path):
+    one = (ROOT / "tests" / "parts" / "one.rules").read_text().replace("var one_count = 0 reset on attached",
+                                                                       "var one_count = 0 reset on atached")
+    base = write(tmp_path, base=BASE.read_text(), one=one, two=(ROOT / "tests" / "parts" / "two.rules").read_text())
+    with pytest.raises(RulesError) as error:
+        load_rules(base)
+    assert "one.rules:2:1: error: `var one_count` resets on `atached`, and no event is named so" in error.value.render()
+    assert "did you mean `attached`?" in error.value.render()
 
 
 def test_terms_add_up_from_any_number_of_fragments(tmp_path):
