@@ -55,3 +55,34 @@ def test_a_wrong_forced_board_is_refused_with_the_names_the_setting_takes():
     assert out.exit_code == 2
     assert "error: forced_boards names no board: [hot_streak]; the boards are jackpot, pay_day, high_five" in out.output
     assert "JACKPOT" not in out.output.split("error:")[1].splitlines()[0]
+
+
+# ------------------------------------------------------------------ double-sided boards add up
+
+
+def _pair(folder, front, back):
+    """A fragment printing a new double-sided board: two board files and the pair, no override."""
+    for side in (front, back):
+        (folder / f"{side}.rules").write_text(f'board {side} "{side.upper()}"\n\non activated:\n    say "{side}"\n')
+    path = folder / f"pair_{front}.rules"
+    path.write_text(f'fragment "{front} / {back}"\ninclude "{front}.rules"\ninclude "{back}.rules"\n'
+                    f"term board_sides(): [[{front}, {back}]]\n")
+    return path
+
+
+def test_three_double_sided_boards_from_three_fragments_combine_without_override(tmp_path):
+    pairs = [("ace", "deuce"), ("trey", "cater"), ("cinque", "sice")]
+    fragments = [_pair(tmp_path, *pair) for pair in pairs]
+    assert not any("override" in path.read_text() for path in fragments)
+    rules = load_rules(ROYALE, fragments, params={"boards_per_round": "6"})
+    s = Scenario(rules, players=4)
+    box = [[side.name for side in sides] for sides in s.call("boards_in_the_box")]
+    assert len(box) == 8 + 3 and box[8:] == [list(pair) for pair in pairs]
+    seen = set()
+    for seed in range(12):
+        s = Scenario(rules, players=4, seed=seed)
+        s.call("draw_boards")
+        out = [getattr(s.var("board_at", c), "name", None) for c in range(1, 7)]
+        assert all(not (front in out and back in out) for front, back in pairs), out
+        seen.update(out)
+    assert {side for pair in pairs for side in pair} & seen  # the new boards are in the draw
