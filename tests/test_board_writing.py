@@ -7,11 +7,66 @@ a located check error naming the part; and the sixteen boards of Royale stay sho
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from helpers import RULESETS, forced
+from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.running.rules import load_rules
 from rulesrun.interpreter.testing.scenario import Scenario
 
 ROYALE = RULESETS / "royale.rules"
+
+# A game of two lamps that come and go: one is out each round (the `out` list), and a lamp's
+# hook `while in play` runs only in the rounds it is out.
+BASE = """\
+game "Lamps"
+players 2..2
+kind lamp in play when lamp in out
+event lit(lamp)
+var out = []
+var log = []
+include "red.rules"
+include "blue.rules"
+
+phase game:
+    for now in [[red], [blue], [red]]:
+        out = now
+        for l in out:
+            emit lit(l)
+        round()
+
+phase round:
+    append "round" to log
+
+score by p: 0
+"""
+RED = """\
+lamp red
+var red_glow = 0 reset on lit
+var red_rounds = 0
+
+before round while in play:
+    add 1 to red_glow
+    add 1 to red_rounds
+    append "red {red_glow} {red_rounds}" to log
+
+after round:
+    append "after red" to log
+"""
+BLUE = """\
+lamp blue
+
+on lit:
+    append "lit {lamp}" to log
+"""
+
+
+def _lamps(tmp_path, **texts):
+    for name, text in {"base": BASE, "red": RED, "blue": BLUE, **texts}.items():
+        (tmp_path / f"{name}.rules").write_text(text)
+    return tmp_path / "base.rules"
 
 
 # ------------------------------------------------------------------ a payment says what was paid
@@ -86,3 +141,71 @@ def test_three_double_sided_boards_from_three_fragments_combine_without_override
         assert all(not (front in out and back in out) for front, back in pairs), out
         seen.update(out)
     assert {side for pair in pairs for side in pair} & seen  # the new boards are in the draw
+
+
+# ------------------------------------------------------------------ a part's hooks and resets
+
+
+def test_a_hook_while_in_play_runs_only_in_the_rounds_its_part_is_out(tmp_path):
+    game = load_rules(_lamps(tmp_path)).start(players=2, seed=1)
+    assert game._state.v_log == ["red 1 1", "round", "after red",       # red out
+                                 "lit blue", "round", "after red",      # blue out: red's hook rests
+                                 "red 1 2", "round", "after red"]       # red again: its glow reset
+    # A hook that does not say `while in play` runs every round, wherever it stands.
+
+
+def test_a_var_resets_where_it_says_so_and_nowhere_else(tmp_path):
+    """red_rounds stands beside red_glow, below the part's line, and is never reset."""
+    game = load_rules(_lamps(tmp_path)).start(players=2, seed=1)
+    assert (game._state.v_red_glow, game._state.v_red_rounds) == (1, 2)
+
+
+def test_while_in_play_needs_a_part_and_a_kind_that_says_when(tmp_path):
+    base = _lamps(tmp_path, base=BASE.replace("kind lamp in play when lamp in out", "kind lamp"))
+    with pytest.raises(RulesError) as error:
+        load_rules(base)
+    message = error.value.render()
+    assert "red.rules:5:1: error: `kind lamp` says not when a lamp is in play" in message
+    assert "kind lamp in play when CONDITION" in message
+    base = _lamps(tmp_path, base=BASE.replace("phase round:", "after game while in play:\n    pass\n\nphase round:"))
+    with pytest.raises(RulesError, match="base.rules:17:1: error: `after game while in play`: this file declares no part"):
+        load_rules(base)
+
+
+# ------------------------------------------------------------------ a part is not a text
+
+
+def _check_error(tmp_path, **texts) -> str:
+    with pytest.raises(RulesError) as error:
+        load_rules(_lamps(tmp_path, **texts))
+    return error.value.render()
+
+
+def test_a_part_given_as_text_to_a_procedure_is_a_located_error_naming_the_part(tmp_path):
+    """`host("hot_streak")`: the procedure is given a part elsewhere, so the text never finds it."""
+    base = BASE.replace("score by p: 0", "proc lit_now(l):\n    return l in out\n\nscore by p: 0")
+    red = RED + "\nafter game when lit_now(red):\n    pass\n"
+    blue = BLUE + "\nafter game when lit_now(\"blue\"):\n    pass\n"
+    message = _check_error(tmp_path, base=base, red=red, blue=blue)
+    assert "blue.rules:6:25: error: `lit_now` takes a lamp as `l`, not text" in message
+    assert 'after game when lit_now("blue"):' in message and "^^^^^^" in message
+    assert "red.rules:13:25: note: a lamp is given to `lit_now` here" in message
+    assert "hint: a lamp is a value, not its name: write `blue`, without quotes" in message
+
+
+def test_a_part_compared_with_text_is_a_located_error(tmp_path):
+    blue = "lamp blue\n\non lit(l) when l == \"red\":\n    pass\n"
+    message = _check_error(tmp_path, blue=blue)
+    assert "blue.rules:3:16: error: `==` between a lamp and text is never true" in message
+    assert "write `red`, without quotes" in message
+    base = BASE.replace("        round()", "        if \"red\" in lamp:\n            round()")
+    assert "error: text is never in a list of lamps" in _check_error(tmp_path, base=base)
+
+
+def test_an_old_list_of_registered_parts_points_to_the_kind_and_to_total(tmp_path):
+    """Before parts, a board added its name to a list in a hook: `boards_available`."""
+    red = RED + '\nafter game:\n    lamps_available = lamps_available + ["red"]\n'
+    message = _check_error(tmp_path, red=red)
+    assert "error: unknown name `lamps_available`" in message
+    assert "hint: `lamp` is the list of every lamp included: a file says `lamp NAME` to be one" in message
+    assert "did you mean" not in message
