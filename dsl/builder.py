@@ -18,7 +18,7 @@ from .errors import Diagnostic, RulesError, Span
 from .files import path_mistake
 from .limits import check_digits
 
-_LIST_RULES = {"names", "exprs", "score_keys", "args", "move_params", "card_entries", "elifs", "body"}
+_LIST_RULES = {"names", "exprs", "score_keys", "args", "move_params", "card_entries", "elifs", "body", "kind_alone"}
 _UNWRAPPED = {"else_", "when_", "weight_", "values_", "reset_on"}
 _ALIASES = {
     "per_player": "PerPlayer",
@@ -156,6 +156,10 @@ class Builder(Transformer):
     def part(self, meta, children):
         kind, name, title = children
         return ast.Part(kind, name, _text(title, self.file), span=self._span(meta))
+
+    def part_kind(self, meta, children):
+        name, reset, in_play, alone = children
+        return ast.PartKind(name, reset, in_play, alone or (), span=self._span(meta))
 
     def score_key(self, meta, children):
         expr, name = children

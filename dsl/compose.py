@@ -22,7 +22,7 @@ from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .files import Reach, path_mistake, read_rules, refusal
 from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS, MAX_RULESET_TOKENS, token_count
 from .parser import parse_file, parse_text
-from .parts import Member, VarPlace, expand
+from .parts import Member, VarPlace, alone_settings, expand
 from .program import Program, Source, kind_word, part_name
 
 
@@ -273,11 +273,14 @@ def _fragment_base(path: Path, allow) -> tuple[Path, ast.Fragment] | None:
 
 
 def _with_settings(program: Program, fragment: ast.Fragment) -> Program:
-    """The fragment's `with NAME = VALUE` settings as the defaults of the params they name."""
+    """The fragment's `with NAME = VALUE` settings as the defaults of the params they name,
+    after those its part's kind gives a part's file played on its own (dsl/parts.py)."""
     parts = dict(program.parts)
     errors = []
     params = sorted(n for n, d in parts.items() if isinstance(d, ast.Param))
-    for setting in fragment.settings:
+    mine = next((s for s in program.sources if fragment.span is not None and s.path == fragment.span.file), None)
+    alone = alone_settings(parts, mine.declares) if mine is not None else ()
+    for setting in alone + fragment.settings:
         declared = parts.get(setting.name)
         if not isinstance(declared, ast.Param):
             errors.append(Diagnostic(setting.span, f"`{setting.name}` is no parameter of the rules this fragment plugs into",

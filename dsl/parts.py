@@ -96,6 +96,39 @@ def expand(parts: dict, handlers: list, hooks: list, members: list[Member], term
     return parts, expanded, scoped, errors
 
 
+def alone_settings(parts: dict, declares: tuple) -> tuple:
+    """The settings a file that declares a part (`declares`: the names it declares) is played
+    with on its own, as its kind says (`kind board alone with forced_boards = [board.name]`),
+    the kind's name read as the part's: `forced_boards = ["jackpot"]`. None for another file."""
+    part = next((parts[n] for n in declares if isinstance(parts.get(n), ast.Part)), None)
+    kind = parts.get(part.kind) if part is not None else None
+    if not isinstance(kind, ast.PartKind):
+        return ()
+    return tuple(attrs.evolve(s, value=_renamed(s.value, kind.name, part.name)) for s in kind.alone)
+
+
+def _renamed(n, old: str, new: str):
+    """`n` with the name `old` read as `new` wherever `n` does not bind `old` itself, and `old.name`
+    as the text `new` (a part's name is known now, and a setting that is a literal stays one)."""
+    if isinstance(n, ast.Attribute) and isinstance(n.target, ast.Name) and n.target.id == old and n.name == "name":
+        return ast.Literal(new, span=n.span)
+    if isinstance(n, ast.Name):
+        return attrs.evolve(n, id=new) if n.id == old else n
+    if isinstance(n, ast.Lambda) and n.param == old or \
+            isinstance(n, ast.Comprehension) and any(old in clause.names for clause in n.clauses):
+        return n
+    if not isinstance(n, ast.Node):
+        return n
+    changes = {}
+    for field in attrs.fields(type(n)):
+        value = getattr(n, field.name)
+        if isinstance(value, ast.Node):
+            changes[field.name] = _renamed(value, old, new)
+        elif isinstance(value, tuple):
+            changes[field.name] = tuple(_renamed(item, old, new) for item in value)
+    return attrs.evolve(n, **changes)
+
+
 def in_play_name(kind: ast.PartKind) -> str:
     """The procedure that says whether a part of `kind` is in play."""
     return f"{kind.name}__in_play"

@@ -209,3 +209,19 @@ def test_an_old_list_of_registered_parts_points_to_the_kind_and_to_total(tmp_pat
     assert "error: unknown name `lamps_available`" in message
     assert "hint: `lamp` is the list of every lamp included: a file says `lamp NAME` to be one" in message
     assert "did you mean" not in message
+
+
+# ------------------------------------------------------------------ a part's file played alone
+
+
+def test_a_parts_file_played_alone_takes_its_kinds_settings_then_its_own(tmp_path):
+    from rulesrun.dsl.compose import compose
+
+    base = BASE.replace("kind lamp in play when lamp in out",
+                        'param first = [] "Lamps lit first."\nparam rounds = 3 "Rounds."\n'
+                        "kind lamp in play when lamp in out alone with first = [lamp.name], rounds = 1")
+    _lamps(tmp_path, base=base, red='fragment "Red" for "base.rules"\n' + RED,
+           blue='fragment "Blue" for "base.rules" with rounds = 2\n' + BLUE)
+    red, blue = (compose(tmp_path / f"{name}.rules").parts for name in ("red", "blue"))
+    assert [item.value for item in red["first"].default.items] == ["red"] and red["rounds"].default.value == 1
+    assert [item.value for item in blue["first"].default.items] == ["blue"] and blue["rounds"].default.value == 2

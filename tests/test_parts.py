@@ -130,7 +130,7 @@ def test_the_sixteen_boards_take_at_most_200_lines_and_none_more_than_20():
 def test_every_board_is_a_part_of_kind_board_and_registers_nothing_by_hand():
     for path in TAFELN.glob("*.rules"):
         lines = _code_lines(path)
-        assert lines[0] == f'fragment "{lines[0].split(chr(34))[1]}" for "../royale.rules" with forced_boards = ["{path.stem}"]'
+        assert lines[0] == f'fragment "{lines[0].split(chr(34))[1]}" for "../royale.rules"'
         assert lines[1] == f"board {path.stem}" or lines[1].startswith(f'board {path.stem} "')
         assert not any("boards_available" in line or 'when board ==' in line for line in lines), path
 

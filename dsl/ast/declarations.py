@@ -261,16 +261,19 @@ class NobodyWins(Node):
 
 @node
 class PartKind(Node):
-    """`kind board [in play when COND]`: parts of this kind are declared by name, each in a file
+    """`kind board [in play when COND] [alone with NAME = VALUE, ...]`: parts of this kind are declared by name, each in a file
     of its own (`board bonus`), and the kind's name is the list of them all. An event whose
     first value is named after the kind (`event activated(board, p)`) is dispatched: a part's
     file handles it as `on activated(p)`, for that part only. `in_play`: when a part is in play,
-    COND with the kind's name standing for the part (a hook `while in play` asks it). `reset`:
-    the old `reset on EVENT`, refused with a pointer to the var's own `reset on`."""
+    COND with the kind's name standing for the part (a hook `while in play` asks it). `alone`:
+    the settings (FragmentSetting) a part's file is played with on its own, the kind's name
+    standing for the part. `reset`: the old `reset on EVENT`, refused with a pointer to the
+    var's own `reset on`."""
 
     name: str
     reset: str | None
     in_play: Any = None
+    alone: tuple = ()
 
 
 @node
