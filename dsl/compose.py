@@ -22,7 +22,7 @@ from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .files import Reach, path_mistake, read_rules, refusal
 from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS, MAX_RULESET_TOKENS, token_count
 from .parser import parse_file, parse_text
-from .parts import Member, VarPlace, alone_settings, expand
+from .parts import Member, Rules, VarPlace, alone_settings, expand
 from .program import Program, Source, kind_word, part_name
 
 
@@ -299,19 +299,20 @@ def _compose(ruleset: str | Path, fragments, allow) -> Program:
         path = Path(fragment)
         composer.apply(path, "fragment", f"fragment:{path.resolve()}", (), None)
     members = [attrs.evolve(m, items=tuple(m.items)) for m in composer.members]
-    parts, handlers, hooks, errors = expand(composer.parts, composer.handlers, composer.hooks, members, composer.terms,
-                                            composer.var_places)
+    rules = Rules(tuple(composer.handlers), tuple(composer.hooks), tuple(composer.moves.values()),
+                  tuple(composer.forbids), tuple(composer.terms))
+    parts, rules, errors = expand(composer.parts, rules, members, composer.var_places)
     if composer.errors or errors:
         raise RulesError(composer.errors + errors)
     return Program(
         title=composer.title or Path(ruleset).stem,
         players=composer.players,
         parts=parts,
-        moves=tuple(composer.moves.values()),
+        moves=rules.moves,
         points={point.name: point for point in composer.points.values()},
-        forbids=tuple(composer.forbids),
-        handlers=tuple(handlers),
-        hooks=tuple(hooks),
+        forbids=rules.forbids,
+        handlers=rules.handlers,
+        hooks=rules.hooks,
         sources=tuple(composer.sources),
         origin=composer.origin,
         asserts=tuple(composer.asserts),

@@ -8,6 +8,9 @@ language the checker and compiler already know, so no later stage has a case for
   runs for that part only: in `board bonus`'s file, `on activated(p, c)` becomes
   `on activated(board, p, c) when board == bonus`.
 - A handler that names no values, `on activated:`, names them as the event does.
+- In a part's file, a name the file declares with the part's name in front may be written
+  without it where no other name is meant: in `board jackpot`'s file, `jackpot_track[field]`
+  may read `track[field]`, said as `jackpot_track[jackpot_field]`.
 - A hook of a part's file that says `while in play` runs while the part is in play, as its
   kind says (`kind board in play when host(board) != none`): `before scoring while in play:`
   becomes `before scoring when board__in_play(bonus):`, with
@@ -27,7 +30,9 @@ from __future__ import annotations
 import attrs
 
 from . import ast
+from .builtins import BUILTINS, GLOBAL_VALUES
 from .errors import Diagnostic, did_you_mean
+from .program import part_name
 
 
 @attrs.frozen(slots=True)
@@ -47,13 +52,25 @@ class VarPlace:
     part: ast.Part | None
 
 
-def expand(parts: dict, handlers: list, hooks: list, members: list[Member], terms: list,
-           var_places: dict) -> tuple[dict, list, list, list[Diagnostic]]:
-    """The composed parts, handlers and hooks with parts, resets and totals said in plain
-    declarations, and the mistakes found: a part of no kind, a kind that still resets by file
-    position, a reset on no event, a hook `while in play` of no part or of a kind that says
-    not when its parts are in play, a term of no total or with another number of values."""
+@attrs.frozen(slots=True)
+class Rules:
+    """What a composition adds up, beside its named parts: the lists `expand` says anew."""
+
+    handlers: tuple
+    hooks: tuple
+    moves: tuple
+    forbids: tuple
+    terms: tuple
+
+
+def expand(parts: dict, rules: Rules, members: list[Member], var_places: dict) -> tuple[dict, Rules, list[Diagnostic]]:
+    """The composed parts and rules with parts, resets and totals said in plain declarations,
+    and the mistakes found: a part of no kind, a kind that still resets by file position, a
+    reset on no event, a hook `while in play` of no part or of a kind that says not when its
+    parts are in play, a term of no total or with another number of values."""
     errors: list[Diagnostic] = []
+    parts, rules, members = _own_names(parts, rules, members)
+    handlers, hooks, terms = list(rules.handlers), list(rules.hooks), list(rules.terms)
     owner = {}
     for member in members:
         kind = parts.get(member.part.kind)
@@ -93,7 +110,7 @@ def expand(parts: dict, handlers: list, hooks: list, members: list[Member], term
         name = in_play_name(kind)
         parts[name] = ast.Proc(name, (kind.name,), (ast.Return(kind.in_play, span=kind.in_play.span),),
                                span=kind.in_play.span)
-    return parts, expanded, scoped, errors
+    return parts, attrs.evolve(rules, handlers=tuple(expanded), hooks=tuple(scoped)), errors
 
 
 def alone_settings(parts: dict, declares: tuple) -> tuple:
@@ -104,34 +121,86 @@ def alone_settings(parts: dict, declares: tuple) -> tuple:
     kind = parts.get(part.kind) if part is not None else None
     if not isinstance(kind, ast.PartKind):
         return ()
-    return tuple(attrs.evolve(s, value=_renamed(s.value, kind.name, part.name)) for s in kind.alone)
+    return tuple(attrs.evolve(s, value=_renamed(s.value, {kind.name: part.name}, named=True)) for s in kind.alone)
 
 
-def _renamed(n, old: str, new: str):
-    """`n` with the name `old` read as `new` wherever `n` does not bind `old` itself, and `old.name`
-    as the text `new` (a part's name is known now, and a setting that is a literal stays one)."""
-    if isinstance(n, ast.Attribute) and isinstance(n.target, ast.Name) and n.target.id == old and n.name == "name":
-        return ast.Literal(new, span=n.span)
+def _renamed(n, names: dict, named: bool = False):
+    """`n` with each name read as `names` says wherever `n` does not bind it itself; `named`:
+    `old.name` as the text of the new name too (a part's name, known now: a setting that is
+    a literal stays one)."""
+    if named and isinstance(n, ast.Attribute) and isinstance(n.target, ast.Name) and n.target.id in names \
+            and n.name == "name":
+        return ast.Literal(names[n.target.id], span=n.span)
     if isinstance(n, ast.Name):
-        return attrs.evolve(n, id=new) if n.id == old else n
-    if isinstance(n, ast.Lambda) and n.param == old or \
-            isinstance(n, ast.Comprehension) and any(old in clause.names for clause in n.clauses):
-        return n
-    if not isinstance(n, ast.Node):
+        return attrs.evolve(n, id=names[n.id]) if n.id in names else n
+    if isinstance(n, ast.Lambda) and n.param in names:
+        names = {old: new for old, new in names.items() if old != n.param}
+    elif isinstance(n, ast.Comprehension):
+        names = {old: new for old, new in names.items() if not any(old in clause.names for clause in n.clauses)}
+    if not isinstance(n, ast.Node) or not names:
         return n
     changes = {}
     for field in attrs.fields(type(n)):
         value = getattr(n, field.name)
         if isinstance(value, ast.Node):
-            changes[field.name] = _renamed(value, old, new)
+            changes[field.name] = _renamed(value, names, named)
         elif isinstance(value, tuple):
-            changes[field.name] = tuple(_renamed(item, old, new) for item in value)
+            changes[field.name] = tuple(_renamed(item, names, named) for item in value)
     return attrs.evolve(n, **changes)
 
 
 def in_play_name(kind: ast.PartKind) -> str:
     """The procedure that says whether a part of `kind` is in play."""
     return f"{kind.name}__in_play"
+
+
+def _own_names(parts: dict, rules: Rules, members: list[Member]) -> tuple[dict, Rules, list[Member]]:
+    """Each part's file with its own names written in full: `track` -> `jackpot_track` in
+    `board jackpot`'s file, where the file declares `jackpot_track` and no other `track` is
+    known there (a declared name, a built-in, a local of the rule)."""
+    known = set(parts) | set(BUILTINS) | set(GLOBAL_VALUES)
+    said = {}
+    for member in members:
+        prefix = member.part.name + "_"
+        declared = [part_name(item.decl if isinstance(item, ast.Override) else item) for item in member.items
+                    if isinstance(item.decl if isinstance(item, ast.Override) else item, ast.NAMING)]
+        own = {name[len(prefix):]: name for name in declared
+               if name.startswith(prefix) and name[len(prefix):] not in known}
+        for item in member.items:
+            item = item.decl if isinstance(item, ast.Override) else item
+            names = {short: full for short, full in own.items() if short not in _bound(item, parts)}
+            if names:
+                said[id(item)] = _renamed(item, names)
+    if not said:
+        return parts, rules, members
+
+    def mine(items):
+        return tuple(attrs.evolve(item, decl=said.get(id(item.decl), item.decl)) if isinstance(item, ast.Override)
+                     else said.get(id(item), item) for item in items)
+    return ({name: said.get(id(decl), decl) for name, decl in parts.items()},
+            Rules(*(mine(getattr(rules, field.name)) for field in attrs.fields(Rules))),
+            [attrs.evolve(member, items=mine(member.items)) for member in members])
+
+
+def _bound(item, parts: dict) -> set[str]:
+    """Every name a rule binds anywhere in it: parameters (a handler's that names none, the
+    event's), `let`, loop and lambda variables."""
+    bound = set()
+    for node in ast.walk(item):
+        if isinstance(node, ast.Handler) and node.params is None:
+            event = parts.get(node.event)
+            bound.update(event.params if isinstance(event, ast.Event) else ())
+        elif isinstance(node, (ast.Proc, ast.Handler)):
+            bound.update(node.params)
+        elif isinstance(node, (ast.For, ast.CompFor)):
+            bound.update(node.names)
+        elif isinstance(node, ast.Lambda):
+            bound.add(node.param)
+        elif isinstance(node, (ast.Let, ast.MoveParam, ast.Repeat)) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, (ast.Score, ast.Value)) and node.player:
+            bound.add(node.player)
+    return bound
 
 
 def _dispatching(parts: dict, kind: ast.PartKind, name: str) -> ast.Event | None:

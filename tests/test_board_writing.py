@@ -225,3 +225,59 @@ def test_a_parts_file_played_alone_takes_its_kinds_settings_then_its_own(tmp_pat
     red, blue = (compose(tmp_path / f"{name}.rules").parts for name in ("red", "blue"))
     assert [item.value for item in red["first"].default.items] == ["red"] and red["rounds"].default.value == 1
     assert [item.value for item in blue["first"].default.items] == ["blue"] and blue["rounds"].default.value == 2
+
+
+# ------------------------------------------------------------------ the boards stay short and narrow
+
+TAFELN = sorted((RULESETS / "tafeln").glob("*.rules"))
+_TEXT = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
+
+
+def code_characters(text: str) -> int:
+    """The characters of code in rules text: each line without its indentation, its comment and
+    the contents of its texts (the quotes count), blank lines aside. Brevity by what a designer
+    writes to say a rule, not by how long its words for people are."""
+    count = 0
+    for line in text.splitlines():
+        code = _TEXT.sub('""', line).split("#")[0].strip()
+        count += len(code)
+    return count
+
+
+def test_code_characters_count_what_the_rules_say():
+    assert code_characters('    say "a # b {x}"  # a comment\n\n# alone\nlet x = \'y\'\n') == len('say ""') + len("let x = ''")
+
+
+def test_the_sixteen_boards_hold_at_most_7300_characters_of_code_and_no_line_over_100():
+    """About 9,500 before issue #39, when 200 lines were reached with long ones (HANDICAP had one
+    of 439 characters); `fragment ... for` lines count, comments and words for people do not."""
+    assert len(TAFELN) == 16
+    sizes = {path.stem: code_characters(path.read_text(encoding="utf-8")) for path in TAFELN}
+    assert sum(sizes.values()) <= 7300, sizes
+    long = [f"{path.name}:{n}" for path in TAFELN for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if len(line) > 100]
+    assert not long, long
+
+
+# ------------------------------------------------------------------ a part's own names
+
+
+def test_inside_a_parts_file_its_own_names_may_drop_the_parts_name(tmp_path):
+    """`light` is `blue_light` in blue's file; a local (`step`) and a name declared elsewhere
+    (`out`) keep their own meaning."""
+    blue = BLUE + """
+param blue_step = 10 "How much brighter a round."
+var blue_light = 0
+var blue_out = 99
+
+before round while in play:
+    let step = 1
+    add step to light
+    add step to blue_light
+
+after game:
+    append [light, blue_light + step, len(out)] to log
+"""
+    game = load_rules(_lamps(tmp_path, blue=blue)).start(players=2, seed=1)
+    assert game._state.v_log[-1] == [2, 12, 1]
+    assert game._state.v_blue_light == 2
