@@ -19,7 +19,7 @@ from .files import path_mistake
 from .limits import check_digits
 
 _LIST_RULES = {"names", "exprs", "score_keys", "args", "move_params", "card_entries", "elifs", "body", "kind_alone"}
-_UNWRAPPED = {"else_", "when_", "weight_", "values_", "reset_on"}
+_UNWRAPPED = {"else_", "when_", "weight_", "values_"}
 _ALIASES = {
     "per_player": "PerPlayer",
     "indexed": "Indexed",
@@ -30,6 +30,7 @@ _ALIASES = {
     "compare": "Compare",
     "not_in": "NotIn",
     "in_op": "InOp",
+    "is_a": "IsA",
     "range_": "Range",
     "binary": "Binary",
     "negate": "Negate",
@@ -235,6 +236,10 @@ class Builder(Transformer):
 
     def visibility(self, meta, children):
         return str(children[0])
+
+    def reset_on(self, meta, children):
+        """`reset on EVENT` -> the event's name; `reset` alone -> True (the event of the part's kind)."""
+        return children[0] if children[0] is not None else True
 
     def in_play(self, meta, children):
         return True

@@ -9,8 +9,8 @@ from . import ast
 from .builtins import BUILTINS, GLOBAL_VALUES, MANY
 from .errors import did_you_mean
 from .program import kind_word
-from .shapes import (FAMILY, FUNCTION, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake, element,
-                     kind_of, negate_mistake, order_mistake, part_of, words)
+from .shapes import (FAMILY, FUNCTION, LIST, NUMBER, PIECE, RANGE, TESTED, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake,
+                     element, kind_of, negate_mistake, order_mistake, part_of, words)
 
 PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
 PART_ATTRIBUTES = ("name",)
@@ -127,6 +127,13 @@ class ExpressionChecks:
         elif left == TEXT and any(kind_of(i) for i in items):
             kind = next(kind_of(i) for i in items if kind_of(i))
             self.error(e, f"text is never in a list of {kind}s", self._part_hint(kind, e.left))
+        return UNKNOWN
+
+    def e_IsA(self, e):
+        self.expr(e.value)
+        if e.kind not in TESTED:
+            self.error(e, f"`is {e.kind}`: no kind of value is named `{e.kind}`",
+                       did_you_mean(e.kind, TESTED) or "`x is KIND` tells apart " + ", ".join(TESTED))
         return UNKNOWN
 
     def _item_shapes(self, e) -> set:

@@ -22,7 +22,7 @@ from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .files import Reach, path_mistake, read_rules, refusal
 from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS, MAX_RULESET_TOKENS, token_count
 from .parser import parse_file, parse_text
-from .parts import Member, Rules, VarPlace, alone_settings, expand
+from .parts import Member, Rules, VarPlace, alone_settings, expand, owned
 from .program import Program, Source, kind_word, part_name
 
 
@@ -92,19 +92,24 @@ class _Composer:
         title = None
         declares, overrides, adds = [], [], []
         member = None
-        part = None  # the part this file declares, once its line is read
+        # The part this file declares: its vars reset when it comes up, wherever they stand.
+        part = next((item for item in file.items if isinstance(item, ast.Part)), None)
         for item in file.items:
             if member is not None and not isinstance(item, ast.Part):
+                declared = item
+                item = owned(item, part)
                 member.append(item)
+                if item is not declared:
+                    self.members[-1].short.append(item)
             if isinstance(item, ast.Part):
                 if member is not None:
                     self.errors.append(Diagnostic(item.span, f"a file declares one part, and this one is `{self.members[-1].part.name}`",
                                                   "put each part in a file of its own"))
                     continue
-                member, part = [], item
+                member = []
                 self._declare(item, unit)
                 declares.append(item.name)
-                self.members.append(Member(item, member))
+                self.members.append(Member(item, member, []))
             elif isinstance(item, (ast.Extends, ast.Include)):
                 target = path.parent / item.path
                 sub_role = "base" if isinstance(item, ast.Extends) else "include"
@@ -129,7 +134,7 @@ class _Composer:
         self.sources.append(Source(_display(path), role, title, tuple(declares), tuple(overrides), tuple(adds)))
 
     def _place(self, decl, part: ast.Part | None) -> None:
-        """Where a var stands, for the handler that resets it (dsl/parts.py)."""
+        """Where a var stands and the part of its file, for the handler that resets it (dsl/parts.py)."""
         if isinstance(decl, ast.Var):
             self.var_places[decl.name] = VarPlace(len(self.handlers), part)
 
@@ -298,7 +303,7 @@ def _compose(ruleset: str | Path, fragments, allow) -> Program:
     for fragment in fragments:
         path = Path(fragment)
         composer.apply(path, "fragment", f"fragment:{path.resolve()}", (), None)
-    members = [attrs.evolve(m, items=tuple(m.items)) for m in composer.members]
+    members = [attrs.evolve(m, items=tuple(m.items), short=tuple(m.short)) for m in composer.members]
     rules = Rules(tuple(composer.handlers), tuple(composer.hooks), tuple(composer.moves.values()),
                   tuple(composer.forbids), tuple(composer.terms))
     parts, rules, errors = expand(composer.parts, rules, members, composer.var_places)

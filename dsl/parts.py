@@ -8,9 +8,11 @@ language the checker and compiler already know, so no later stage has a case for
   runs for that part only: in `board bonus`'s file, `on activated(p, c)` becomes
   `on activated(board, p, c) when board == bonus`.
 - A handler that names no values, `on activated:`, names them as the event does.
-- In a part's file, a name the file declares with the part's name in front may be written
-  without it where no other name is meant: in `board jackpot`'s file, `jackpot_track[field]`
-  may read `track[field]`, said as `jackpot_track[jackpot_field]`.
+- A param, zone, var or procedure declared below a part's line is the part's own: declared
+  `param track` in `board jackpot`'s file, it is `jackpot_track` (a name that begins with the
+  part's name already keeps it). In the file the part's own names may be written without
+  the part's name where no other name is meant: `track[field]` is said as
+  `jackpot_track[jackpot_field]`.
 - A hook of a part's file that says `while in play` runs while the part is in play, as its
   kind says (`kind board in play when host(board) != none`): `before scoring while in play:`
   becomes `before scoring when board__in_play(bonus):`, with
@@ -32,15 +34,17 @@ import attrs
 from . import ast
 from .builtins import BUILTINS, GLOBAL_VALUES
 from .errors import Diagnostic, did_you_mean
-from .program import part_name
+from .program import kind_word, part_name
 
 
 @attrs.frozen(slots=True)
 class Member:
-    """A part and its file's items after it."""
+    """A part, its file's items after it, and the items among them declared without the part's
+    name (`param track` for `jackpot_track`)."""
 
     part: ast.Part
     items: tuple
+    short: tuple = ()
 
 
 @attrs.frozen(slots=True)
@@ -69,7 +73,7 @@ def expand(parts: dict, rules: Rules, members: list[Member], var_places: dict) -
     reset on no event, a hook `while in play` of no part or of a kind that says not when its
     parts are in play, a term of no total or with another number of values."""
     errors: list[Diagnostic] = []
-    parts, rules, members = _own_names(parts, rules, members)
+    parts, rules, members = _own_names(parts, rules, members, errors)
     handlers, hooks, terms = list(rules.handlers), list(rules.hooks), list(rules.terms)
     owner = {}
     for member in members:
@@ -82,10 +86,7 @@ def expand(parts: dict, rules: Rules, members: list[Member], var_places: dict) -
         for item in member.items:
             if isinstance(item, (ast.Handler, ast.Hook)):
                 owner[id(item)] = (member.part, kind)
-    for kind in (d for d in parts.values() if isinstance(d, ast.PartKind) and d.reset is not None):
-        errors.append(Diagnostic(kind.span, f"`kind {kind.name} reset on {kind.reset}` no longer resets vars by where they stand",
-                                 f"say it on each var that starts again: `var NAME = VALUE reset on {kind.reset}`"))
-    resets = _resets(parts, var_places, errors)
+    resets = _resets(parts, members, var_places, errors)
     expanded = []
     for index, handler in enumerate(handlers + [None]):
         expanded.extend(resets.get(index, ()))
@@ -111,6 +112,17 @@ def expand(parts: dict, rules: Rules, members: list[Member], var_places: dict) -
         parts[name] = ast.Proc(name, (kind.name,), (ast.Return(kind.in_play, span=kind.in_play.span),),
                                span=kind.in_play.span)
     return parts, attrs.evolve(rules, handlers=tuple(expanded), hooks=tuple(scoped)), errors
+
+
+# The declarations whose names a part's file keeps as the part's own (dsl/compose.py).
+OWNED = (ast.Param, ast.Zone, ast.Var, ast.Proc)
+
+
+def owned(item, part: ast.Part):
+    """An item below `part`'s line, its name the part's own: `param track` -> `param jackpot_track`."""
+    if isinstance(item, OWNED) and not item.name.startswith(part.name + "_"):
+        return attrs.evolve(item, name=f"{part.name}_{item.name}")
+    return item
 
 
 def alone_settings(parts: dict, declares: tuple) -> tuple:
@@ -154,14 +166,21 @@ def in_play_name(kind: ast.PartKind) -> str:
     return f"{kind.name}__in_play"
 
 
-def _own_names(parts: dict, rules: Rules, members: list[Member]) -> tuple[dict, Rules, list[Member]]:
+def _own_names(parts: dict, rules: Rules, members: list[Member], errors: list) -> tuple[dict, Rules, list[Member]]:
     """Each part's file with its own names written in full: `track` -> `jackpot_track` in
     `board jackpot`'s file, where the file declares `jackpot_track` and no other `track` is
-    known there (a declared name, a built-in, a local of the rule)."""
+    known there (a declared name, a built-in, a local of the rule). A name declared short that
+    some other name hides is a mistake: the file could not write it so."""
     known = set(parts) | set(BUILTINS) | set(GLOBAL_VALUES)
     said = {}
     for member in members:
         prefix = member.part.name + "_"
+        for item in member.short:
+            short = item.name[len(prefix):]
+            if short in known:
+                errors.append(Diagnostic(item.span, f"`{kind_word(item)} {short}` is {member.part.kind} {member.part.name}'s "
+                                         f"`{item.name}`, and `{short}` is also {_what(parts, short)}: here `{short}` means that",
+                                         f"declare it as `{item.name}`, and write it so"))
         declared = [part_name(item.decl if isinstance(item, ast.Override) else item) for item in member.items
                     if isinstance(item.decl if isinstance(item, ast.Override) else item, ast.NAMING)]
         own = {name[len(prefix):]: name for name in declared
@@ -180,6 +199,12 @@ def _own_names(parts: dict, rules: Rules, members: list[Member]) -> tuple[dict, 
     return ({name: said.get(id(decl), decl) for name, decl in parts.items()},
             Rules(*(mine(getattr(rules, field.name)) for field in attrs.fields(Rules))),
             [attrs.evolve(member, items=mine(member.items)) for member in members])
+
+
+def _what(parts: dict, name: str) -> str:
+    """A declared name, a built-in or a global value, in words: `the event reward`."""
+    decl = parts.get(name)
+    return f"the {kind_word(decl)} `{name}`" if decl is not None else f"the built-in `{name}`"
 
 
 def _bound(item, parts: dict) -> set[str]:
@@ -248,19 +273,28 @@ def _in_play(parts: dict, hook: ast.Hook, part: ast.Part | None, kind: ast.PartK
     return attrs.evolve(hook, in_play=None, when=when)
 
 
-def _resets(parts: dict, var_places: dict, errors: list) -> dict:
-    """The handlers that set vars saying `reset on EVENT` to their initial values, by the place in
-    the composed handlers where each goes: one per file, event and place."""
+def _resets(parts: dict, members: list[Member], var_places: dict, errors: list) -> dict:
+    """The handlers that set vars saying `reset [on EVENT]` to their initial values, by the place
+    in the composed handlers where each goes: one per file, event and place."""
+    _kinds_come_up(parts, members, errors)
     groups: dict = {}
     for var in (d for d in parts.values() if isinstance(d, ast.Var) and d.reset is not None):
-        event = parts.get(var.reset)
-        if not isinstance(event, ast.Event):
-            events = [n for n, d in parts.items() if isinstance(d, ast.Event)]
-            errors.append(Diagnostic(var.span, f"`var {var.name}` resets on `{var.reset}`, and no event is named so",
-                                     did_you_mean(var.reset, events) or f"declare it: event {var.reset}(...)"))
-            continue
         place = var_places.get(var.name, VarPlace(0, None))
         kind = parts.get(place.part.kind) if place.part is not None else None
+        if var.reset is True and not (isinstance(kind, ast.PartKind) and kind.reset is not None):
+            errors.append(Diagnostic(var.span, f"`var {var.name}` resets, and nothing says when",
+                                     f"say the event: `reset on EVENT`, or, for the vars of a {kind.name}, "
+                                     f"`kind {kind.name} reset on EVENT`" if isinstance(kind, ast.PartKind)
+                                     else "say the event: `reset on EVENT`"))
+            continue
+        name = kind.reset if var.reset is True else var.reset
+        event = parts.get(name)
+        if not isinstance(event, ast.Event):
+            if var.reset is not True:  # a kind's own event is checked with the kind
+                events = [n for n, d in parts.items() if isinstance(d, ast.Event)]
+                errors.append(Diagnostic(var.span, f"`var {var.name}` resets on `{name}`, and no event is named so",
+                                         did_you_mean(name, events) or f"declare it: event {name}(...)"))
+            continue
         dispatched = _dispatching(parts, kind, event.name) if isinstance(kind, ast.PartKind) else None
         file = var.span.file if var.span is not None else None
         groups.setdefault((place.handlers, file, event.name), (place.part if dispatched else None, event, []))[2].append(var)
@@ -268,6 +302,20 @@ def _resets(parts: dict, var_places: dict, errors: list) -> dict:
     for (index, _, _), (part, event, variables) in groups.items():
         resets.setdefault(index, []).append(_reset(part, event, variables))
     return resets
+
+
+def _kinds_come_up(parts: dict, members: list[Member], errors: list) -> None:
+    """A kind's `reset on EVENT` names an event dispatched to it; and some var of its parts says
+    `reset`, else its parts' vars were meant to start again by where they stand (the old way)."""
+    for kind in (d for d in parts.values() if isinstance(d, ast.PartKind) and d.reset is not None):
+        if _dispatching(parts, kind, kind.reset) is None:
+            errors.append(Diagnostic(kind.span, f"`kind {kind.name}` resets on `{kind.reset}`, which is no event whose first value is a {kind.name}",
+                                     f"declare it as `event {kind.reset}({kind.name}, ...)` and emit it with the {kind.name} it concerns"))
+        variables = [item for m in members if m.part.kind == kind.name for item in m.items if isinstance(item, ast.Var)]
+        if variables and not any(v.reset is True for v in variables):
+            errors.append(Diagnostic(kind.span, f"`kind {kind.name} reset on {kind.reset}`, and no var of a {kind.name} says `reset`",
+                                     f"a var no longer starts again by where it stands: write `reset` after each that does "
+                                     f"(`var {variables[0].name} = ... reset`), or drop `reset on` here"))
 
 
 def _reset(part: ast.Part | None, event: ast.Event, variables: list) -> ast.Handler:

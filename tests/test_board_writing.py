@@ -23,7 +23,7 @@ ROYALE = RULESETS / "royale.rules"
 BASE = """\
 game "Lamps"
 players 2..2
-kind lamp in play when lamp in out
+kind lamp reset on lit in play when lamp in out
 event lit(lamp)
 var out = []
 var log = []
@@ -44,7 +44,7 @@ score by p: 0
 """
 RED = """\
 lamp red
-var red_glow = 0 reset on lit
+var red_glow = 0 reset
 var red_rounds = 0
 
 before round while in play:
@@ -155,13 +155,23 @@ def test_a_hook_while_in_play_runs_only_in_the_rounds_its_part_is_out(tmp_path):
 
 
 def test_a_var_resets_where_it_says_so_and_nowhere_else(tmp_path):
-    """red_rounds stands beside red_glow, below the part's line, and is never reset."""
-    game = load_rules(_lamps(tmp_path)).start(players=2, seed=1)
-    assert (game._state.v_red_glow, game._state.v_red_rounds) == (1, 2)
+    """red_rounds stands beside red_glow, below the part's line, and is never reset; a var of a
+    file of no part says its event (`reset on lit`: at every lamp's)."""
+    base = BASE.replace('var log = []', 'var log = []\nvar lit_now = 0 reset on lit')
+    base = base.replace('append "round" to log', 'append "round" to log\n    add 1 to lit_now')
+    game = load_rules(_lamps(tmp_path, base=base)).start(players=2, seed=1)
+    assert (game._state.v_red_glow, game._state.v_red_rounds, game._state.v_lit_now) == (1, 2, 1)
+
+
+def test_a_var_that_resets_alone_needs_its_kind_to_say_when(tmp_path):
+    base = BASE.replace("kind lamp reset on lit in play", "kind lamp in play")
+    message = _check_error(tmp_path, base=base)
+    assert "red.rules:2:1: error: `var red_glow` resets, and nothing says when" in message
+    assert "`kind lamp reset on EVENT`" in message
 
 
 def test_while_in_play_needs_a_part_and_a_kind_that_says_when(tmp_path):
-    base = _lamps(tmp_path, base=BASE.replace("kind lamp in play when lamp in out", "kind lamp"))
+    base = _lamps(tmp_path, base=BASE.replace("kind lamp reset on lit in play when lamp in out", "kind lamp reset on lit"))
     with pytest.raises(RulesError) as error:
         load_rules(base)
     message = error.value.render()
@@ -217,9 +227,9 @@ def test_an_old_list_of_registered_parts_points_to_the_kind_and_to_total(tmp_pat
 def test_a_parts_file_played_alone_takes_its_kinds_settings_then_its_own(tmp_path):
     from rulesrun.dsl.compose import compose
 
-    base = BASE.replace("kind lamp in play when lamp in out",
+    base = BASE.replace("kind lamp reset on lit in play when lamp in out",
                         'param first = [] "Lamps lit first."\nparam rounds = 3 "Rounds."\n'
-                        "kind lamp in play when lamp in out alone with first = [lamp.name], rounds = 1")
+                        "kind lamp reset on lit in play when lamp in out alone with first = [lamp.name], rounds = 1")
     _lamps(tmp_path, base=base, red='fragment "Red" for "base.rules"\n' + RED,
            blue='fragment "Blue" for "base.rules" with rounds = 2\n' + BLUE)
     red, blue = (compose(tmp_path / f"{name}.rules").parts for name in ("red", "blue"))
@@ -263,11 +273,11 @@ def test_the_sixteen_boards_hold_at_most_7300_characters_of_code_and_no_line_ove
 
 
 def test_inside_a_parts_file_its_own_names_may_drop_the_parts_name(tmp_path):
-    """`light` is `blue_light` in blue's file; a local (`step`) and a name declared elsewhere
-    (`out`) keep their own meaning."""
+    """`light` is `blue_light` in blue's file, declared either way; a local (`step`) and a name
+    declared elsewhere (`out`) keep their own meaning."""
     blue = BLUE + """
-param blue_step = 10 "How much brighter a round."
-var blue_light = 0
+param step = 10 "How much brighter a round."
+var light = 0
 var blue_out = 99
 
 before round while in play:
@@ -281,3 +291,17 @@ after game:
     game = load_rules(_lamps(tmp_path, blue=blue)).start(players=2, seed=1)
     assert game._state.v_log[-1] == [2, 12, 1]
     assert game._state.v_blue_light == 2
+
+
+def test_a_parts_own_name_declared_short_is_known_elsewhere_in_full(tmp_path):
+    base = BASE.replace('append "round" to log', 'append "round" to log\n    append red_rounds to log')
+    red = RED.replace("var red_rounds = 0", "var rounds = 0")
+    game = load_rules(_lamps(tmp_path, base=base, red=red)).start(players=2, seed=1)
+    assert game._state.v_red_rounds == 2 and game._state.v_log[-2] == 2
+
+
+def test_a_name_declared_short_that_another_name_hides_is_refused(tmp_path):
+    """Inside red's file `log` is the base's var, so red could never write its own `log`."""
+    message = _check_error(tmp_path, red=RED + '\nparam log = 1 "A log of its own."\n')
+    assert "red.rules:13:1: error: `param log` is lamp red's `red_log`, and `log` is also the var `log`" in message
+    assert "hint: declare it as `red_log`, and write it so" in message

@@ -47,16 +47,25 @@ def test_a_misspelled_part_is_an_unknown_name(tmp_path):
         load_rules(base)
 
 
-def test_a_kind_that_resets_vars_by_where_they_stand_is_refused_with_a_pointer(tmp_path):
-    """The old `kind board reset on EVENT` reset the vars below a part's line: a var says it now."""
+def test_a_kind_whose_parts_vars_all_start_again_by_where_they_stand_is_refused_with_a_pointer(tmp_path):
+    """The old `kind board reset on EVENT` reset every var below a part's line: a var says it now."""
     text = BASE.read_text().replace("kind board\n", "kind board reset on attached\n")
-    base = write(tmp_path, base=text, one=(ROOT / "tests" / "parts" / "one.rules").read_text(),
-                 two=(ROOT / "tests" / "parts" / "two.rules").read_text())
+    one = (ROOT / "tests" / "parts" / "one.rules").read_text().replace(" reset on attached", "")
+    base = write(tmp_path, base=text, one=one, two=(ROOT / "tests" / "parts" / "two.rules").read_text())
     with pytest.raises(RulesError) as error:
         load_rules(base)
     message = error.value.render()
-    assert "base.rules:3:1: error: `kind board reset on attached` no longer resets vars by where they stand" in message
-    assert "hint: say it on each var that starts again: `var NAME = VALUE reset on attached`" in message
+    assert "base.rules:3:1: error: `kind board reset on attached`, and no var of a board says `reset`" in message
+    assert "write `reset` after each that does (`var one_count = ... reset`), or drop `reset on` here" in message
+
+
+def test_a_reset_on_an_event_that_is_not_the_kinds_is_refused(tmp_path):
+    text = BASE.read_text().replace("kind board\n", "kind board reset on attached\n") \
+        .replace("event attached(board, c)", "event attached(c, board)")
+    one = (ROOT / "tests" / "parts" / "one.rules").read_text().replace(" reset on attached", " reset")
+    base = write(tmp_path, base=text, one=one, two=(ROOT / "tests" / "parts" / "two.rules").read_text())
+    with pytest.raises(RulesError, match="resets on `attached`, which is no event whose first value is a board"):
+        load_rules(base)
 
 
 def test_a_var_that_resets_on_no_event_is_refused(tmp_path):
@@ -121,7 +130,8 @@ def test_every_board_is_a_part_of_kind_board_and_registers_nothing_by_hand():
     for path in TAFELN.glob("*.rules"):
         lines = _code_lines(path)
         assert lines[0] == f'fragment "{lines[0].split(chr(34))[1]}" for "../royale.rules"'
-        assert lines[1] == f"board {path.stem}" or lines[1].startswith(f'board {path.stem} "')
+        (part,) = [line for line in lines if line.startswith("board ")]
+        assert part == f"board {path.stem}" or part.startswith(f'board {path.stem} "')
         assert not any("boards_available" in line or 'when board ==' in line for line in lines), path
 
 

@@ -115,13 +115,13 @@ class Zone(Node):
 
 @node
 class Var(Node):
-    """`var NAME [shape] = INIT [reset on EVENT]`: `reset`, the event at which it starts again
-    from INIT (None: never)."""
+    """`var NAME [shape] = INIT [reset [on EVENT]]`: `reset`, the event at which it starts again
+    from INIT (True: the one at which its part comes up, as the part's kind says; None: never)."""
 
     name: str
     shape: Any
     init: Any
-    reset: str | None = None
+    reset: str | bool | None = None
 
 
 @node
@@ -261,14 +261,14 @@ class NobodyWins(Node):
 
 @node
 class PartKind(Node):
-    """`kind board [in play when COND] [alone with NAME = VALUE, ...]`: parts of this kind are declared by name, each in a file
+    """`kind board [reset on EVENT] [in play when COND] [alone with NAME = VALUE, ...]`: parts of this kind are declared by name, each in a file
     of its own (`board bonus`), and the kind's name is the list of them all. An event whose
     first value is named after the kind (`event activated(board, p)`) is dispatched: a part's
     file handles it as `on activated(p)`, for that part only. `in_play`: when a part is in play,
     COND with the kind's name standing for the part (a hook `while in play` asks it). `alone`:
     the settings (FragmentSetting) a part's file is played with on its own, the kind's name
-    standing for the part. `reset`: the old `reset on EVENT`, refused with a pointer to the
-    var's own `reset on`."""
+    standing for the part. `reset`: the event (dispatched to the kind) at which a part comes
+    up, when the vars of its file that say `reset` start again."""
 
     name: str
     reset: str | None
