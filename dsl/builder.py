@@ -14,6 +14,7 @@ import re
 from lark import Transformer, v_args
 
 from . import ast
+from .builtins import BUILTINS
 from .errors import Diagnostic, RulesError, Span
 from .files import path_mistake
 from .limits import check_digits
@@ -30,7 +31,6 @@ _ALIASES = {
     "compare": "Compare",
     "not_in": "NotIn",
     "in_op": "InOp",
-    "is_a": "IsA",
     "range_": "Range",
     "binary": "Binary",
     "negate": "Negate",
@@ -85,6 +85,18 @@ class Builder(Transformer):
         if data == "comprehension":
             children = [children[0], tuple(children[1:])]
         return _class_for(data)(*children, span=self._span(meta))
+
+    def call(self, meta, children):
+        """A call; a built-in's options given in order after its arguments get their names
+        (dsl/builtins.py, `in_order`): `choose(p, l, xs, "Which?")` -> `choose(p, l, xs, prompt = "Which?")`."""
+        func, args = children
+        builtin = BUILTINS.get(func.id) if isinstance(func, ast.Name) else None
+        if builtin is not None and builtin.in_order:
+            positional = [a for a in args if not isinstance(a, ast.Keyword)]
+            extra = positional[builtin.high:builtin.high + len(builtin.in_order)]
+            named = {id(a): ast.Keyword(name, a, span=a.span) for name, a in zip(builtin.in_order, extra)}
+            args = tuple(named.get(id(a), a) for a in args)
+        return ast.Call(func, args, span=self._span(meta))
 
     def start(self, meta, children):
         return ast.File(tuple(children))

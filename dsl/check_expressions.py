@@ -9,8 +9,8 @@ from . import ast
 from .builtins import BUILTINS, GLOBAL_VALUES, MANY
 from .errors import did_you_mean
 from .program import kind_word
-from .shapes import (FAMILY, FUNCTION, LIST, NUMBER, PIECE, RANGE, TESTED, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake,
-                     element, kind_of, negate_mistake, order_mistake, part_of, words)
+from .shapes import (FAMILY, FUNCTION, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake, element,
+                     kind_of, negate_mistake, order_mistake, part_of, words)
 
 PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
 PART_ATTRIBUTES = ("name",)
@@ -129,13 +129,6 @@ class ExpressionChecks:
             self.error(e, f"text is never in a list of {kind}s", self._part_hint(kind, e.left))
         return UNKNOWN
 
-    def e_IsA(self, e):
-        self.expr(e.value)
-        if e.kind not in TESTED:
-            self.error(e, f"`is {e.kind}`: no kind of value is named `{e.kind}`",
-                       did_you_mean(e.kind, TESTED) or "`x is KIND` tells apart " + ", ".join(TESTED))
-        return UNKNOWN
-
     def _item_shapes(self, e) -> set:
         """The shapes of the items of a list written out, of a kind's list of parts (`board`) or
         of a param's list written out: what `x in e` compares x with."""
@@ -159,7 +152,7 @@ class ExpressionChecks:
 
     def _part_hint(self, kind: str, text) -> str:
         """How to write the part a text stands for: the part itself where the text is a part's
-        name or title (`jackpot`, not "jackpot"), else its name to compare texts with."""
+        name or title (`bonus`, not "bonus"), else its name to compare texts with."""
         said = text.value if isinstance(text, ast.Literal) and isinstance(text.value, str) else None
         part = next((p for p in self.program.of_kind(ast.Part) if said is not None and said in (p.name, p.title)), None)
         if part is not None:
@@ -229,8 +222,13 @@ class ExpressionChecks:
                     f"{builtin.low} or more" if builtin.high == MANY else f"{builtin.low} to {builtin.high}"
                 self.error(e, f"`{func.id}` takes {wanted} argument{'s' * (builtin.high != 1)}, given {len(positional)}",
                            f"{func.id}: {builtin.doc}")
+            named = [kw.name for kw in keywords]
             for kw in keywords:
-                if kw.name not in builtin.keywords:
+                if named.count(kw.name) > 1 and named.index(kw.name) != keywords.index(kw):
+                    self.error(kw, f"`{func.id}` is given `{kw.name}` twice",
+                               f"{', '.join(builtin.in_order)} may follow the arguments unnamed, in this order, "
+                               "or be named; not both" if kw.name in builtin.in_order else "give it once")
+                elif kw.name not in builtin.keywords:
                     self.error(kw, f"`{func.id}` has no option `{kw.name}`",
                                did_you_mean(kw.name, builtin.keywords) or f"{func.id}: {builtin.doc}")
                 elif kw.name in builtin.words:

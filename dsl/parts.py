@@ -9,10 +9,10 @@ language the checker and compiler already know, so no later stage has a case for
   `on activated(board, p, c) when board == bonus`.
 - A handler that names no values, `on activated:`, names them as the event does.
 - A param, zone, var or procedure declared below a part's line is the part's own: declared
-  `param track` in `board jackpot`'s file, it is `jackpot_track` (a name that begins with the
+  `param track` in `board bonus`'s file, it is `bonus_track` (a name that begins with the
   part's name already keeps it). In the file the part's own names may be written without
   the part's name where no other name is meant: `track[field]` is said as
-  `jackpot_track[jackpot_field]`.
+  `bonus_track[bonus_field]`.
 - A hook of a part's file that says `while in play` runs while the part is in play, as its
   kind says (`kind board in play when host(board) != none`): `before scoring while in play:`
   becomes `before scoring when board__in_play(bonus):`, with
@@ -20,7 +20,10 @@ language the checker and compiler already know, so no later stage has a case for
 - A var that says `reset on EVENT` gets a handler of the event, where the var is declared,
   setting it to its initial value; in a part's file, for a dispatched event, only when the
   event comes with this part: `on attached(board, c) when board == bonus: bonus_field = 0`.
-  The vars of one file that reset on one event share one handler.
+  `reset` alone, in a part's file, is `reset on` the event its kind says (`kind board reset
+  on attached`). The vars of one file that reset on one event share one handler.
+- A part's file played on its own takes the settings its kind says (`kind board with
+  forced = [board.name]`), the kind's name standing for the part (dsl/compose.py).
 - `total money(p): A` with `term money(q): B` from other files becomes
   `proc money(p): return A + money__1(p)` and `proc money__1(q): return B`. One-line
   procedures are inlined where they are called, so a total costs what the sum written out
@@ -40,7 +43,7 @@ from .program import kind_word, part_name
 @attrs.frozen(slots=True)
 class Member:
     """A part, its file's items after it, and the items among them declared without the part's
-    name (`param track` for `jackpot_track`)."""
+    name (`param track` for `bonus_track`)."""
 
     part: ast.Part
     items: tuple
@@ -119,7 +122,7 @@ OWNED = (ast.Param, ast.Zone, ast.Var, ast.Proc)
 
 
 def owned(item, part: ast.Part):
-    """An item below `part`'s line, its name the part's own: `param track` -> `param jackpot_track`."""
+    """An item below `part`'s line, its name the part's own: `param track` -> `param bonus_track`."""
     if isinstance(item, OWNED) and not item.name.startswith(part.name + "_"):
         return attrs.evolve(item, name=f"{part.name}_{item.name}")
     return item
@@ -127,8 +130,8 @@ def owned(item, part: ast.Part):
 
 def alone_settings(parts: dict, declares: tuple) -> tuple:
     """The settings a file that declares a part (`declares`: the names it declares) is played
-    with on its own, as its kind says (`kind board alone with forced_boards = [board.name]`),
-    the kind's name read as the part's: `forced_boards = ["jackpot"]`. None for another file."""
+    with on its own, as its kind says (`kind board with forced = [board.name]`),
+    the kind's name read as the part's: `forced = ["bonus"]`. None for another file."""
     part = next((parts[n] for n in declares if isinstance(parts.get(n), ast.Part)), None)
     kind = parts.get(part.kind) if part is not None else None
     if not isinstance(kind, ast.PartKind):
@@ -167,8 +170,8 @@ def in_play_name(kind: ast.PartKind) -> str:
 
 
 def _own_names(parts: dict, rules: Rules, members: list[Member], errors: list) -> tuple[dict, Rules, list[Member]]:
-    """Each part's file with its own names written in full: `track` -> `jackpot_track` in
-    `board jackpot`'s file, where the file declares `jackpot_track` and no other `track` is
+    """Each part's file with its own names written in full: `track` -> `bonus_track` in
+    `board bonus`'s file, where the file declares `bonus_track` and no other `track` is
     known there (a declared name, a built-in, a local of the rule). A name declared short that
     some other name hides is a mistake: the file could not write it so."""
     known = set(parts) | set(BUILTINS) | set(GLOBAL_VALUES)

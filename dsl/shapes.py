@@ -38,10 +38,6 @@ _FROM = {
 }
 
 
-# The kinds of value `x is KIND` tells apart, and what each is in words.
-TESTED = {"number": "a number", "text": "text", "list": "a list", "record": "a record", "piece": "a piece",
-          "zone": "a zone"}
-
 # A part of a kind (3.8a) is a shape of its own, named after its kind: `part:board`.
 _PART = "part:"
 

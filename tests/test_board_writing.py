@@ -229,7 +229,7 @@ def test_a_parts_file_played_alone_takes_its_kinds_settings_then_its_own(tmp_pat
 
     base = BASE.replace("kind lamp reset on lit in play when lamp in out",
                         'param first = [] "Lamps lit first."\nparam rounds = 3 "Rounds."\n'
-                        "kind lamp reset on lit in play when lamp in out alone with first = [lamp.name], rounds = 1")
+                        "kind lamp reset on lit in play when lamp in out with first = [lamp.name], rounds = 1")
     _lamps(tmp_path, base=base, red='fragment "Red" for "base.rules"\n' + RED,
            blue='fragment "Blue" for "base.rules" with rounds = 2\n' + BLUE)
     red, blue = (compose(tmp_path / f"{name}.rules").parts for name in ("red", "blue"))
@@ -305,3 +305,62 @@ def test_a_name_declared_short_that_another_name_hides_is_refused(tmp_path):
     message = _check_error(tmp_path, red=RED + '\nparam log = 1 "A log of its own."\n')
     assert "red.rules:13:1: error: `param log` is lamp red's `red_log`, and `log` is also the var `log`" in message
     assert "hint: declare it as `red_log`, and write it so" in message
+
+
+# ------------------------------------------------------------------ words the boards needed
+
+
+def test_a_record_says_which_fields_it_has_so_records_of_several_shapes_share_a_list(tmp_path):
+    from helpers import rules_from_text
+
+    rules = rules_from_text(tmp_path, """\
+game "tiles"
+players 2..2
+param tiles = [{money: 40000}, {jetons: 2}, {}] "A reward each, as a board prints it."
+var said = []
+
+phase game:
+    for t in tiles:
+        append "jetons" if "jetons" in t else "money" if "money" in t else "nothing" to said
+
+score by p: 0
+""")
+    assert rules.start(players=2, seed=1)._state.v_said == ["money", "jetons", "nothing"]
+
+
+def test_a_condition_is_false_for_an_empty_list_or_zone(tmp_path):
+    from helpers import rules_from_text
+
+    rules = rules_from_text(tmp_path, """\
+game "truth"
+players 2..2
+die d6 faces 1..6
+zone cup
+zone field[1..2]
+var said = []
+
+phase game:
+    create d6 x 1 into cup
+    let nothing = []
+    if cup: append "cup" to said
+    if not field[1]: append "field 1 is empty" to said
+    append [k for k in 1..2 if field[k]] to said
+    append "something" if nothing else "nothing" to said
+
+after game when any([field[k] for k in 1..2]):
+    append "never" to said
+
+score by p: 0
+""")
+    assert rules.start(players=2, seed=1)._state.v_said == ["cup", "field 1 is empty", [], "nothing"]
+
+
+def test_a_choose_may_give_its_question_and_words_unnamed_but_not_both_ways(tmp_path):
+    from helpers import rules_from_text
+
+    text = 'game "q"\nplayers 2..2\nphase game:\n    let x = choose(0, "pick", [1, 2], {})\n    say "{{x}}"\nscore by p: 0\n'
+    rules = rules_from_text(tmp_path, text.format('"Which one?", o => "number {o}"'))
+    game = rules.start(players=2, seed=1, agents=None)
+    assert game.decision.prompt == "Which one?" and game.decision.words() == ["number 1", "number 2"]
+    with pytest.raises(RulesError, match="`choose` is given `prompt` twice"):
+        rules_from_text(tmp_path, text.format('"Which one?", prompt = "Again?"'), "twice")

@@ -261,8 +261,9 @@ class NobodyWins(Node):
 
 @node
 class PartKind(Node):
-    """`kind board [reset on EVENT] [in play when COND] [alone with NAME = VALUE, ...]`: parts of this kind are declared by name, each in a file
-    of its own (`board bonus`), and the kind's name is the list of them all. An event whose
+    """`kind board [reset on EVENT] [in play when COND] [with NAME = VALUE, ...]`: parts of this
+    kind are declared by name, each in a file of its own (`board bonus`), and the kind's name is
+    the list of them all. An event whose
     first value is named after the kind (`event activated(board, p)`) is dispatched: a part's
     file handles it as `on activated(p)`, for that part only. `in_play`: when a part is in play,
     COND with the kind's name standing for the part (a hook `while in play` asks it). `alone`:

@@ -57,14 +57,6 @@ class NotIn(Node):
 
 
 @node
-class IsA(Node):
-    """`x is number`: whether a value is of a kind of value (dsl/shapes.py, `TESTED`)."""
-
-    value: Any
-    kind: str
-
-
-@node
 class Range(Node):
     low: Any
     high: Any

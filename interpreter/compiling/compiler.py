@@ -40,7 +40,7 @@ from .source import Frame, Source
 from ..running.budget import OverBudget, members, over_steps, spend, times
 from ..running.meter import FIRED
 from ..running.runtime import PAUSE, AssertFailed
-from ..running.values import Fixed, Part, Piece, Record, Zone, fixed, record_type
+from ..running.values import Part, Piece, Zone, fixed, record_type
 
 
 class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
@@ -423,7 +423,7 @@ def namespace(operations_kept: dict) -> dict:
     """What generated code may call: the operations (`operations_kept`: plain, or keeping books,
     interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
-    names = {"Zone": Zone, "Piece": Piece, "Fixed": Fixed, "Record": Record, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
+    names = {"Zone": Zone, "Piece": Piece, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
              "members": members, "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE,
              "AssertFailed": AssertFailed, "record_type": record_type, "Part": Part, "partial": partial,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,

@@ -14,10 +14,6 @@ from .source import Frame
 
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-# `x is KIND` (dsl/shapes.py, TESTED), said of the value's Python type: a truth is no number,
-# a zone no list (values.Zone, Fixed, Record, Piece are the running game's).
-_IS_A = {"number": "(type({0}) in (int, float))", "text": "(type({0}) is str)", "list": "(type({0}) in (list, Fixed))",
-         "record": "isinstance({0}, Record)", "piece": "isinstance({0}, Piece)", "zone": "isinstance({0}, Zone)"}
 # Arguments that make a call run every time (interpreter/lookahead/remember.py): no need to try.
 _NEVER_REMEMBERED = (ast.Keyword, ast.Lambda, ast.List, ast.Comprehension)
 
@@ -109,9 +105,6 @@ class Expressions:
             # `none`: said directly.
             return f"({self.expr(e.left)} {'is' if e.op == '==' else 'is not'} {self.expr(e.right)})"
         return f"({self.expr(e.left)} {_COMPARE[e.op]} {self.expr(e.right)})"
-
-    def e_IsA(self, e):
-        return _IS_A[e.kind].format(self.expr(e.value))
 
     def e_InOp(self, e):
         return f"({self.expr(e.left)} in {self.expr(e.right)})"
