@@ -72,9 +72,10 @@ class Rules:
 
 def expand(parts: dict, rules: Rules, members: list[Member], var_places: dict) -> tuple[dict, Rules, list[Diagnostic]]:
     """The composed parts and rules with parts, resets and totals said in plain declarations,
-    and the mistakes found: a part of no kind, a kind that still resets by file position, a
-    reset on no event, a hook `while in play` of no part or of a kind that says not when its
-    parts are in play, a term of no total or with another number of values."""
+    and the mistakes found: a part of no kind, a name declared short that another hides, a
+    kind whose parts' vars never say `reset`, a reset on no event or that nothing says when, a
+    hook `while in play` of no part or of a kind that says not when its parts are in play, a
+    term of no total or with another number of values."""
     errors: list[Diagnostic] = []
     parts, rules, members = _own_names(parts, rules, members, errors)
     handlers, hooks, terms = list(rules.handlers), list(rules.hooks), list(rules.terms)
