@@ -97,7 +97,9 @@ class _Composer:
         for item in file.items:
             if member is not None and not isinstance(item, ast.Part):
                 declared = item
-                item = owned(item, part)
+                # A part's own file names its own things; a ruleset that declares a part among
+                # its lines names the game's.
+                item = owned(item, part) if role != "ruleset" else item
                 member.append(item)
                 if item is not declared:
                     self.members[-1].short.append(item)

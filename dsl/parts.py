@@ -8,7 +8,8 @@ language the checker and compiler already know, so no later stage has a case for
   runs for that part only: in `board bonus`'s file, `on activated(p, c)` becomes
   `on activated(board, p, c) when board == bonus`.
 - A handler that names no values, `on activated:`, names them as the event does.
-- A param, zone, var or procedure declared below a part's line is the part's own: declared
+- A param, zone, var or procedure declared below a part's line, in the part's own file (not
+  the ruleset's, whose names are the game's), is the part's own: declared
   `param track` in `board bonus`'s file, it is `bonus_track` (a name that begins with the
   part's name already keeps it). In the file the part's own names may be written without
   the part's name where no other name is meant: `track[field]` is said as
