@@ -14,11 +14,12 @@ import re
 from lark import Transformer, v_args
 
 from . import ast
+from .builtins import BUILTINS
 from .errors import Diagnostic, RulesError, Span
 from .files import path_mistake
 from .limits import check_digits
 
-_LIST_RULES = {"names", "exprs", "score_keys", "args", "move_params", "card_entries", "elifs", "body"}
+_LIST_RULES = {"names", "exprs", "score_keys", "args", "move_params", "card_entries", "elifs", "body", "kind_alone"}
 _UNWRAPPED = {"else_", "when_", "weight_", "values_"}
 _ALIASES = {
     "per_player": "PerPlayer",
@@ -84,6 +85,18 @@ class Builder(Transformer):
         if data == "comprehension":
             children = [children[0], tuple(children[1:])]
         return _class_for(data)(*children, span=self._span(meta))
+
+    def call(self, meta, children):
+        """A call; a built-in's options given in order after its arguments get their names
+        (dsl/builtins.py, `in_order`): `choose(p, l, xs, "Which?")` -> `choose(p, l, xs, prompt = "Which?")`."""
+        func, args = children
+        builtin = BUILTINS.get(func.id) if isinstance(func, ast.Name) else None
+        if builtin is not None and builtin.in_order:
+            positional = [a for a in args if not isinstance(a, ast.Keyword)]
+            extra = positional[builtin.high:builtin.high + len(builtin.in_order)]
+            named = {id(a): ast.Keyword(name, a, span=a.span) for name, a in zip(builtin.in_order, extra)}
+            args = tuple(named.get(id(a), a) for a in args)
+        return ast.Call(func, args, span=self._span(meta))
 
     def start(self, meta, children):
         return ast.File(tuple(children))
@@ -156,6 +169,10 @@ class Builder(Transformer):
     def part(self, meta, children):
         kind, name, title = children
         return ast.Part(kind, name, _text(title, self.file), span=self._span(meta))
+
+    def part_kind(self, meta, children):
+        name, reset, in_play, alone = children
+        return ast.PartKind(name, reset, in_play, alone or (), span=self._span(meta))
 
     def score_key(self, meta, children):
         expr, name = children
@@ -231,6 +248,13 @@ class Builder(Transformer):
 
     def visibility(self, meta, children):
         return str(children[0])
+
+    def reset_on(self, meta, children):
+        """`reset on EVENT` -> the event's name; `reset` alone -> True (the event of the part's kind)."""
+        return children[0] if children[0] is not None else True
+
+    def in_play(self, meta, children):
+        return True
 
     def before_hook(self, meta, children):
         return ast.Hook("before", *children, span=self._span(meta))

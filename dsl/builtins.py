@@ -27,6 +27,9 @@ A `Builtin`'s fields:
 - `words`: the named options that word the call for people (`choose(..., prompt = "...")`):
   the compiler defers them (each a function of nothing) until someone reads them, and the checker
   refuses chance and decisions in them, as in `say`.
+- `in_order`: named options a call may give in order, after its arguments, without their names:
+  `choose(p, "pick", xs, "Which?", x => "{x}")` is `choose(p, "pick", xs, prompt = "Which?",
+  shown = x => "{x}")`. The parser names them (dsl/builder.py), so no later stage tells the two apart.
 - `one_pass`: it goes through the items of its first argument once, in order, so an
   iterator serves as well as a list: the compiler may pass `map(...)` instead of building
   a list (`sum([b.value for b in xs])` -> `sum(map(get_value, ...))`).
@@ -73,6 +76,7 @@ class Builtin:
     one_pass: bool = attrs.field(default=False, kw_only=True)
     no_longer: bool = attrs.field(default=False, kw_only=True)
     inline: str = attrs.field(default="", kw_only=True)
+    in_order: tuple[str, ...] = attrs.field(default=(), kw_only=True)
 
     @property
     def pure(self) -> bool:
@@ -154,8 +158,8 @@ BUILTINS = {
                 inline='(0 <= {0} < g.n)'),
         Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option; "
                 "secret=true: no other seat learns which; prompt=\"...\": the question in words; "
-                "shown=o => \"...\": each option in words", ("secret", "prompt", "shown"), asks=True, game=True,
-                words=("prompt", "shown")),
+                "shown=o => \"...\": each option in words (the two may follow the options unnamed, in this order)",
+                ("secret", "prompt", "shown"), asks=True, game=True, words=("prompt", "shown"), in_order=("prompt", "shown")),
         Builtin("join", 1, 2, "the items of a list as one text, in words, parted by sep (\", \" unless given); "
                 "last=\" and \": the part before the last item", ("last",), returns=PLAIN, one_pass=True),
         Builtin("plural", 2, 3, "a count and a noun: plural(1, \"die\", \"dice\") is `1 die`, plural(2, \"coin\") "

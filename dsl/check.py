@@ -20,7 +20,7 @@ from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .check_expressions import PART_ATTRIBUTES, ExpressionChecks
 from .keywords import RESERVED
 from .check_statements import StatementChecks
-from .shapes import NUMBER, UNKNOWN, element
+from .shapes import NUMBER, TEXT, UNKNOWN, element, kind_of, part_of, words
 
 
 def check(program: Program) -> Program:
@@ -44,6 +44,8 @@ class _Checker(StatementChecks, ExpressionChecks):
         self.reassigned: set[str] = set()
         self.loop_depth = 0
         self.in_proc = False
+        # What each call gives each procedure's parameters: (name, index) -> [(argument, shape)].
+        self.arguments: dict[tuple[str, int], list] = {}
         # The field names of every record the rules make (`{kind: ..., n: ...}`): what `.name` may read besides a piece's attributes.
         self.fields = {f.name for root in _roots(program) for node in walk(root) if isinstance(node, ast.Record)
                        for f in node.fields}
@@ -107,10 +109,14 @@ class _Checker(StatementChecks, ExpressionChecks):
             elif len(event.params) != len(handler.params):
                 self.error(handler, f"`on {handler.event}` takes {len(event.params)} values, not {len(handler.params)}",
                            f"the event is declared as {handler.event}({', '.join(event.params)})")
-            self.scopes = [dict.fromkeys(handler.params, UNKNOWN)]
+            shapes = dict.fromkeys(handler.params, UNKNOWN)
+            kind = self.dispatched_kind(event) if isinstance(event, ast.Event) else None
+            if kind is not None and handler.params:
+                shapes[handler.params[0]] = part_of(kind)
+            self.scopes = [dict(shapes)]
             if handler.when is not None:
                 self.expr(handler.when)
-            self._body(handler.body, set(handler.params), proc=True)
+            self._body(handler.body, shapes, proc=True)
         for item in self.program.asserts + self.program.nobody_wins:
             self.scopes = [set()]
             self.expr(item.cond)
@@ -119,6 +125,29 @@ class _Checker(StatementChecks, ExpressionChecks):
             self._no_side_effects(item.cond, "this condition must not draw chance or ask for a decision",
                                   "it reads the game's settings or its end; it cannot change them")
         self._check_sweeps()
+        self._check_part_arguments()
+
+    def dispatched_kind(self, event: ast.Event) -> str | None:
+        """The kind of part an event concerns (its first value is named after the kind), or None."""
+        first = event.params[0] if event.params else None
+        return first if isinstance(self.parts.get(first), ast.PartKind) else None
+
+    def _check_part_arguments(self) -> None:
+        """A procedure's parameter that one call gives a part and another a text: the text would
+        never equal the part, so a rule testing it never fires (`host("hot_streak")`).
+
+            board_here(bad_luck)   ...   board_here("hot_streak")   <- error here, noting the first
+        """
+        for (proc, index), given in self.arguments.items():
+            part = next(((arg, shape) for arg, shape in given if kind_of(shape)), None)
+            if part is None:
+                continue
+            for arg, shape in given:
+                if shape == TEXT:
+                    name = self.parts[proc].params[index]
+                    self.error(arg, f"`{proc}` takes {words(part[1])} as `{name}`, not text",
+                               self._part_hint(kind_of(part[1]), arg),
+                               related=((part[0].span, f"{words(part[1])} is given to `{proc}` here"),) if part[0].span else ())
 
     def _check_sweeps(self) -> None:
         """A kind's pieces are its declaring file's: another file may make more of them only if no

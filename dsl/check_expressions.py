@@ -10,7 +10,7 @@ from .builtins import BUILTINS, GLOBAL_VALUES, MANY
 from .errors import did_you_mean
 from .program import kind_word
 from .shapes import (FAMILY, FUNCTION, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake, element,
-                     negate_mistake, order_mistake, words)
+                     kind_of, negate_mistake, order_mistake, part_of, words)
 
 PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
 PART_ATTRIBUTES = ("name",)
@@ -47,6 +47,8 @@ class ExpressionChecks:
                 return _literal_shape(decl.default)
             if isinstance(decl, ast.Imaginary):
                 return NUMBER
+            if isinstance(decl, ast.Part):
+                return part_of(decl.kind)
             if isinstance(decl, ast.Event):
                 self.error(e, f"`{e.id}` is an event; use it with `emit` or `on`")
             elif isinstance(decl, (ast.Proc, ast.Phase)):
@@ -58,8 +60,20 @@ class ExpressionChecks:
         if e.id in BUILTINS:
             self.error(e, f"built-in `{e.id}` is used as a value", f"call it: `{e.id}(...)`, or wrap it: `x => {e.id}(x)`")
             return UNKNOWN
-        self.error(e, f"unknown name `{e.id}`", did_you_mean(e.id, self._visible()) or "declare it, or check its spelling")
+        self.error(e, f"unknown name `{e.id}`", self._unknown_hint(e.id, "declare it, or check its spelling"))
         return UNKNOWN
+
+    def _unknown_hint(self, name: str, otherwise: str) -> str:
+        """What an unknown name may have meant: a kind's list of parts, for a name made of the
+        kind's (`boards_available`, the list boards once added themselves to), else the nearest
+        name a value can have (not an event's)."""
+        words_of = set(name.lower().split("_"))
+        for kind in self.program.of_kind(ast.PartKind):
+            if {kind.name, kind.name + "s"} & words_of:
+                return (f"`{kind.name}` is the list of every {kind.name} included: a file says `{kind.name} NAME` "
+                        f"to be one; a list that add-ons extend is a `total` with a `term` in each")
+        values = [n for n in self._visible() if not isinstance(self.parts.get(n), ast.Event) and "__" not in n]
+        return did_you_mean(name, values) or otherwise
 
     def e_Literal(self, e):
         return _literal_shape(e)
@@ -98,12 +112,52 @@ class ExpressionChecks:
         mistake = order_mistake(e.op, left, right) if e.op in ("<", "<=", ">", ">=") else None
         if mistake:
             self.error(e, *mistake)
+        for part, text, node in ((left, right, e.right), (right, left, e.left)):
+            if e.op in ("==", "!=") and kind_of(part) and text == TEXT:
+                self.error(e, f"`{e.op}` between {words(part)} and text is never {'true' if e.op == '==' else 'false'}",
+                           self._part_hint(kind_of(part), node))
         return UNKNOWN
 
     def e_InOp(self, e):
-        self.expr(e.left)
+        left = self.expr(e.left)
         self._items(e.right, "`in`")
+        items = self._item_shapes(e.right)
+        if kind_of(left) and TEXT in items:
+            self.error(e, f"{words(left)} is never in a list of texts", self._part_hint(kind_of(left), e.left))
+        elif left == TEXT and any(kind_of(i) for i in items):
+            kind = next(kind_of(i) for i in items if kind_of(i))
+            self.error(e, f"text is never in a list of {kind}s", self._part_hint(kind, e.left))
         return UNKNOWN
+
+    def _item_shapes(self, e) -> set:
+        """The shapes of the items of a list written out, of a kind's list of parts (`board`) or
+        of a param's list written out: what `x in e` compares x with."""
+        if isinstance(e, ast.List):
+            return {_literal_shape(item) if isinstance(item, (ast.Literal, ast.Interpolated)) else
+                    part_of(self.parts[item.id].kind) if self._is_part(item) else UNKNOWN for item in e.items}
+        decl = self.parts.get(e.id) if isinstance(e, ast.Name) and not self._is_local(e.id) else None
+        if isinstance(decl, ast.PartKind):
+            return {part_of(decl.name)}
+        if isinstance(decl, ast.Param) and isinstance(decl.default, ast.List):
+            return self._item_shapes(decl.default)
+        return set()
+
+    def _is_part(self, e) -> bool:
+        return isinstance(e, ast.Name) and not self._is_local(e.id) and isinstance(self.parts.get(e.id), ast.Part)
+
+    def _element(self, iterable, shape: str) -> str:
+        """What `for x in iterable` binds: a part of a kind for the kind's list (`for b in board`)."""
+        decl = self.parts.get(iterable.id) if isinstance(iterable, ast.Name) and not self._is_local(iterable.id) else None
+        return part_of(decl.name) if isinstance(decl, ast.PartKind) else element(shape)
+
+    def _part_hint(self, kind: str, text) -> str:
+        """How to write the part a text stands for: the part itself where the text is a part's
+        name or title (`bonus`, not "bonus"), else its name to compare texts with."""
+        said = text.value if isinstance(text, ast.Literal) and isinstance(text.value, str) else None
+        part = next((p for p in self.program.of_kind(ast.Part) if said is not None and said in (p.name, p.title)), None)
+        if part is not None:
+            return f"a {part.kind} is a value, not its name: write `{part.name}`, without quotes"
+        return f"a {kind} is a value, equal only to itself: compare it with a {kind}, or its `.name` with text"
 
     e_NotIn = e_InOp
 
@@ -137,8 +191,7 @@ class ExpressionChecks:
     def e_Call(self, e):
         keywords = [a for a in e.args if isinstance(a, ast.Keyword)]
         positional = [a for a in e.args if not isinstance(a, ast.Keyword)]
-        for arg in positional:
-            self.expr(arg)
+        shapes = [self.expr(arg) for arg in positional]
         for kw in keywords:
             self.expr(kw.value)
         func = e.func
@@ -153,6 +206,8 @@ class ExpressionChecks:
         decl = self.parts.get(func.id)
         if isinstance(decl, (ast.Proc, ast.Phase)):
             params = decl.params if isinstance(decl, ast.Proc) else ()
+            for index, (arg, shape) in enumerate(zip(positional, shapes)):
+                self.arguments.setdefault((func.id, index), []).append((arg, shape))
             if keywords:
                 self.error(keywords[0], f"`{func.id}` takes no named arguments")
             if len(positional) != len(params):
@@ -167,8 +222,13 @@ class ExpressionChecks:
                     f"{builtin.low} or more" if builtin.high == MANY else f"{builtin.low} to {builtin.high}"
                 self.error(e, f"`{func.id}` takes {wanted} argument{'s' * (builtin.high != 1)}, given {len(positional)}",
                            f"{func.id}: {builtin.doc}")
+            named = [kw.name for kw in keywords]
             for kw in keywords:
-                if kw.name not in builtin.keywords:
+                if named.count(kw.name) > 1 and named.index(kw.name) != keywords.index(kw):
+                    self.error(kw, f"`{func.id}` is given `{kw.name}` twice",
+                               f"{', '.join(builtin.in_order)} may follow the arguments unnamed, in this order, "
+                               "or be named; not both" if kw.name in builtin.in_order else "give it once")
+                elif kw.name not in builtin.keywords:
                     self.error(kw, f"`{func.id}` has no option `{kw.name}`",
                                did_you_mean(kw.name, builtin.keywords) or f"{func.id}: {builtin.doc}")
                 elif kw.name in builtin.words:
@@ -202,6 +262,10 @@ class ExpressionChecks:
 
     def e_Attribute(self, e):
         shape = self.expr(e.target)
+        if kind_of(shape):
+            if e.name not in PART_ATTRIBUTES:
+                self.error(e, f"{words(shape)} has no `.{e.name}`", f"a {kind_of(shape)} has " + ", ".join(f".{a}" for a in PART_ATTRIBUTES))
+            return TEXT
         if e.name not in PIECE_ATTRIBUTES and e.name not in self.fields:
             known = PIECE_ATTRIBUTES + tuple(sorted(self.fields))
             self.error(e, f"no piece or record has `.{e.name}`",
@@ -240,7 +304,8 @@ class ExpressionChecks:
     def e_Comprehension(self, e):
         for clause in e.clauses:
             shape = self._items(clause.iterable, "`for`")
-            self.scopes.append(dict.fromkeys(clause.names, element(shape) if len(clause.names) == 1 else UNKNOWN))
+            self.scopes.append(dict.fromkeys(clause.names, self._element(clause.iterable, shape)
+                                             if len(clause.names) == 1 else UNKNOWN))
             if clause.cond is not None:
                 self.expr(clause.cond)
         self.expr(e.element)

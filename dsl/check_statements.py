@@ -9,7 +9,7 @@ from .ast import walk
 from .builtins import BUILTINS
 from .errors import did_you_mean
 from .program import kind_word
-from .shapes import FAMILY, NUMBER, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, element, iteration_mistake, words
+from .shapes import FAMILY, NUMBER, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, iteration_mistake, words
 
 
 class StatementChecks:
@@ -60,8 +60,7 @@ class StatementChecks:
                            "only `var`s and `let` names change during play" if not isinstance(decl, ast.Param)
                            else "parameters are fixed for a game; change them with `--set` or `override param`")
             else:
-                self.error(target, f"unknown name `{target.id}`",
-                           did_you_mean(target.id, self._visible()) or "declare it with `var` or `let` first")
+                self.error(target, f"unknown name `{target.id}`", self._unknown_hint(target.id, "declare it with `var` or `let` first"))
         elif isinstance(target, ast.Index):
             base = target.target
             root = base
@@ -136,8 +135,11 @@ class StatementChecks:
         elif len(event.params) != len(s.args):
             self.error(s, f"`{s.event}` takes {len(event.params)} values, not {len(s.args)}",
                        f"declared as {s.event}({', '.join(event.params)})")
-        for arg in s.args:
-            self.expr(arg)
+        shapes = [self.expr(arg) for arg in s.args]
+        kind = self.dispatched_kind(event) if isinstance(event, ast.Event) else None
+        if kind is not None and shapes and shapes[0] == TEXT:
+            self.error(s.args[0], f"`{s.event}` concerns a {kind}, and this is text",
+                       self._part_hint(kind, s.args[0]))
 
     def s_Say(self, s):
         self.expr(s.text)
@@ -178,7 +180,7 @@ class StatementChecks:
 
     def s_For(self, s):
         shape = self._items(s.iterable, "`for`")
-        self._nested(s.body, s.names, loop=True, shape=element(shape) if len(s.names) == 1 else UNKNOWN)
+        self._nested(s.body, s.names, loop=True, shape=self._element(s.iterable, shape) if len(s.names) == 1 else UNKNOWN)
 
     def s_While(self, s):
         self.expr(s.cond)

@@ -22,7 +22,7 @@ from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .files import Reach, path_mistake, read_rules, real, refusal
 from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS, MAX_RULESET_TOKENS, token_count
 from .parser import parse_file, parse_text
-from .parts import Member, expand
+from .parts import Member, Rules, VarPlace, alone_settings, expand, owned
 from .program import Program, Source, kind_word, part_name
 
 
@@ -39,6 +39,7 @@ class _Composer:
         self.nobody_wins: list = []
         self.terms: list = []
         self.members: list[Member] = []
+        self.var_places: dict[str, VarPlace] = {}  # var name -> where its declaration in force stands
         self.sources: list[Source] = []
         self.origin: dict = {}
         self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
@@ -91,9 +92,17 @@ class _Composer:
         title = None
         declares, overrides, adds = [], [], []
         member = None
+        # The part this file declares: its vars reset when it comes up, wherever they stand.
+        part = next((item for item in file.items if isinstance(item, ast.Part)), None)
         for item in file.items:
             if member is not None and not isinstance(item, ast.Part):
+                declared = item
+                # A part's own file names its own things; a ruleset that declares a part among
+                # its lines names the game's.
+                item = owned(item, part) if role != "ruleset" else item
                 member.append(item)
+                if item is not declared:
+                    self.members[-1].short.append(item)
             if isinstance(item, ast.Part):
                 if member is not None:
                     self.errors.append(Diagnostic(item.span, f"a file declares one part, and this one is `{self.members[-1].part.name}`",
@@ -102,7 +111,7 @@ class _Composer:
                 member = []
                 self._declare(item, unit)
                 declares.append(item.name)
-                self.members.append(Member(item, len(self.handlers), member))
+                self.members.append(Member(item, member, []))
             elif isinstance(item, (ast.Extends, ast.Include)):
                 target = path.parent / item.path
                 sub_role = "base" if isinstance(item, ast.Extends) else "include"
@@ -116,13 +125,20 @@ class _Composer:
             elif isinstance(item, ast.Override):
                 self._override(item.decl, unit)
                 overrides.append(part_name(item.decl))
+                self._place(item.decl, part)
             elif type(item) in _ADDING:
                 getattr(self, _ADDING[type(item)]).append(item)
                 adds.append(_describe(item))
             else:
                 self._declare(item, unit)
                 (adds if isinstance(item, ast.Move) else declares).append(part_name(item))
+                self._place(item, part)
         self.sources.append(Source(_display(path), role, title, tuple(declares), tuple(overrides), tuple(adds)))
+
+    def _place(self, decl, part: ast.Part | None) -> None:
+        """Where a var stands and the part of its file, for the handler that resets it (dsl/parts.py)."""
+        if isinstance(decl, ast.Var):
+            self.var_places[decl.name] = VarPlace(len(self.handlers), part)
 
     def _narrow_players(self, item: ast.PlayerRange) -> None:
         """A later file (a fragment for 2-4 players, say) can only narrow the player range."""
@@ -275,11 +291,14 @@ def _fragment_base(path: Path, allow) -> tuple[Path, ast.Fragment] | None:
 
 
 def _with_settings(program: Program, fragment: ast.Fragment) -> Program:
-    """The fragment's `with NAME = VALUE` settings as the defaults of the params they name."""
+    """The fragment's `with NAME = VALUE` settings as the defaults of the params they name,
+    after those its part's kind gives a part's file played on its own (dsl/parts.py)."""
     parts = dict(program.parts)
     errors = []
     params = sorted(n for n, d in parts.items() if isinstance(d, ast.Param))
-    for setting in fragment.settings:
+    mine = next((s for s in program.sources if fragment.span is not None and s.path == fragment.span.file), None)
+    alone = alone_settings(parts, mine.declares) if mine is not None else ()
+    for setting in alone + fragment.settings:
         declared = parts.get(setting.name)
         if not isinstance(declared, ast.Param):
             errors.append(Diagnostic(setting.span, f"`{setting.name}` is no parameter of the rules this fragment plugs into",
@@ -297,19 +316,21 @@ def _compose(ruleset: str | Path, fragments, allow) -> Program:
     for fragment in fragments:
         path = Path(fragment)
         composer.apply(path, "fragment", f"fragment:{path.resolve()}", (), None)
-    members = [attrs.evolve(m, items=tuple(m.items)) for m in composer.members]
-    parts, handlers, errors = expand(composer.parts, composer.handlers, members, composer.terms)
+    members = [attrs.evolve(m, items=tuple(m.items), short=tuple(m.short)) for m in composer.members]
+    rules = Rules(tuple(composer.handlers), tuple(composer.hooks), tuple(composer.moves.values()),
+                  tuple(composer.forbids), tuple(composer.terms))
+    parts, rules, errors = expand(composer.parts, rules, members, composer.var_places)
     if composer.errors or errors:
         raise RulesError(composer.errors + errors)
     return Program(
         title=composer.title or Path(ruleset).stem,
         players=composer.players,
         parts=parts,
-        moves=tuple(composer.moves.values()),
+        moves=rules.moves,
         points={point.name: point for point in composer.points.values()},
-        forbids=tuple(composer.forbids),
-        handlers=tuple(handlers),
-        hooks=tuple(composer.hooks),
+        forbids=rules.forbids,
+        handlers=rules.handlers,
+        hooks=rules.hooks,
         sources=tuple(composer.sources),
         origin=composer.origin,
         asserts=tuple(composer.asserts),

@@ -38,7 +38,24 @@ _FROM = {
 }
 
 
+# A part of a kind (3.8a) is a shape of its own, named after its kind: `part:board`.
+_PART = "part:"
+
+
+def part_of(kind: str) -> str:
+    """The shape of a part of `kind`: `part_of("board")` is `part:board`, "a board" in words."""
+    return _PART + kind
+
+
+def kind_of(shape: str) -> str | None:
+    """The kind of a part's shape (`board`), None for any other shape."""
+    return shape[len(_PART):] if shape.startswith(_PART) else None
+
+
 def words(shape: str) -> str:
+    kind = kind_of(shape)
+    if kind is not None:
+        return f"a {kind}"
     return WORDS.get(shape, WORDS[UNKNOWN])
 
 

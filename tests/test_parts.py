@@ -47,12 +47,35 @@ def test_a_misspelled_part_is_an_unknown_name(tmp_path):
         load_rules(base)
 
 
+def test_a_kind_whose_parts_vars_all_start_again_by_where_they_stand_is_refused_with_a_pointer(tmp_path):
+    """The old `kind board reset on EVENT` reset every var below a part's line: a var says it now."""
+    text = BASE.read_text().replace("kind board\n", "kind board reset on attached\n")
+    one = (ROOT / "tests" / "parts" / "one.rules").read_text().replace(" reset on attached", "")
+    base = write(tmp_path, base=text, one=one, two=(ROOT / "tests" / "parts" / "two.rules").read_text())
+    with pytest.raises(RulesError) as error:
+        load_rules(base)
+    message = error.value.render()
+    assert "base.rules:3:1: error: `kind board reset on attached`, and no var of a board says `reset`" in message
+    assert "write `reset` after each that does (`var one_count = ... reset`), or drop `reset on` here" in message
+
+
 def test_a_reset_on_an_event_that_is_not_the_kinds_is_refused(tmp_path):
-    text = BASE.read_text().replace("event attached(board, c)", "event attached(c, board)")
-    base = write(tmp_path, base=text, one=(ROOT / "tests" / "parts" / "one.rules").read_text(),
-                 two=(ROOT / "tests" / "parts" / "two.rules").read_text())
+    text = BASE.read_text().replace("kind board\n", "kind board reset on attached\n") \
+        .replace("event attached(board, c)", "event attached(c, board)")
+    one = (ROOT / "tests" / "parts" / "one.rules").read_text().replace(" reset on attached", " reset")
+    base = write(tmp_path, base=text, one=one, two=(ROOT / "tests" / "parts" / "two.rules").read_text())
     with pytest.raises(RulesError, match="resets on `attached`, which is no event whose first value is a board"):
         load_rules(base)
+
+
+def test_a_var_that_resets_on_no_event_is_refused(tmp_path):
+    one = (ROOT / "tests" / "parts" / "one.rules").read_text().replace("var one_count = 0 reset on attached",
+                                                                       "var one_count = 0 reset on atached")
+    base = write(tmp_path, base=BASE.read_text(), one=one, two=(ROOT / "tests" / "parts" / "two.rules").read_text())
+    with pytest.raises(RulesError) as error:
+        load_rules(base)
+    assert "one.rules:2:1: error: `var one_count` resets on `atached`, and no event is named so" in error.value.render()
+    assert "did you mean `attached`?" in error.value.render()
 
 
 def test_terms_add_up_from_any_number_of_fragments(tmp_path):
@@ -103,21 +126,12 @@ def _code_lines(path):
     return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.strip().startswith("#")]
 
 
-def test_the_sixteen_boards_take_at_most_200_lines_and_none_more_than_20():
-    """The rules of the boards, that is: each file's `fragment ... for "../royale.rules"` line
-    names the board and what it plugs into (so it can be checked and played on its own), and
-    is not counted."""
-    sizes = {path.stem: len([line for line in _code_lines(path) if not line.startswith("fragment ")])
-             for path in TAFELN.glob("*.rules")}
-    assert len(sizes) == 16
-    assert sum(sizes.values()) <= 200 and max(sizes.values()) <= 20, sizes
-
-
 def test_every_board_is_a_part_of_kind_board_and_registers_nothing_by_hand():
     for path in TAFELN.glob("*.rules"):
         lines = _code_lines(path)
-        assert lines[0] == f'fragment "{lines[0].split(chr(34))[1]}" for "../royale.rules" with forced_boards = ["{path.stem}"]'
-        assert lines[1] == f"board {path.stem}" or lines[1].startswith(f'board {path.stem} "')
+        assert lines[0] == f'fragment "{lines[0].split(chr(34))[1]}" for "../royale.rules"'
+        (part,) = [line for line in lines if line.startswith("board ")]
+        assert part == f"board {path.stem}" or part.startswith(f'board {path.stem} "')
         assert not any("boards_available" in line or 'when board ==' in line for line in lines), path
 
 

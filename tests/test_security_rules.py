@@ -186,14 +186,17 @@ game "walk"
 players 2..2
 var got per player = 0
 event e(N, q)
-kind N reset on e
+kind N in play when N != none
 N bonus "X"
+var v = 1 reset on e
 card c values 1 x 3
 zone deck
 phase game:
     create deck c into deck
     emit e(bonus, 0)
     got[0] += len([b for b in N if b.name == "bonus"]) + len(deck)
+after game while in play:
+    got[1] += v
 score by p: got[p]
 """,
     "total": """\

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import RULESETS, random_agents, rules_from_text
+from helpers import ROOT, RULESETS, random_agents, rules_from_text
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running import operations
 from rulesrun.interpreter.running.rules import load_rules
@@ -447,24 +447,28 @@ def test_a_piece_named_twice_in_one_put_lies_in_its_zone_once(tmp_path, agent):
     assert result.rules["move twice"]["moved"] == 3
 
 
-def test_a_param_the_same_in_every_game_is_made_once_and_every_game_holds_it():
-    """A param made of literals, lists, records and parts (Royale's reward tracks, its board
-    sides) is made when the rules are compiled, not at every game's start; one that depends
+def test_a_param_the_same_in_every_game_is_made_once_and_every_game_holds_it(tmp_path):
+    """A param made of literals, lists, records and parts (Royale's reward tracks; a pair of
+    parts, below) is made when the rules are compiled, not at every game's start; one that depends
     on the game (`players == 2`) is each game's own. Either stays fixed."""
     from rulesrun.interpreter.running.rules import load_rules
     from rulesrun.interpreter.running.values import ParamChanged
 
     rules = load_rules(RULESETS / "royale.rules")
     four, two = (rules.start(players=n, seed=n, log=False) for n in (4, 2))
-    for name in ("lucky_punch_rewards", "board_sides", "jackpot_track"):
+    for name in ("lucky_punch_rewards", "jackpot_track"):
         assert four.param(name) is two.param(name), name
     assert four.part("board") is two.part("board")
-    assert four.param("board_sides")[0][1] is four.part("jackpot")
+    assert four.part("board")[0] is four.part("jackpot")
     assert (four.param("neutral_colour"), two.param("neutral_colour")) == (False, True)
     with pytest.raises(ParamChanged):
         four.param("jackpot_track").append(0)
     changed = load_rules(RULESETS / "royale.rules", params={"jackpot_track": [1, 2, 3, 4, 5, 6]})
     assert changed.start(players=4, seed=4, log=False).param("jackpot_track") == [1, 2, 3, 4, 5, 6]
+    (tmp_path / "pair.rules").write_text('fragment "pair"\nparam pair = [[one, two]]\n')
+    parts = load_rules(ROOT / "tests" / "parts" / "base.rules", [tmp_path / "pair.rules"])
+    first, second = (parts.start(players=2, seed=n, log=False) for n in (1, 2))
+    assert first.param("pair") is second.param("pair") and first.param("pair")[0][1] is first.part("two")
 
 
 

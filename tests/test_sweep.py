@@ -155,7 +155,7 @@ def test_a_wrong_item_in_a_list_value_names_the_list_form():
     result = invoke(RULESETS / "royale.rules", "--grid", "jackpot_track=1,x;2,3", "--games", 1)
     assert result.exit_code == exit_codes.INVALID
     declared = 1 + next(i for i, line in enumerate((RULESETS / "tafeln" / "jackpot.rules").read_text().splitlines())
-                        if line.startswith("param jackpot_track"))
+                        if line.startswith("param track"))
     assert "`x` is not a number" in result.output and f"jackpot.rules:{declared}" in result.output
     assert "`;`" in result.output
 

@@ -115,9 +115,13 @@ class Zone(Node):
 
 @node
 class Var(Node):
+    """`var NAME [shape] = INIT [reset [on EVENT]]`: `reset`, the event at which it starts again
+    from INIT (True: the one at which its part comes up, as the part's kind says; None: never)."""
+
     name: str
     shape: Any
     init: Any
+    reset: str | bool | None = None
 
 
 @node
@@ -159,8 +163,12 @@ class Phase(Node):
 
 @node
 class Hook(Node):
+    """`before NAME [while in play] [when COND]: body`; `in_play` (True or None): it runs only
+    while the part of its file is in play."""
+
     time: str
     target: str
+    in_play: Any
     when: Any
     body: tuple
 
@@ -189,8 +197,11 @@ class Forbid(Node):
 
 @node
 class Handler(Node):
+    """`on EVENT(a, b) [when COND]: body`; `params` None where it says no values (`on EVENT:`):
+    composing gives it the event's own names."""
+
     event: str
-    params: tuple
+    params: tuple | None
     when: Any
     body: tuple
 
@@ -250,14 +261,20 @@ class NobodyWins(Node):
 
 @node
 class PartKind(Node):
-    """`kind board [reset on board_attached]`: parts of this kind are declared by name, each in
-    a file of its own (`board bonus`), and the kind's name is the list of them all. An event
-    whose first value is named after the kind (`event activated(board, p)`) is dispatched: a
-    part's file handles it as `on activated(p)`, for that part only. `reset`: when that event
-    comes for a part, the vars its file declares start again from their initial values."""
+    """`kind board [reset on EVENT] [in play when COND] [with NAME = VALUE, ...]`: parts of this
+    kind are declared by name, each in a file of its own (`board bonus`), and the kind's name is
+    the list of them all. An event whose
+    first value is named after the kind (`event activated(board, p)`) is dispatched: a part's
+    file handles it as `on activated(p)`, for that part only. `in_play`: when a part is in play,
+    COND with the kind's name standing for the part (a hook `while in play` asks it). `alone`:
+    the settings (FragmentSetting) a part's file is played with on its own, the kind's name
+    standing for the part. `reset`: the event (dispatched to the kind) at which a part comes
+    up, when the vars of its file that say `reset` start again."""
 
     name: str
     reset: str | None
+    in_play: Any = None
+    alone: tuple = ()
 
 
 @node

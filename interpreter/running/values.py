@@ -132,7 +132,8 @@ class Fixed(list):
 class Record(tuple):
     """A value with named fields, `{kind: "coins", n: 2}`, read as `r.kind`. Like a tuple it
     cannot change, and lists in its fields are fixed as a param's are, so no checkpoint ever
-    needs to keep one. Two records are equal when their fields and values are."""
+    needs to keep one. Two records are equal when their fields and values are; `"kind" in r`
+    asks whether it has a field of that name, so records of different fields can share a list."""
 
     __slots__ = ()
     fields: tuple = ()
@@ -147,6 +148,9 @@ class Record(tuple):
         return not self == other
 
     __hash__ = tuple.__hash__
+
+    def __contains__(self, name) -> bool:
+        return name in self.fields
 
     def __repr__(self) -> str:
         return format_value(self)
