@@ -9,7 +9,7 @@ import attrs
 from ...dsl import ast
 from ...dsl.program import Program
 from .asking import Asking, asking
-from .bounded import zone_params
+from .bounded import cheap_functions, read_only_params, zone_params
 from .purity import pure_procs
 from .reach import Reach
 from .recursion import Recursive, recursive
@@ -41,6 +41,11 @@ class Analysis:
     recursive: Recursive
     # Each procedure's parameters that every call gives a zone: a pass over one is bounded (bounded.py).
     zone_params: dict
+    # Each procedure's parameters that every call gives a function answering something cheap to
+    # compare (a number): a comparison with what a call of one answers needs no count (bounded.py).
+    cheap_functions: dict
+    # Each procedure's parameters that it only reads (bounded.py): a local handed to one stays steady.
+    read_only_params: dict
 
 
 def analyse(program: Program) -> Analysis:
@@ -59,4 +64,6 @@ def analyse(program: Program) -> Analysis:
         asks_anywhere=asking(program),
         recursive=recursive(program),
         zone_params=zone_params(program),
+        cheap_functions=cheap_functions(program),
+        read_only_params=read_only_params(program),
     )
