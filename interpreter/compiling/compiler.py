@@ -39,7 +39,7 @@ from .tables import Tables
 from .words import Words
 from .source import Frame, Source
 from ..running.budget import (ATOMS, OverBudget, added, compare, deep, keyed, members, over_steps, plus, spend, text,
-                              times, within)
+                              times, walk, within)
 from ..running.meter import FIRED
 from ..running.runtime import PAUSE, AssertFailed
 from ..running.values import Part, Piece, Zone, fixed, record_type
@@ -442,7 +442,7 @@ def namespace(operations_kept: dict) -> dict:
     interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "Piece": Piece, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
-             "deep": deep, "compare": compare, "within": within, "plus": plus, "added": added, "text": text,
+             "walk": walk, "deep": deep, "compare": compare, "within": within, "plus": plus, "added": added, "text": text,
              "keyed": keyed, "ATOMS": ATOMS, "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
              "gt": operator.gt, "ge": operator.ge,
              "members": members, "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE,

@@ -282,7 +282,7 @@ class Expressions:
         short too: comparing one would go through it)."""
         if compares and not self._cheap_items(node):
             return self._deep(node, code)
-        return code if self._short_walk(node) else f"spend(g, {code})"
+        return code if self._short_walk(node) else f"walk(g, {code})"
 
     def _deep(self, node, code: str) -> str:
         """`deep(g, code)`; of a name, which may be read again, tested for a number first."""
@@ -476,9 +476,12 @@ class Expressions:
 
     def _comprehension(self, e):
         if _projects(e):
-            # `[b.value for b in won[p]]` reads one attribute of each item without a Python call.
+            # `[b.value for b in won[p]]` reads one attribute of each item without a Python call:
+            # no rule runs for an item, so it is counted as a built-in's walk is.
             self.getters.add(e.element.name)
-            return f"list(map({named('get', e.element.name)}, {self._clause_iterable(0, e.clauses[0])}))"
+            iterable = e.clauses[0].iterable
+            code = self._walk_counted(iterable, self.expr(iterable), False)
+            return f"list(map({named('get', e.element.name)}, {code}))"
         if _repeats(e) and self._bounded(e.clauses[0].iterable):
             # `[0 for p in players]`: one literal for each item, gone through uncounted anyway.
             return f"[{self.expr(e.element)}] * len({self.expr(e.clauses[0].iterable)})"

@@ -90,9 +90,10 @@ class OverBudget(Exception):
 
 
 SHORT = 64
-"""A local's list of at most this many items is gone through for `in` without a count, as the
-seats are (at most a hundred): the work stays within a few times what the rules' operations
-are, which the steps bound (interpreter/compiling/expressions.py, `_membership`)."""
+"""A walk of at most this many items, none of which runs a rule (a built-in's, a comparison's,
+`in`'s, `+`'s), goes uncounted, as a pass over the seats does: it costs no more than a few of
+the rules' operations, which the steps bound. A loop's passes are counted however few: each
+runs rules, and short loops inside short loops multiply."""
 
 ATOMS = frozenset({int, float, bool, type(None)})
 """The types of values a comparison with takes no time, whatever the other side: a name holding
@@ -100,8 +101,8 @@ one is compared at once (expressions.py, `e_Compare`), anything else through `co
 
 
 def spend(g, items):
-    """`items`, after counting a pass for each against the game's steps (a loop about to run, a
-    built-in about to go through a list). Something without a length (a number) counts nothing."""
+    """`items`, after counting a pass for each against the game's steps (a loop about to run).
+    Something without a length (a number) counts nothing."""
     try:
         count = len(items)
     except TypeError:
@@ -112,6 +113,30 @@ def spend(g, items):
     if g.steps > g.step_budget:
         over_steps(g)
     return items
+
+
+def walk(g, items):
+    """`items`, after counting an item each against the game's steps (a built-in about to go
+    through them), but for a short walk (`SHORT`). Something without a length counts nothing."""
+    try:
+        count = len(items)
+    except TypeError:
+        return items
+    except OverflowError:
+        over_steps(g)
+    if count > SHORT:
+        g.steps += count
+        if g.steps > g.step_budget:
+            over_steps(g)
+    return items
+
+
+def count_walk(g, count: int) -> None:
+    """Count a walk of `count` items (but a short one: `SHORT`)."""
+    if count > SHORT:
+        g.steps += count
+        if g.steps > g.step_budget:
+            over_steps(g)
 
 
 # What may hold items to go through at every depth: lists (zones, params' lists), tuples
@@ -158,13 +183,9 @@ def deep(g, value):
     characters of its texts."""
     kind = type(value)
     if (kind is list or kind is tuple) and not any(map(isinstance, value, _HOLDERS)):
-        g.steps += len(value) + sum(map(len, compress(value, map(isinstance, value, _TEXTS))))
+        count_walk(g, len(value) + sum(map(len, compress(value, map(isinstance, value, _TEXTS)))))
     elif isinstance(value, _NESTING):
-        g.steps += items_in(value, g.step_budget - g.steps)
-    else:
-        return value
-    if g.steps > g.step_budget:
-        over_steps(g)
+        count_walk(g, items_in(value, g.step_budget - g.steps))
     return value
 
 
@@ -176,9 +197,7 @@ def compare(g, op, left, right):
         count = items_in(left, room)
         if count > room:
             count = items_in(right, room)
-        g.steps += count
-        if g.steps > g.step_budget:
-            over_steps(g)
+        count_walk(g, count)
     return op(left, right)
 
 
@@ -195,15 +214,8 @@ def within(g, item, items) -> bool:
         return item in items
     if isinstance(item, _NESTING) and isinstance(items, (list, tuple, dict)):
         deep(g, items)
-        return item in items
-    try:
-        g.steps += len(items)
-    except TypeError:
-        return item in items
-    except OverflowError:
-        over_steps(g)
-    if g.steps > g.step_budget:
-        over_steps(g)
+    else:
+        walk(g, items)
     return item in items
 
 
@@ -217,9 +229,7 @@ def plus(g, left, right):
         made = len(left) + len(right)
         if made > g.budget.size:
             raise OverBudget("size", g.budget.size, "items of a list or characters of a text")
-        g.steps += made
-        if g.steps > g.step_budget:
-            over_steps(g)
+        count_walk(g, made)
     return left + right
 
 
@@ -237,9 +247,7 @@ def added(g, target, value):
                 count += len(target)
         elif count > g.budget.size:
             raise OverBudget("size", g.budget.size, "items of a list or characters of a text")
-        g.steps += count
-        if g.steps > g.step_budget:
-            over_steps(g)
+        count_walk(g, count)
     return value
 
 
@@ -277,9 +285,7 @@ def times(g, left, right):
         raise OverBudget("size", budget.size, "items of a list or characters of a text")
     if count > 0:
         # Making it copies each item: a step each, as a loop making it would take.
-        g.steps += length * count
-        if g.steps > g.step_budget:
-            over_steps(g)
+        count_walk(g, length * count)
     return left * right
 
 

@@ -15,7 +15,7 @@ import operator
 from operator import attrgetter
 
 from ...dsl.builtins import BUILTINS
-from .budget import OverBudget, over_steps
+from .budget import OverBudget, count_walk
 from .runtime import NoOptions
 from .values import TooLong, written
 from .words import in_words, table_words
@@ -55,15 +55,14 @@ MAX_COMBINATIONS = 1_000_000
 
 
 def g_combinations(g, items, k):
-    """Every way to pick `k` of `items`; the lists it makes count a step each, before they are made."""
+    """Every way to pick `k` of `items`; the items of the lists it makes count a step each, before
+    they are made."""
     items = list(items)
     made = math.comb(len(items), k) if 0 <= k else 0
     if made > MAX_COMBINATIONS:
         raise ValueError(f"combinations of {len(items)} items, {k} at a time, would make {made:,} lists: "
                          f"at most {MAX_COMBINATIONS:,} can be made")
-    g.steps += made
-    if g.steps > g.step_budget:
-        over_steps(g)
+    count_walk(g, made * max(k, 1))
     return [list(c) for c in itertools.combinations(items, k)]
 
 
@@ -77,9 +76,7 @@ def g_without(g, items, removed):
         return [item for item in items if item not in gone]
     except TypeError:
         pass
-    g.steps += len(items) * len(removed)
-    if g.steps > g.step_budget:
-        over_steps(g)
+    count_walk(g, len(items) * len(removed))
     return [item for item in items if not any(item is r or item == r for r in removed)]
 
 
