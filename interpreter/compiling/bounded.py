@@ -33,31 +33,13 @@ from .ownership import handed_on
 from .purity import bound_names
 
 
-def zone_params(program) -> dict[str, frozenset[str]]:
-    """For each procedure, the parameters that every call gives a zone (see the module docstring)."""
-    zones = {name: decl for name, decl in program.parts.items() if isinstance(decl, ast.Zone)}
-    return _given(program, lambda arg, local, found: _zone(arg, zones, local, found))
-
-
-def cheap_functions(program) -> dict[str, frozenset[str]]:
-    """For each procedure, the parameters that every call gives a function whose answer is cheap
-    to compare (a number, a truth: `mine => weight(mine)`, `_cheap_answer`), or a parameter of
-    its own that is one: where the procedure calls it (`key(mine)`), a comparison with the answer
-    needs no count of what it goes through (Expressions._cheap)."""
-    parts = frozenset(program.parts)
-    return _given(program, lambda arg, local, found: isinstance(arg, ast.Lambda)
-                  and _cheap_answer(arg.body, local | {arg.param} | parts)
-                  or isinstance(arg, ast.Name) and found is not None and arg.id in found)
-
-
-def _given(program, given) -> dict[str, frozenset[str]]:
-    """For each procedure, the parameters of which `given(argument, the caller's locals, the
-    caller's parameters found so far)` holds at every call: a greatest fixpoint over the calls.
-    A procedure named anywhere but as a callee, or a parameter it binds again, has none."""
+def calls(program) -> tuple[list, set]:
+    """Every call of a procedure in `program`, as (the calling procedure or None, the names the
+    caller binds, the call), and the procedures named other than as a callee: what `zone_params`
+    and `cheap_functions` go through (gathered once for both)."""
     procs = {d.name: d for d in program.of_kind(ast.Proc)}
     rules = [(None, root) for root in roots(program)] + [(proc, proc) for proc in procs.values()]
-    calls = []
-    named = set()
+    found, named = [], set()
     for proc, root in rules:
         nodes = list(ast.walk(root))
         local = bound_names(nodes) | rule_params(root)
@@ -65,14 +47,41 @@ def _given(program, given) -> dict[str, frozenset[str]]:
         for node in nodes:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in procs \
                     and node.func.id not in local:
-                calls.append((proc, local, node))
+                found.append((proc, local, node))
             elif isinstance(node, ast.Name) and node.id in procs and id(node) not in callees:
                 named.add(node.id)
-    found = {name: set(decl.params) - _rebound(decl) if name not in named else set() for name, decl in procs.items()}
+    return found, named
+
+
+def zone_params(program, gathered=None) -> dict[str, frozenset[str]]:
+    """For each procedure, the parameters that every call gives a zone (see the module docstring);
+    `gathered`: `calls(program)`, if gathered already."""
+    zones = {name: decl for name, decl in program.parts.items() if isinstance(decl, ast.Zone)}
+    return _given(program, lambda arg, local, found: _zone(arg, zones, local, found), gathered)
+
+
+def cheap_functions(program, gathered=None) -> dict[str, frozenset[str]]:
+    """For each procedure, the parameters that every call gives a function whose answer is cheap
+    to compare (a number, a truth: `mine => weight(mine)`, `_cheap_answer`), or a parameter of
+    its own that is one: where the procedure calls it (`key(mine)`), a comparison with the answer
+    needs no count of what it goes through (Expressions._cheap)."""
+    parts = frozenset(program.parts)
+    return _given(program, lambda arg, local, found: isinstance(arg, ast.Lambda)
+                  and _cheap_answer(arg.body, local | {arg.param} | parts)
+                  or isinstance(arg, ast.Name) and found is not None and arg.id in found, gathered)
+
+
+def _given(program, given, gathered=None) -> dict[str, frozenset[str]]:
+    """For each procedure, the parameters of which `given(argument, the caller's locals, the
+    caller's parameters found so far)` holds at every call: a greatest fixpoint over the calls.
+    A procedure named anywhere but as a callee, or a parameter it binds again, has none."""
+    procs = {d.name: d for d in program.of_kind(ast.Proc)}
+    every_call, named = gathered or calls(program)
+    found = {name: set(decl.params) - rebound(decl) if name not in named else set() for name, decl in procs.items()}
     changed = True
     while changed:
         changed = False
-        for caller, local, call in calls:
+        for caller, local, call in every_call:
             params = found[call.func.id]
             for param, arg in zip(procs[call.func.id].params, call.args):
                 if param in params and not given(arg, local, found.get(caller.name) if caller else None):
@@ -111,6 +120,16 @@ def steady_locals(params, body, reading: dict | None = None) -> frozenset[str]:
     return frozenset(once - assigned(nodes) - rebinding - _handed_on(nodes, builtins, reading or {}) - set(params))
 
 
+def single_locals(params, body) -> frozenset[str]:
+    """The locals of a rule bound by exactly one `let` and never bound again or assigned (they may
+    be handed on): one given a value that cannot change in place keeps it (Costs._fixed)."""
+    nodes = [node for stmt in body for node in ast.walk(stmt)]
+    lets = Counter(node.name for node in nodes if isinstance(node, ast.Let))
+    rebinding = bound_names([node for node in nodes if not isinstance(node, ast.Let)])
+    once = {name for name, count in lets.items() if count == 1}
+    return frozenset(once - assigned(nodes) - rebinding - set(params))
+
+
 def read_only_params(program) -> dict[str, tuple[bool, ...]]:
     """For each procedure, whether each parameter is only read: never bound again, changed in
     place (`p[i] = x`) or handed on, but to a parameter of a procedure that only reads it too
@@ -120,7 +139,7 @@ def read_only_params(program) -> dict[str, tuple[bool, ...]]:
     found = {}
     for name, proc in procs.items():
         changed = {_root(node.target) for node in bodies[name] if isinstance(node, (ast.Assign, ast.Augmented))}
-        kept = set(proc.params) - _rebound(proc) - changed
+        kept = set(proc.params) - rebound(proc) - changed
         found[name] = tuple(param in kept for param in proc.params)
     while True:
         before = dict(found)
@@ -135,15 +154,15 @@ def read_only_params(program) -> dict[str, tuple[bool, ...]]:
 def _handed_on(nodes, builtins, reading: dict) -> set[str]:
     """`ownership.handed_on`, but for a name passed as a procedure's argument to a parameter that
     only reads it (`reading`: for each procedure, whether each parameter does)."""
-    handed = set()
+    handed, others = set(), []
     for node in nodes:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in reading:
             kept = reading[node.func.id]
             handed.update(arg.id for index, arg in enumerate(node.args) if isinstance(arg, ast.Name)
                           and not (index < len(kept) and kept[index]))
-            continue
-        handed |= handed_on([node], builtins)
-    return handed
+        else:
+            others.append(node)
+    return handed | handed_on(others, builtins)
 
 
 def _root(target):
@@ -167,7 +186,7 @@ def rule_params(root) -> set[str]:
     return names | {"player"}
 
 
-def _rebound(proc) -> set[str]:
+def rebound(proc) -> set[str]:
     """The parameters a procedure binds again, or changes by assignment."""
     nodes = [node for stmt in proc.body for node in ast.walk(stmt)]
     return bound_names(nodes) | assigned(nodes)

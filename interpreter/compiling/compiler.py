@@ -38,7 +38,7 @@ from .moves import DecisionPoints
 from .tables import Tables
 from .words import Words
 from .source import Frame, Source
-from ..running.budget import (ATOMS, OverBudget, added, compare, deep, keyed, members, over_steps, plus, spend, text,
+from ..running.budget import (ATOMS, LISTS, OverBudget, added, compare, deep, keyed, members, over_steps, plus, spend, text,
                               times, walk, within)
 from ..running.meter import FIRED
 from ..running.runtime import PAUSE, AssertFailed
@@ -96,7 +96,9 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions, 
         self.applied: dict = {}
         # What every call gives each procedure's parameters (Expressions._known_params), once
         # worked out for the whole program.
-        self.param_facts: dict | None = None
+        self.param_facts: dict | None = known.costs.get("param_facts")
+        self.fixed_vars: frozenset = known.costs.get("fixed_vars", frozenset())
+        self.costs = known.costs
         # Each rule's steady locals, by its parameters and statements (Statements._steady).
         self.steady: dict = {}
         # The hidden zones each function a look-ahead may run can read, by its name.
@@ -279,7 +281,8 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions, 
         unread = self._unread(body) if not calls_choose(body) else frozenset()
         frame = Frame([set(local_names)], own, self._asks_in(body), unread=unread,
                       rule_locals=_bound(body, local_names), bounded=set(known.bounded), cheap=set(known.cheap),
-                      cheap_items=set(known.cheap_items), cheap_results=set(known.cheap_results), rule=(local_names, body))
+                      cheap_items=set(known.cheap_items), cheap_results=set(known.cheap_results), fixed=set(known.fixed),
+                      rule=(local_names, body))
         with o.indented(), self._in(frame):
             if counted:
                 self._count_call(span)
@@ -443,7 +446,7 @@ def namespace(operations_kept: dict) -> dict:
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "Piece": Piece, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
              "walk": walk, "deep": deep, "compare": compare, "within": within, "plus": plus, "added": added, "text": text,
-             "keyed": keyed, "ATOMS": ATOMS, "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
+             "keyed": keyed, "ATOMS": ATOMS, "LISTS": LISTS, "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
              "gt": operator.gt, "ge": operator.ge,
              "members": members, "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE,
              "AssertFailed": AssertFailed, "record_type": record_type, "Part": Part, "partial": partial,

@@ -26,7 +26,8 @@ import attrs
 
 from ...dsl import ast
 from ...dsl.builtins import ANY, BUILTINS, GLOBAL_VALUES, LIST, NUMBER, PLAIN
-from .bounded import roots, rule_params
+from ...dsl.check_expressions import ENGINE_ATTRIBUTES
+from .bounded import rebound, roots, rule_params
 from .purity import bound_names
 from .source import Frame
 
@@ -43,11 +44,13 @@ class Facts:
     cheap: bool = False
     cheap_items: bool = False
     made_here: bool = False
+    fixed: bool = False
 
 
 _UNKNOWN = Facts()
+_NONE = Facts(True, True, True, True, True)
 _FACTS = tuple(field.name for field in attrs.fields(Facts))
-CONSTANT = Facts(cheap=True, cheap_items=True)
+CONSTANT = Facts(cheap=True, cheap_items=True, fixed=True)
 """A param or part made when the rules are compiled: a value the rules write."""
 
 
@@ -60,6 +63,7 @@ class KnownParams:
     cheap: frozenset = frozenset()
     cheap_items: frozenset = frozenset()
     cheap_results: frozenset = frozenset()
+    fixed: frozenset = frozenset()
 
 
 NOTHING_KNOWN = KnownParams()
@@ -120,8 +124,9 @@ class Costs:
                     or self._cheap(e.left) and self._cheap(e.right)
             return self._surely_number(e.left) and self._surely_number(e.right)
         if isinstance(e, ast.Attribute):
-            # A piece's or part's attribute, or a field of a value the rules write.
-            return self._cheap(e.target)
+            # A piece's or part's attribute (no record of the rules has a field of its name), or
+            # a field of a value the rules write.
+            return e.name in ENGINE_ATTRIBUTES and e.name not in self._record_fields() or self._cheap(e.target)
         if isinstance(e, ast.Index):
             return self._is_zone(e) or self._cheap_items(e.target)
         if isinstance(e, ast.Comprehension):
@@ -150,6 +155,14 @@ class Costs:
                 return self._cheap_items(positional[0]) if len(positional) == 1 else all(map(self._cheap, positional))
         return False
 
+    def _record_fields(self) -> frozenset:
+        """The names of the fields of every record the rules make (worked out once)."""
+        if "record_fields" not in self.costs:
+            rules = list(self.program.of_kind(ast.Proc)) + roots(self.program)
+            self.costs["record_fields"] = frozenset(field.name for rule in rules for node in ast.walk(rule)
+                                                    if isinstance(node, ast.Record) for field in node.fields)
+        return self.costs["record_fields"]
+
     def _cheap_name(self, name: str) -> bool:
         if name in self.substitutions:
             return self._facts(name).cheap
@@ -157,11 +170,51 @@ class Costs:
             return name in self.frame.cheap
         decl = self.parts.get(name)
         if isinstance(decl, ast.Var):
-            return False
+            return self._var_fixed(name)
         if isinstance(decl, ast.Param):
             with self._global_scope():
                 return self._cheap(decl.default)
         return decl is not None or name in GLOBAL_VALUES or name in BUILTINS
+
+    def _fixed(self, e) -> bool:
+        """Whether the value of `e` is cheap (`_cheap`) and cannot change in place, so that a local
+        or a var given it stays cheap whatever else is done: a number, text, truth, none, piece,
+        zone (which only the operations change, within the pieces budget), kind, part or
+        function, a param's value, a record, a tuple of these; a name that always holds one."""
+        if isinstance(e, _ALWAYS_CHEAP) or self._surely_number(e):
+            return True
+        if isinstance(e, ast.Name):
+            if e.id in self.substitutions:
+                return self._facts(e.id).fixed
+            if self._is_local(e.id):
+                return e.id in self.frame.fixed
+            decl = self.parts.get(e.id)
+            if isinstance(decl, ast.Var):
+                return self._var_fixed(e.id)
+            return isinstance(decl, (ast.Zone, ast.Param, ast.Part, ast.PartKind, ast.Die, ast.Card, ast.Imaginary)) \
+                or decl is None and e.id in BUILTINS
+        if isinstance(e, (ast.Tuple, ast.Record)):
+            return self._cheap(e) and all(map(self._fixed, e.items if isinstance(e, ast.Tuple) else
+                                              [f.value for f in e.fields]))
+        if isinstance(e, ast.Index):
+            return self._is_zone(e)
+        if isinstance(e, ast.Attribute):
+            return self._cheap(e) and (e.name in ENGINE_ATTRIBUTES or self._fixed(e.target))
+        if isinstance(e, ast.Conditional):
+            return self._fixed(e.then) and self._fixed(e.orelse)
+        if isinstance(e, (ast.AndOp, ast.OrOp)):
+            return self._fixed(e.left) and self._fixed(e.right)
+        if self._inlined(e):
+            with self._as_inlined(e) as body:
+                return self._fixed(body)
+        if self._called(e):
+            return self._answer(e.func.id).fixed
+        return isinstance(e, ast.Call) and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].returns in (
+            NUMBER, PLAIN)
+
+    def _var_fixed(self, name: str) -> bool:
+        """Whether var `name` always holds a fixed value (`_fixed`), as `_call_facts` found."""
+        return name in self.fixed_vars
 
     def _cheap_items(self, e) -> bool:
         """Whether every item of `e` is cheap to compare (`_cheap`): a zone's pieces, the seats,
@@ -274,7 +327,7 @@ class Costs:
         known = self._known_params(proc)
         return Frame([set(proc.params)], bounded=set(known.bounded), cheap=set(known.cheap),
                      cheap_items=set(known.cheap_items), cheap_results=set(known.cheap_results),
-                     rule=(proc.params, proc.body))
+                     fixed=set(known.fixed), rule=(proc.params, proc.body))
 
     def _known_params(self, proc: ast.Proc) -> KnownParams:
         """What a procedure's parameters hold wherever it is called: those every call gives a zone
@@ -287,20 +340,35 @@ class Costs:
         given = self.param_facts.get(proc.name, {})
         def having(fact):
             return frozenset(p for p, f in given.items() if getattr(f, fact))
-        return KnownParams(zones | having("bounded"), zones | functions | having("cheap"),
-                           zones | having("cheap_items"), functions)
+        return KnownParams(zones | having("bounded"), zones | functions | having("cheap") | having("fixed"),
+                           zones | having("cheap_items"), functions, zones | having("fixed"))
 
-    def _call_facts(self, rounds: int = 3) -> None:
+    def _call_facts(self, rounds: int = 8) -> None:
         """`param_facts`: for each procedure, what every call gives each parameter it only reads
-        (`Facts`), its arguments' facts where each call is: in a procedure, the frame knows the
-        lets before the call, the loops and comprehensions around it, and the procedure's own
-        parameters as the round before found them (a few rounds, each sound: what is not known
-        yet is not claimed); elsewhere (a phase, a move, a handler) every name the rule binds is
-        simply unknown. A procedure named other than as a callee gets nothing known."""
+        (`Facts`), its arguments' facts where each call is (of one it hands on, only that it is
+        fixed, which stays so); and `fixed_vars`, the vars that only
+        ever hold a fixed value (`_fixed`: a zone, a number, none...), given one at every `=` and
+        never changed in place or by `+=` (a var of numbers is a number anyway). In a procedure,
+        the frame knows the lets before a call or an assignment, the loops and comprehensions
+        around it, and the procedure's own parameters and the vars as the round before found
+        them (rounds until nothing changes; if it never settles, nothing is claimed); elsewhere (a phase, a move, a handler) every name the rule binds is simply
+        unknown. A procedure named other than as a callee gets nothing known."""
         procs = {d.name: d for d in self.program.of_kind(ast.Proc)}
-        self.param_facts = {}
+        variables = {d.name: d for d in self.program.of_kind(ast.Var) if d.shape is None}
+        kept = {name: set(proc.params) - rebound(proc) for name, proc in procs.items()}
+        others = []
+        for root in roots(self.program):
+            nodes = list(ast.walk(root))
+            others.append((nodes, bound_names(nodes) | rule_params(root)))
+        # Vars and parameters that hold one another (`a = b`, `b = a`, `f(x)` handing `x` on) are
+        # found fixed only by starting from all of them and dropping each given something that is
+        # not: a greatest fixpoint, sound once nothing changes (every var and parameter kept is
+        # given only what is fixed while they all are, from the rules that are not procedures on).
+        self.fixed_vars = frozenset(variables)
+        self.param_facts = {name: dict.fromkeys(kept[name], Facts(cheap=True, fixed=True)) for name in procs}
         for _ in range(rounds):
             found: dict = {name: [[] for _ in proc.params] for name, proc in procs.items()}
+            given: dict = {name: [] for name in variables}
             named: set = set()
             callees: set = set()
 
@@ -312,33 +380,57 @@ class Costs:
                 elif isinstance(e, ast.Name) and e.id in procs and id(e) not in callees \
                         and not self._is_local(e.id) and e.id not in self.substitutions:
                     named.add(e.id)
+                elif isinstance(e, (ast.Assign, ast.Augmented)):
+                    root = _root(e.target)
+                    if root in given and not self._is_local(root):
+                        given[root].append(type(e) is ast.Assign and e.target.__class__ is ast.Name
+                                           and self._fixed(e.value))
 
             for proc in procs.values():
                 with self._global_scope(), self._in(self._proc_frame(proc)):
                     self._walk_rule(statements_of(proc), visit)
-            for root in roots(self.program):
-                nodes = list(ast.walk(root))
-                with self._global_scope(), self._in(Frame([bound_names(nodes) | rule_params(root)])):
+            for nodes, names in others:
+                with self._global_scope(), self._in(Frame([names])):
                     for node in nodes:
                         visit(node)
             facts = {}
             for name, proc in procs.items():
+                if name in named:
+                    continue
                 reading = self.read_only_params.get(name, ())
-                facts[name] = {param: Facts(*(all(getattr(f, fact) for f in slot) for fact in _FACTS))
-                               for index, (param, slot) in enumerate(zip(proc.params, found[name]))
-                               if slot and name not in named and index < len(reading) and reading[index]}
-            self.param_facts = facts
+                facts[name] = {}
+                for index, (param, slot) in enumerate(zip(proc.params, found[name])):
+                    given_all = Facts(*(all(getattr(f, fact) for f in slot) for fact in _FACTS))
+                    if slot and index < len(reading) and reading[index]:
+                        facts[name][param] = given_all
+                    elif slot and param in kept[name] and given_all.fixed:
+                        # Handed on, but what cannot change in place stays as it is.
+                        facts[name][param] = Facts(cheap=True, fixed=True)
+            with self._global_scope():
+                fixed = frozenset(name for name, decl in variables.items()
+                                  if all(given[name]) and self._fixed(decl.init))
+            settled = facts == self.param_facts and fixed == self.fixed_vars
+            self.param_facts, self.fixed_vars = facts, fixed
             self.answers.clear()
             self.applied.clear()
+            if settled:
+                break
+        else:
+            # No fixpoint within the rounds: nothing is claimed.
+            self.param_facts, self.fixed_vars = {}, frozenset()
+        # The same in every form (books kept or not, pausing or not): the next form finds it.
+        self.costs.update(param_facts=self.param_facts, fixed_vars=self.fixed_vars)
 
     def _facts_of(self, e) -> Facts:
-        return Facts(self._bounded_value(e), self._cheap(e), self._cheap_items(e), self._made_here(e))
+        """The facts of the value of `e`, here (a `let`'s, an argument's, an answer's)."""
+        return Facts(self._bounded_value(e), self._cheap(e), self._cheap_items(e), self._made_here(e), self._fixed(e))
 
     def _walk_rule(self, body, visit) -> None:
         """`visit(node)` for every expression node of the statements `body`, each where it stands:
         the frame knows the `let`s before it, the loops around it (`Statements.s_For`) and, inside
         a comprehension or lambda, its names."""
         for stmt in body:
+            visit(stmt)
             blocks = _blocks(stmt)
             elifs = getattr(stmt, "elifs", ())
             inner = {id(s) for block in blocks for s in block} | {id(clause) for clause in elifs}
@@ -395,19 +487,17 @@ class Costs:
             self.answers[name] = _UNKNOWN
             with self._global_scope(), self._in(self._proc_frame(proc)):
                 found = list(self._returned(statements_of(proc)))
-            known = self.answers[name] = Facts(*(all(f[k] for f in found) for k in range(4)))
+            known = self.answers[name] = Facts(*(all(getattr(f, fact) for f in found) for fact in _FACTS))
         return known
 
     def _returned(self, body):
-        """The facts (bounded, cheap, cheap_items, made_here) of each value `body` returns, each
-        asked where it stands: the `let`s before it known as the code generator knows them."""
+        """The facts (`Facts`) of each value `body` returns, each asked where it stands: the `let`s
+        before it known as the code generator knows them; `return` alone answers none."""
         for stmt in body:
             if isinstance(stmt, ast.Let):
                 self._let_facts(stmt)
             elif isinstance(stmt, ast.Return):
-                value = stmt.value
-                yield (True,) * 4 if value is None else (
-                    self._bounded_value(value), self._cheap(value), self._cheap_items(value), self._made_here(value))
+                yield _NONE if stmt.value is None else self._facts_of(stmt.value)
             elif isinstance(stmt, ast.For):
                 self.frame.declare(*stmt.names)
             for block in _blocks(stmt):
@@ -417,8 +507,7 @@ class Costs:
     def _substituted(self, proc: ast.Proc, codes: dict, arg_nodes):
         """Write (or ask about) `proc`'s body in place of a call: its parameters are `codes`, the
         arguments' code, and have the facts of `arg_nodes` where the call is."""
-        facts = {p: Facts(self._bounded(a), self._cheap(a), self._cheap_items(a), self._made_here(a))
-                 for p, a in zip(proc.params, arg_nodes)}
+        facts = {p: attrs.evolve(self._facts_of(a), bounded=self._bounded(a)) for p, a in zip(proc.params, arg_nodes)}
         saved = self.substitutions, self.substitution_facts
         self.substitutions, self.substitution_facts = codes, facts
         self.inlining.add(proc.name)
@@ -436,6 +525,13 @@ class Costs:
         proc = self.parts[e.func.id]
         with self._substituted(proc, {p: "" for p in proc.params}, e.args):
             yield statements_of(proc)[0].value
+
+
+def _root(target) -> str | None:
+    """The name an assignment's target changes (`v`, `v[i]`, `v[i][j]`)."""
+    while isinstance(target, ast.Index):
+        target = target.target
+    return target.id if isinstance(target, ast.Name) else None
 
 
 def _blocks(stmt) -> list:

@@ -143,10 +143,13 @@ class Expressions:
             return f"({item} {op} {items})"
         test = f"within(g, {item}, {items})"
         counted = test if op == "in" else f"(not {test})"
-        if self._cheap(e.left) and isinstance(e.right, ast.Name) and self._is_local(e.right.id) \
-                and e.right.id not in self.substitutions:
-            # A local's list of a few items (budget.SHORT) is gone through as the seats are.
-            return f"({item} {op} {items} if type({items}) is list and len({items}) <= {SHORT} else {counted})"
+        atom = "" if self._cheap(e.left) else f"type({item}) in ATOMS and " if isinstance(e.left, ast.Name) else None
+        if atom is not None and isinstance(e.right, ast.Name) and e.right.id not in self.substitutions and (
+                self._is_local(e.right.id) or not any(isinstance(node, (ast.Call, ast.Play)) for node in ast.walk(e.left))):
+            # A list of a few items (budget.SHORT) is gone through as the seats are: a name holding
+            # one, read again (a var's where no rule runs in between), for a cheap item or a name
+            # holding a number.
+            return f"({item} {op} {items} if {atom}type({items}) in LISTS and len({items}) <= {SHORT} else {counted})"
         return counted
 
     def e_Range(self, e):
@@ -265,6 +268,10 @@ class Expressions:
         if builtin.high == MANY and len(positional) > 1:
             costly = [i for i, a in enumerate(positional) if not self._cheap(a)]
             return [self._deep(e.args[i], code) if i in costly and len(costly) > 1 else code for i, code in enumerate(args)]
+        if builtin.high == MANY and len(positional) == 1 and isinstance(positional[0], (ast.List, ast.Tuple)) \
+                and sum(not self._cheap(item) for item in positional[0].items) <= 1:
+            # `min([n, bank])` is `min(n, bank)`: one of two items cheap, no comparison is long.
+            return args
         args = list(args)
         key = any(isinstance(a, ast.Keyword) and a.name == "key" for a in e.args)
         walked = [index for index in builtin.walks if index < len(positional)]
@@ -279,10 +286,15 @@ class Expressions:
     def _walk_counted(self, node, code: str, compares: bool) -> str:
         """`code`, the value of `node`, as a built-in that goes through it takes it: as it is where
         going through it is bounded anyway, or was counted as it was made (a cheap value is
-        short too: comparing one would go through it)."""
+        short too: comparing one would go through it). A name, which may be read again, is
+        gone through at once when it holds a short list (budget.SHORT)."""
         if compares and not self._cheap_items(node):
             return self._deep(node, code)
-        return code if self._short_walk(node) else f"walk(g, {code})"
+        if self._short_walk(node):
+            return code
+        if isinstance(node, ast.Name):
+            return f"({code} if type({code}) in LISTS and len({code}) <= {SHORT} else walk(g, {code}))"
+        return f"walk(g, {code})"
 
     def _deep(self, node, code: str) -> str:
         """`deep(g, code)`; of a name, which may be read again, tested for a number first."""

@@ -74,6 +74,8 @@ class Frame:
     cheap_items: set = attrs.field(factory=set)
     # The parameters that always hold a function whose answer is cheap (bounded.cheap_functions).
     cheap_results: set = attrs.field(factory=set)
+    # The locals that hold something cheap that cannot change in place (Costs._fixed).
+    fixed: set = attrs.field(factory=set)
     # The rule's parameters and statements, and which of its locals are bound by one `let`
     # and then only read (bounded.steady_locals): worked out when a `let` first asks.
     rule: tuple = ((), ())
@@ -91,8 +93,9 @@ class Frame:
         self.cheap.difference_update(names)
         self.cheap_items.difference_update(names)
         self.cheap_results.difference_update(names)
+        self.fixed.difference_update(names)
 
     def inner(self, *names: str) -> Frame:
         return Frame(self.scopes + [set(names)], self.own, bounded=self.bounded - set(names),
                      cheap=self.cheap - set(names), cheap_items=self.cheap_items - set(names),
-                     cheap_results=self.cheap_results - set(names))
+                     cheap_results=self.cheap_results - set(names), fixed=self.fixed - set(names))

@@ -4,6 +4,7 @@ the code generator (compiler.py), which it is mixed into."""
 
 from __future__ import annotations
 
+from collections import Counter
 from contextlib import ExitStack
 
 from ...dsl import ast
@@ -11,7 +12,7 @@ from ...dsl.builtins import BUILTINS
 from ...dsl.check_expressions import PIECE_ATTRIBUTES
 from . import inlined
 from .asking import calls_choose
-from .bounded import assigned, steady_locals
+from .bounded import assigned, single_locals, steady_locals
 from .names import named
 from .totality import index_fact, is_total
 from .expressions import statements_of
@@ -77,12 +78,19 @@ class Statements:
         """A `let` binds its name here: a steady local (bound once, then only read) is what its
         value is (bounded, cheap, of cheap items: `_bounded`, `_cheap`)."""
         steady = s.name in self._steady()
-        facts = steady and (self._bounded_value(s.value), self._cheap(s.value), self._cheap_items(s.value))
+        single = steady or s.name in self._single()
+        facts = self._facts_of(s.value) if single else None
         self.frame.declare(s.name)
         if steady:
-            for known, names in zip(facts, (self.frame.bounded, self.frame.cheap, self.frame.cheap_items)):
+            frame = self.frame
+            for known, names in ((facts.bounded, frame.bounded), (facts.cheap or facts.fixed, frame.cheap),
+                                 (facts.cheap_items, frame.cheap_items), (facts.fixed, frame.fixed)):
                 if known:
                     names.add(s.name)
+        elif single and facts.fixed:
+            # Handed on, but what cannot change in place stays as it is.
+            self.frame.cheap.add(s.name)
+            self.frame.fixed.add(s.name)
 
     def _steady(self) -> frozenset:
         """The steady locals of the rule being written (bounded.steady_locals), worked out once."""
@@ -94,6 +102,14 @@ class Statements:
                 self.steady[key] = steady_locals(params, body, self.read_only_params)
             frame.steady = self.steady[key]
         return frame.steady
+
+    def _single(self) -> frozenset:
+        """The locals of the rule being written bound once and never again (bounded.single_locals)."""
+        params, body = self.frame.rule
+        key = ("single", tuple(params), id(body))
+        if key not in self.steady:
+            self.steady[key] = single_locals(params, body)
+        return self.steady[key]
 
     def _bounded_value(self, e) -> bool:
         """Whether a value is bounded as a pass over it is (`_bounded`), or a comprehension of one
@@ -408,11 +424,15 @@ class Statements:
     def _rebinds(self, names) -> bool:
         """Whether the rule being written binds or assigns one of `names` anywhere (then a loop's
         variable may hold something else in a later pass)."""
-        nodes = [node for stmt in self.frame.rule[1] for node in ast.walk(stmt)]
-        # A comprehension's or a lambda's names are its own: they rebind nothing of the rule's.
-        bound = [n for node in nodes if isinstance(node, (ast.Let, ast.For, ast.Repeat))
-                 for n in ([node.name] if isinstance(node, (ast.Let, ast.Repeat)) else node.names)]
-        return any(bound.count(name) > 1 for name in names) or bool(set(names) & assigned(nodes))
+        body = self.frame.rule[1]
+        key = ("rebinding", id(body))
+        if key not in self.steady:
+            nodes = [node for stmt in body for node in ast.walk(stmt)]
+            # A comprehension's or a lambda's names are its own: they rebind nothing of the rule's.
+            bound = Counter(n for node in nodes if isinstance(node, (ast.Let, ast.For, ast.Repeat))
+                            for n in ([node.name] if isinstance(node, (ast.Let, ast.Repeat)) else node.names))
+            self.steady[key] = frozenset(name for name, count in bound.items() if count > 1) | assigned(nodes)
+        return bool(set(names) & self.steady[key])
 
     def _range_spent(self, iterable: str, span, low: int | None = None, high: int | None = None) -> None:
         """`_items = range(...)` with its passes spent, written out (a range's length taken from

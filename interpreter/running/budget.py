@@ -36,6 +36,7 @@ from itertools import chain, compress, repeat
 import attrs
 
 from ...dsl.limits import MAX_MEMBERS
+from .values import Fixed, Zone
 
 
 @attrs.frozen(slots=True)
@@ -94,6 +95,10 @@ SHORT = 64
 `in`'s, `+`'s), goes uncounted, as a pass over the seats does: it costs no more than a few of
 the rules' operations, which the steps bound. A loop's passes are counted however few: each
 runs rules, and short loops inside short loops multiply."""
+
+LISTS = frozenset({list, tuple, Zone, Fixed})
+"""The types of lists a name holding at most SHORT items of is gone through at once (the code
+generator tests for one where the name is read: expressions.py, `_walk_counted`)."""
 
 ATOMS = frozenset({int, float, bool, type(None)})
 """The types of values a comparison with takes no time, whatever the other side: a name holding
@@ -183,9 +188,15 @@ def deep(g, value):
     characters of its texts."""
     kind = type(value)
     if (kind is list or kind is tuple) and not any(map(isinstance, value, _HOLDERS)):
-        count_walk(g, len(value) + sum(map(len, compress(value, map(isinstance, value, _TEXTS)))))
+        count = len(value) + sum(map(len, compress(value, map(isinstance, value, _TEXTS))))
     elif isinstance(value, _NESTING):
-        count_walk(g, items_in(value, g.step_budget - g.steps))
+        count = items_in(value, g.step_budget - g.steps)
+    else:
+        return value
+    if count > SHORT:
+        g.steps += count
+        if g.steps > g.step_budget:
+            over_steps(g)
     return value
 
 
@@ -202,8 +213,9 @@ def compare(g, op, left, right):
 
 
 def keyed(g, key):
-    """`sorted`'s `key`, each key it gives counted as `deep` counts it: sorting compares them."""
-    return lambda item: deep(g, key(item))
+    """`sorted`'s `key`, each key it gives counted as `deep` counts it (sorting compares them),
+    but a number, at once."""
+    return lambda item: found if type(found := key(item)) in ATOMS else deep(g, found)
 
 
 def within(g, item, items) -> bool:

@@ -15,7 +15,7 @@ import operator
 from operator import attrgetter
 
 from ...dsl.builtins import BUILTINS
-from .budget import OverBudget, count_walk
+from .budget import SHORT, OverBudget, count_walk
 from .runtime import NoOptions
 from .values import TooLong, written
 from .words import in_words, table_words
@@ -62,7 +62,8 @@ def g_combinations(g, items, k):
     if made > MAX_COMBINATIONS:
         raise ValueError(f"combinations of {len(items)} items, {k} at a time, would make {made:,} lists: "
                          f"at most {MAX_COMBINATIONS:,} can be made")
-    count_walk(g, made * max(k, 1))
+    if made * k > SHORT:
+        count_walk(g, made * k)
     return [list(c) for c in itertools.combinations(items, k)]
 
 
