@@ -11,13 +11,24 @@
 - completion: declared names, built-ins and keywords;
 - formatting: the document in the canonical layout of `rulesrun fmt` (nothing while it does not parse).
 
+Every message is taken as hostile, and the server keeps answering whatever it is sent (see
+`Frames`): a message framed wrong is skipped, one that is no JSON or no JSON-RPC is
+refused by pygls, a request for an unknown method answered as such. It answers only about
+documents the editor opened (never reading a file a request names, which may be a device
+that never ends), and a document larger than a rules file may be (dsl/files.py, 1 MiB) gets
+one diagnostic instead of being parsed at every keystroke.
+
     rulesrun lsp          # started by the editor, speaks LSP on stdin and stdout
 """
 
 from __future__ import annotations
 
+import re
+import sys
+from collections import deque
 from importlib.metadata import version
 from pathlib import Path
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -28,6 +39,7 @@ from ..dsl.builtins import BUILTINS, GLOBAL_VALUES
 from ..dsl.check import check
 from ..dsl.compose import compose
 from ..dsl.errors import Diagnostic, RulesError, Span
+from ..dsl.files import MAX_BYTES
 from ..dsl.format import format_text
 from ..dsl.parser import keywords, parse_text
 from ..dsl.symbols import declarations, word_at
@@ -46,6 +58,72 @@ _KINDS = {
 }
 
 
+MAX_MESSAGE = 64 << 20
+"""The longest message read, in bytes: a document opened larger than a rules file may be is
+read (and answered with a diagnostic); one longer than this is skipped unread."""
+MAX_HEADER = 4096
+"""The longest header line read, in bytes: a longer one is skipped."""
+_LENGTH = re.compile(rb"Content-Length:[ \t]*([^\r\n]*?)[ \t]*\r?\n$", re.IGNORECASE)
+
+
+class Frames:
+    """The editor's stream as pygls reads it (`readline`, then `read` of the length it was told),
+    each message's frame checked first, so that whatever arrives the next good message is read:
+
+    - a header block without a `Content-Length`, or with one that is no whole number, negative,
+      naught or past MAX_MESSAGE, is skipped with whatever follows it, up to the next line that
+      ends in a `Content-Length` header (a skipped message's body, which has no newline of its own,
+      runs into the next message's first header on one line);
+    - a header line longer than MAX_HEADER is skipped;
+    - a body cut short by the end of the stream ends the stream.
+
+    pygls gets each good message as `Content-Length: N`, an empty line, and its N bytes.
+    """
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.lines: deque = deque()
+        self.body = b""
+
+    def readline(self) -> bytes:
+        if not self.lines:
+            self._next()
+        return self.lines.popleft()
+
+    def read(self, count: int) -> bytes:
+        body, self.body = self.body[:count], self.body[count:]
+        return body
+
+    def _next(self) -> None:
+        """The next good message into `lines` and `body`; at the end of the stream, an empty line."""
+        length, carried = None, b""
+        while True:
+            line = self.stream.readline(MAX_HEADER)
+            if not line:
+                self.lines.append(b"")
+                return
+            if not line.endswith(b"\n"):
+                # Part of a line too long for a header: its end may still be one, split here.
+                length, carried = None, line[-64:]
+                continue
+            line, carried = carried + line, b""
+            found = _LENGTH.search(line)
+            if found:
+                text = found.group(1)
+                length = int(text) if text.isdigit() and len(text) < 12 and 0 < int(text) <= MAX_MESSAGE else None
+            elif not line.strip() and length is not None:
+                body = self.stream.read(length)
+                if len(body) < length:
+                    self.lines.append(b"")
+                    return
+                self.lines.extend((b"Content-Length: %d\r\n" % length, b"\r\n"))
+                self.body = body
+                return
+            elif not line.strip():
+                # The end of a header block that said no length: what follows is unknown.
+                length = None
+
+
 class RulesServer(LanguageServer):
     """A pygls server that remembers, per open document, the files it published diagnostics for,
     so that a fixed error in an included file is cleared there too."""
@@ -53,6 +131,11 @@ class RulesServer(LanguageServer):
     def __init__(self):
         super().__init__("rulesrun", version("rulesrun"))
         self.published: dict[str, set[str]] = {}
+
+
+def serve() -> None:
+    """Answer an editor on stdin and stdout until it stops."""
+    server().start_io(Frames(sys.stdin.buffer), sys.stdout.buffer)
 
 
 def server() -> RulesServer:
@@ -103,9 +186,9 @@ def server() -> RulesServer:
 
     @ls.feature(types.TEXT_DOCUMENT_COMPLETION)
     def completion(ls: RulesServer, params: types.CompletionParams) -> types.CompletionList:
-        document = ls.workspace.get_text_document(params.text_document.uri)
+        document = _document(ls, params.text_document.uri)
         items: dict[str, types.CompletionItem] = {}
-        for symbol in declarations(to_fs_path(document.uri), document.source):
+        for symbol in declarations(to_fs_path(document.uri), document.source) if document else ():
             items.setdefault(symbol.name, types.CompletionItem(
                 label=symbol.name, kind=_KINDS.get(symbol.kind.split()[-1]), detail=symbol.signature,
                 documentation=symbol.doc or None))
@@ -121,7 +204,9 @@ def server() -> RulesServer:
 
     @ls.feature(types.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: RulesServer, params: types.DocumentFormattingParams) -> list[types.TextEdit]:
-        document = ls.workspace.get_text_document(params.text_document.uri)
+        document = _document(ls, params.text_document.uri)
+        if document is None:
+            return []
         try:
             formatted = format_text(document.source, to_fs_path(document.uri))
         except RulesError:
@@ -138,7 +223,10 @@ def server() -> RulesServer:
 
 def problems(path: str, text: str, full: bool) -> list[Diagnostic]:
     """The syntax errors of `text`; with `full`, for a ruleset, also composition's and the checker's
-    (of the saved files)."""
+    (of the saved files). A text larger than a rules file may be is one problem, not parsed."""
+    if len(text) > MAX_BYTES:
+        return [Diagnostic(Span(path, 1, 1), f"this file is larger than {MAX_BYTES // (1 << 20)} MiB",
+                           "a .rules file this large is not a ruleset; split it with `include`")]
     try:
         file = parse_text(text, path)
     except RulesError as error:
@@ -158,7 +246,9 @@ def problems(path: str, text: str, full: bool) -> list[Diagnostic]:
 
 
 def _publish(ls: RulesServer, uri: str, full: bool) -> None:
-    document = ls.workspace.get_text_document(uri)
+    document = _document(ls, uri, whole=True)
+    if document is None:
+        return
     by_uri: dict[str, list[types.Diagnostic]] = {uri: []}
     for diagnostic in problems(to_fs_path(uri), document.source, full):
         where = _uri(diagnostic.span.file) if diagnostic.span else uri
@@ -170,8 +260,20 @@ def _publish(ls: RulesServer, uri: str, full: bool) -> None:
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=target, diagnostics=found))
 
 
+def _document(ls: RulesServer, uri: str, whole: bool = False):
+    """The document the editor opened at `uri`, else None: a request never makes the server read
+    a file it names (pygls would, and `/dev/zero` never ends). Unless `whole`, also None for a
+    document larger than a rules file may be, which is not parsed (`problems` says so)."""
+    document = ls.workspace.text_documents.get(unquote(uri))
+    if document is None or not whole and len(document.source) > MAX_BYTES:
+        return None
+    return document
+
+
 def _word(ls: RulesServer, params) -> tuple[str, str, str | None]:
-    document = ls.workspace.get_text_document(params.text_document.uri)
+    document = _document(ls, params.text_document.uri)
+    if document is None:
+        return "", "", None
     word = word_at(document.source, params.position.line, params.position.character)
     return to_fs_path(document.uri), document.source, word
 

@@ -20,8 +20,8 @@ def lsp():
     Diagnostics, hover, go to definition and completion for .rules files.
     """
     try:
-        from .language_server import server
+        from .language_server import serve
     except ModuleNotFoundError as error:
         click.echo(f"error: the language server needs {error.name.split('.')[0]}\nhint: pip install 'rulesrun[lsp]'", err=True)
         sys.exit(exit_codes.INVALID)
-    server().start_io()
+    serve()

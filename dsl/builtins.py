@@ -12,9 +12,9 @@ A `Builtin`'s fields:
   the named options (`sorted(xs, desc=true)`).
 - `returns`: what the answer is, for the analysis of which lists a rule's local owns
   (interpreter/compiling/ownership.py) and for the checker's shapes: `LIST`, a new list made by the call;
-  `NUMBER`, an int or float; `PLAIN`, another value that is no list or mapping (a seat, a
-  name, a truth); `ANY`, possibly one of its arguments or an item of one (`first`, `max`,
-  `choose`), which a var may hold.
+  `NUMBER`, an int or float; `TEXT`, a new text as long as what it is made of (`join`);
+  `PLAIN`, another value that is no list or mapping (a seat, a name, a truth); `ANY`,
+  possibly one of its arguments or an item of one (`first`, `max`, `choose`), which a var may hold.
 - `draws`: it draws from the game's random stream (`chance`). `asks`: it asks a seat a
   decision (`choose`). `reads`: it reads the game's changing state (`pieces` finds pieces
   wherever they lie). A built-in that does none of these is `pure`: its answer depends on
@@ -41,6 +41,21 @@ A `Builtin`'s fields:
   selection, ordering or grouping of them: `showing`, `sorted`, `by_owner`), so a pass over
   it is bounded wherever a pass over the argument is: `faces(cup[p])` as a zone's pieces
   are (interpreter/compiling/expressions.py, `_bounded`).
+- `walks`: the positions of the arguments it goes through item by item (`sum(xs)`: 0;
+  `zip(a, b)`: 0 and 1). The compiled call counts their items against the game's steps
+  before it is made (interpreter/running/budget.py, `spend`), unless going through the
+  argument is bounded anyway (a zone, the seats, a short range, a value the rules write:
+  `_bounded`, and `_short_walk` in interpreter/compiling/costs.py) or was counted as it was
+  made (a comprehension): `sum(1..1000000000000)` stops before its first item. One that walks
+  is never handed on as itself (`x => weight(x)` is a lambda that counts), but to a
+  procedure's parameter only ever called with short arguments (`costs._handed_function`).
+- `together`: it goes through the arguments of `walks` together, and stops with the shortest
+  (`zip`): one of them bounded bounds the whole (`zip(ranking, highest_first(bills))`).
+- `compares`: it compares, hashes or writes in words the items it goes through (`sorted`,
+  `count`, `join`), which goes through an item's own items too, to the last: the compiled
+  call counts all of them (`budget.deep`), unless the items are cheap to compare (a zone's
+  pieces, numbers, what the rules write: `costs._cheap_items`). A list that holds one list many
+  times over (`s = [s, s]`, repeated) holds more items than any game could go through.
 
 `python_name` says how compiled rules and interpreter/running/builtins.py name a built-in:
 
@@ -52,7 +67,7 @@ from __future__ import annotations
 
 import attrs
 
-LIST, NUMBER, PLAIN, ANY = "list", "number", "plain", "any"
+LIST, NUMBER, TEXT, PLAIN, ANY = "list", "number", "text", "plain", "any"
 MANY = 255
 """`high` of a built-in that takes any number of arguments (`min(a, b, c)`)."""
 
@@ -66,7 +81,7 @@ class Builtin:
     high: int
     doc: str
     keywords: tuple[str, ...] = ()
-    returns: str = attrs.field(default=ANY, kw_only=True, validator=attrs.validators.in_((LIST, NUMBER, PLAIN, ANY)))
+    returns: str = attrs.field(default=ANY, kw_only=True, validator=attrs.validators.in_((LIST, NUMBER, TEXT, PLAIN, ANY)))
     draws: bool = attrs.field(default=False, kw_only=True)
     asks: bool = attrs.field(default=False, kw_only=True)
     reads: bool = attrs.field(default=False, kw_only=True)
@@ -77,6 +92,9 @@ class Builtin:
     no_longer: bool = attrs.field(default=False, kw_only=True)
     inline: str = attrs.field(default="", kw_only=True)
     in_order: tuple[str, ...] = attrs.field(default=(), kw_only=True)
+    walks: tuple[int, ...] = attrs.field(default=(), kw_only=True)
+    together: bool = attrs.field(default=False, kw_only=True)
+    compares: bool = attrs.field(default=False, kw_only=True)
 
     @property
     def pure(self) -> bool:
@@ -95,7 +113,7 @@ class Builtin:
     @property
     def plain(self) -> bool:
         """Its answer is no list or mapping."""
-        return self.returns in (NUMBER, PLAIN)
+        return self.returns in (NUMBER, TEXT, PLAIN)
 
     @property
     def fresh(self) -> bool:
@@ -115,37 +133,43 @@ BUILTINS = {
     b.name: b
     for b in (
         Builtin("len", 1, 1, "number of items in a list or pieces in a zone", returns=NUMBER, python=True),
-        Builtin("sum", 1, 1, "sum of a list of numbers", returns=NUMBER, python=True, one_pass=True),
+        Builtin("sum", 1, 1, "sum of a list of numbers", returns=NUMBER, python=True, one_pass=True, walks=(0,)),
         Builtin("max", 1, MANY, "largest of several values, or the largest item of one non-empty list", python=True,
-                one_pass=True),
+                one_pass=True, walks=(0,), compares=True),
         Builtin("min", 1, MANY, "smallest of several values, or the smallest item of one non-empty list", python=True,
-                one_pass=True),
+                one_pass=True, walks=(0,), compares=True),
         Builtin("list", 1, 1, "a new list of the items of a list, or of the pieces of a zone in order", returns=LIST,
-                python=True, one_pass=True, no_longer=True),
+                python=True, one_pass=True, no_longer=True, walks=(0,)),
         Builtin("abs", 1, 1, "absolute value", returns=NUMBER, python=True),
         Builtin("sorted", 1, 1, "the list sorted; key=x => ..., desc=true for high to low", ("key", "desc"),
-                returns=LIST, one_pass=True, no_longer=True),
-        Builtin("zip", 2, 2, "pairs (a[i], b[i]) up to the shorter list", returns=LIST, one_pass=True, no_longer=True),
-        Builtin("count", 2, 2, "how often a value occurs in a list", returns=NUMBER, one_pass=True),
-        Builtin("any", 1, 1, "true if some item of the list is true", returns=PLAIN, python=True, one_pass=True),
-        Builtin("all", 1, 1, "true if every item of the list is true", returns=PLAIN, python=True, one_pass=True),
+                returns=LIST, one_pass=True, no_longer=True, walks=(0,), compares=True),
+        Builtin("zip", 2, 2, "pairs (a[i], b[i]) up to the shorter list", returns=LIST, one_pass=True, no_longer=True,
+                walks=(0, 1), together=True),
+        Builtin("count", 2, 2, "how often a value occurs in a list", returns=NUMBER, one_pass=True, walks=(0,),
+                compares=True),
+        Builtin("any", 1, 1, "true if some item of the list is true", returns=PLAIN, python=True, one_pass=True,
+                walks=(0,)),
+        Builtin("all", 1, 1, "true if every item of the list is true", returns=PLAIN, python=True, one_pass=True,
+                walks=(0,)),
         Builtin("distinct", 1, 1, "the list without repeats, first occurrence kept", returns=LIST, one_pass=True,
-                no_longer=True),
+                no_longer=True, walks=(0,), compares=True),
         Builtin("first", 1, 1, "the first item of a non-empty list"),
         Builtin("last", 1, 1, "the last item of a non-empty list (the top of a pile)"),
         Builtin("faces", 1, 1, "the distinct faces shown by a list of dice, low to high", returns=LIST, one_pass=True,
-                no_longer=True),
+                no_longer=True, walks=(0,)),
         Builtin("weight", 1, 1, "total weight of pieces (a die of weight 2 counts as two)", returns=NUMBER,
-                one_pass=True),
-        Builtin("facesum", 1, 1, "sum of the face values of pieces", returns=NUMBER, one_pass=True),
-        Builtin("highest", 1, 1, "the highest face value among pieces (0 for none)", returns=NUMBER, one_pass=True),
-        Builtin("owned", 2, 2, "the pieces owned by an owner", returns=LIST, one_pass=True, no_longer=True),
-        Builtin("showing", 2, 2, "the dice showing a face", returns=LIST, one_pass=True, no_longer=True),
+                one_pass=True, walks=(0,)),
+        Builtin("facesum", 1, 1, "sum of the face values of pieces", returns=NUMBER, one_pass=True, walks=(0,)),
+        Builtin("highest", 1, 1, "the highest face value among pieces (0 for none)", returns=NUMBER, one_pass=True,
+                walks=(0,)),
+        Builtin("owned", 2, 2, "the pieces owned by an owner", returns=LIST, one_pass=True, no_longer=True,
+                walks=(0,)),
+        Builtin("showing", 2, 2, "the dice showing a face", returns=LIST, one_pass=True, no_longer=True, walks=(0,)),
         Builtin("owners_of", 1, 1, "the distinct owners of pieces, in seat order", returns=LIST, one_pass=True,
-                no_longer=True),
+                no_longer=True, walks=(0,)),
         Builtin("by_owner", 1, 1, "pairs (owner, that owner's pieces), in seat order", returns=LIST, one_pass=True,
-                no_longer=True),
-        Builtin("of_kind", 2, 2, "the pieces of one kind", returns=LIST, one_pass=True, no_longer=True),
+                no_longer=True, walks=(0,)),
+        Builtin("of_kind", 2, 2, "the pieces of one kind", returns=LIST, one_pass=True, no_longer=True, walks=(0,)),
         Builtin("pieces", 1, 1, "every piece of a kind in the game, wherever it lies", returns=LIST, reads=True,
                 game=True),
         Builtin("left", 1, 1, "the next seat clockwise", returns=PLAIN, game=True,
@@ -159,23 +183,25 @@ BUILTINS = {
         Builtin("choose", 3, 3, "choose(player, label, options): the player picks one option; "
                 "secret=true: no other seat learns which; prompt=\"...\": the question in words; "
                 "shown=o => \"...\": each option in words (the two may follow the options unnamed, in this order)",
-                ("secret", "prompt", "shown"), asks=True, game=True, words=("prompt", "shown"), in_order=("prompt", "shown")),
+                ("secret", "prompt", "shown"), asks=True, game=True, words=("prompt", "shown"), in_order=("prompt", "shown"),
+                walks=(2,)),
         Builtin("join", 1, 2, "the items of a list as one text, in words, parted by sep (\", \" unless given); "
-                "last=\" and \": the part before the last item", ("last",), returns=PLAIN, one_pass=True),
+                "last=\" and \": the part before the last item", ("last",), returns=TEXT, one_pass=True, game=True,
+                walks=(0,), compares=True),
         Builtin("plural", 2, 3, "a count and a noun: plural(1, \"die\", \"dice\") is `1 die`, plural(2, \"coin\") "
-                "`2 coins`", returns=PLAIN),
+                "`2 coins`", returns=TEXT),
         Builtin("view", 0, 0, "the table in words, as lines: the rules' `view`, else every zone by owner (for `say`)",
-                returns=PLAIN, reads=True, game=True),
+                returns=TEXT, reads=True, game=True),
         Builtin("chance", 1, 1, "true with the given probability (one draw of the game's random stream)", returns=PLAIN,
                 draws=True, game=True),
         Builtin("random_int", 2, 2, "a uniform whole number from low to high inclusive", returns=NUMBER, draws=True,
                 game=True),
         Builtin("combinations", 2, 2, "every way to pick k items of a list, each as a list, in list order",
-                returns=LIST, one_pass=True),
+                returns=LIST, one_pass=True, game=True, walks=(0,)),
         Builtin("without", 2, 2, "the items of the first list that are not in the second", returns=LIST,
-                one_pass=True, no_longer=True),
+                one_pass=True, no_longer=True, game=True, walks=(0, 1), compares=True),
         Builtin("shuffled", 1, 1, "a new list with the items in random order (the game's random stream)", returns=LIST,
-                draws=True, game=True, one_pass=True, no_longer=True),
+                draws=True, game=True, one_pass=True, no_longer=True, walks=(0,)),
     )
 }
 

@@ -15,16 +15,18 @@ import re
 import pytest
 
 from helpers import ROOT, random_agents, rules_from_text
-from rulesrun.dsl.builtins import BUILTINS, LIST, NUMBER, PLAIN
+from rulesrun.dsl.builtins import BUILTINS, LIST, NUMBER, PLAIN, TEXT
 from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.running.builtins import implementation
+from rulesrun.interpreter.running.budget import Budget
 from rulesrun.interpreter.running.values import Kind, Piece
 
 DIE = Kind("d", (1, 2, 3), (1, 2, 3), 1, True)
 HEAVY = Kind("w", (1, 2), (1, 2), 2, True)
 PIECES = [Piece(DIE, 0, 0, 0), Piece(DIE, 1, 2, 1), Piece(HEAVY, None, 1, 2), Piece(DIE, 0, 2, 3)]
 
-# One sample call per built-in: its arguments (without the game).
+# One sample call per built-in: its arguments (without the game); those that count their work
+# against the game's budget (`combinations`, `without` of lists) go past budget.SHORT items.
 SAMPLES = {
     "len": ([1, 2, 3],), "sum": ([1, 2, 3],), "max": ([[1], [3], [2]],), "min": ([[3], [1], [2]],),
     "abs": (-3,), "sorted": ([3, 1, 2],), "zip": ([1, 2, 3], ["a", "b"]), "count": ([1, 2, 1], 1),
@@ -33,12 +35,14 @@ SAMPLES = {
     "showing": (PIECES, 3), "owners_of": (PIECES,), "by_owner": (PIECES,), "of_kind": (PIECES, DIE),
     "pieces": (DIE,), "left": (2,), "right": (0,), "name": (1,), "is_player": (3,),
     "choose": (1, "which", [[1], [2]]), "view": (), "chance": (0.5,), "random_int": (1, 6),
-    "combinations": ([1, 2, 3], 2), "without": ([1, 2, 3], [2]), "shuffled": ([1, 2, 3],), "list": ([1, 2, 3],),
+    "combinations": (list(range(12)), 2), "without": ([[i] for i in range(9)], [[i] for i in range(8)]), "shuffled": ([1, 2, 3],), "list": ([1, 2, 3],),
     "join": ([1, 2, 3], "; "), "plural": (2, "die", "dice"),
 }
 
-# What a game's attributes are, for `RecordingGame`.
+# What a game's attributes are, for `RecordingGame`; BUDGET: what a built-in counts its work in
+# (interpreter/running/budget.py), which changes no answer.
 FIXED, STATE, CHANCE, ASKING = {"n", "names"}, {"pieces_by_kind", "code"}, {"random", "rng"}, {"decide"}
+BUDGET = {"steps", "step_budget", "budget"}
 
 
 class RecordingGame:
@@ -49,7 +53,8 @@ class RecordingGame:
         self.read = set()
         self._values = {"n": 3, "names": ["seat 0", "seat 1", "seat 2", "bank"], "rng": rng, "random": rng.random,
                         "pieces_by_kind": {"d": [p for p in PIECES if p.kind is DIE]}, "decide": _first_option,
-                        "code": {"VIEW": lambda g: ["a line of the table"]}}
+                        "code": {"VIEW": lambda g: ["a line of the table"]},
+                        "steps": 0, "step_budget": 1000, "budget": Budget()}
 
     def __getattr__(self, name):
         if name not in self._values:
@@ -97,14 +102,16 @@ def test_the_flags_hold_on_a_sample_call(name):
     builtin, args = BUILTINS[name], SAMPLES[name]
     game = RecordingGame()
     result = _call(builtin, args, game)
-    assert game.read <= FIXED | STATE | CHANCE | ASKING
+    assert game.read <= FIXED | STATE | CHANCE | ASKING | BUDGET
     assert builtin.game == bool(game.read), "a built-in that takes the game uses it"
     assert builtin.draws == bool(game.read & CHANCE)
     assert builtin.asks == bool(game.read & ASKING)
     assert builtin.reads == bool(game.read & STATE)
-    assert builtin.pure == (game.read <= FIXED)
+    assert builtin.pure == (game.read <= FIXED | BUDGET)
     if builtin.returns == NUMBER:
         assert type(result) in (int, float)
+    elif builtin.returns == TEXT:
+        assert type(result) is str
     elif builtin.returns == PLAIN:
         assert not isinstance(result, (list, dict))
     elif builtin.returns == LIST:

@@ -61,36 +61,42 @@ class Client:
             self.messages.put(json.loads(stream.read(int(headers["content-length"]))))
 
     def send(self, message: dict):
-        body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
-        self.process.stdin.write(f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body)
+        self.send_raw(framed(json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")))
+
+    def send_raw(self, data: bytes):
+        self.process.stdin.write(data)
         self.process.stdin.flush()
 
     def notify(self, method: str, params: dict):
         self.send({"method": method, "params": params})
 
-    def request(self, method: str, params: dict):
+    def request(self, method: str, params: dict, timeout: float = 60):
         self.ids += 1
         self.send({"id": self.ids, "method": method, "params": params})
         while True:
-            message = self.messages.get(timeout=60)
+            message = self.messages.get(timeout=timeout)
             if message.get("id") == self.ids and "method" not in message:
                 assert "error" not in message, message
                 return message["result"]
             self.notifications.append(message)
 
-    def diagnostics(self, uri: str) -> list[dict]:
+    def diagnostics(self, uri: str, timeout: float = 60) -> list[dict]:
         """The next diagnostics published for `uri`."""
         while True:
             for index, message in enumerate(self.notifications):
                 if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
                     del self.notifications[index]
                     return message["params"]["diagnostics"]
-            self.notifications.append(self.messages.get(timeout=60))
+            self.notifications.append(self.messages.get(timeout=timeout))
 
     def close(self):
         self.request("shutdown", None)
         self.notify("exit", None)
         self.process.wait(timeout=30)
+
+
+def framed(body: bytes) -> bytes:
+    return f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body
 
 
 @pytest.fixture(scope="module")
@@ -211,3 +217,53 @@ def test_formatting_gives_the_layout_of_fmt(editor, tmp_path):
     open_document(editor, game, GAME)
     assert editor.request("textDocument/formatting", {"textDocument": {"uri": uri(game)}, "options": {
         "tabSize": 4, "insertSpaces": True}}) == []
+
+
+# Messages an editor (or anything writing to the server's stdin) may send that are no good
+# message: framed wrong, no JSON, no JSON-RPC, asking what nobody answers. Each is followed by a
+# good request, which the server must still answer within seconds.
+HOSTILE = {
+    "a negative length": b"Content-Length: -5\r\n\r\n{}",
+    "a length past any message": b"Content-Length: 99999999999999\r\n\r\n{}",
+    "a length that is no number": b"Content-Length: twelve\r\n\r\n{}",
+    "a length of naught": b"Content-Length: 0\r\n\r\n",
+    "no length": b"Content-Type: application/json\r\n\r\n" + b'{"jsonrpc": "2.0", "method": "exit"}',
+    "no length and a long body": b"Content-Type: x\r\n\r\n" + b"z" * 1_000_003,
+    "a header line of megabytes": b"X-Junk: " + b"y" * 3_000_000 + b"\r\n\r\n",
+    "no JSON": framed(b"{not json"),
+    "no UTF-8": framed(b"\xff\xfe{}"),
+    "JSON nested past Python's recursion": framed(b"[" * 100_000 + b"]" * 100_000),
+    "JSON that is a list": framed(b"[1, 2, 3]"),
+    "JSON that is a number": framed(b"42"),
+    "no jsonrpc field": framed(b'{"id": 990, "method": "textDocument/hover"}'),
+    "an unknown method": framed(b'{"jsonrpc": "2.0", "id": 991, "method": "rules/nothing", "params": {}}'),
+    "params of the wrong shape": framed(b'{"jsonrpc": "2.0", "id": 992, "method": "textDocument/hover", "params": 7}'),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_the_server_answers_the_next_request_after_a_hostile_message(editor, tmp_path, case):
+    game = tmp_path / "game.rules"
+    open_document(editor, game)
+    editor.send_raw(HOSTILE[case])
+    items = editor.request("textDocument/completion", at(game, 8, 8), timeout=10)["items"]
+    assert "tally" in {item["label"] for item in items}
+
+
+def test_a_document_larger_than_a_rules_file_gets_one_diagnostic_and_is_not_parsed(editor, tmp_path):
+    """A 10 MB document opened: the server says so at once, and answers the next request."""
+    huge = tmp_path / "huge.rules"
+    huge.write_text("")
+    open_document(editor, huge, "phase game:\n    pass\n" * 500_000)
+    (found,) = editor.diagnostics(uri(huge), timeout=10)
+    assert "larger than 1 MiB" in found["message"] and found["range"]["start"] == {"line": 0, "character": 0}
+    assert editor.request("textDocument/hover", at(huge, 0, 2), timeout=5) is None
+    assert editor.request("textDocument/formatting", {"textDocument": {"uri": uri(huge)}, "options": {
+        "tabSize": 4, "insertSpaces": True}}, timeout=5) == []
+
+
+def test_a_request_about_a_document_not_opened_reads_no_file(editor):
+    """pygls reads a document it is asked about from disk: `/dev/zero` never ends."""
+    request = {"textDocument": {"uri": "file:///dev/zero"}, "position": {"line": 0, "character": 0}}
+    assert editor.request("textDocument/hover", request, timeout=5) is None
+    assert editor.request("textDocument/definition", request, timeout=5) == []

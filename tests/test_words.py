@@ -225,7 +225,11 @@ def test_a_text_in_single_quotes_reads_like_one_in_double_quotes(tmp_path):
 def test_a_text_writes_a_value_as_in_words_does_by_its_quick_way_too(value):
     """`show`, what a text of the rules calls for each `{...}`, takes texts and numbers its own
     quick way: it must read exactly as `in_words` (true, none, [1, a]...)."""
+    from types import SimpleNamespace
+
+    from rulesrun.interpreter.running.budget import Budget
     from rulesrun.interpreter.running.operations import show
     from rulesrun.interpreter.running.words import in_words
 
-    assert show(value) == in_words(value)
+    game = SimpleNamespace(steps=0, step_budget=1000, budget=Budget())
+    assert show(game, value) == in_words(value)

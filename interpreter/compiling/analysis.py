@@ -9,7 +9,7 @@ import attrs
 from ...dsl import ast
 from ...dsl.program import Program
 from .asking import Asking, asking
-from .bounded import zone_params
+from .bounded import calls, cheap_functions, read_only_params, zone_params
 from .purity import pure_procs
 from .reach import Reach
 from .recursion import Recursive, recursive
@@ -41,12 +41,22 @@ class Analysis:
     recursive: Recursive
     # Each procedure's parameters that every call gives a zone: a pass over one is bounded (bounded.py).
     zone_params: dict
+    # Each procedure's parameters that every call gives a function answering something cheap to
+    # compare (a number): a comparison with what a call of one answers needs no count (bounded.py).
+    cheap_functions: dict
+    # Each procedure's parameters that it only reads (bounded.py): a local handed to one stays steady.
+    read_only_params: dict
+    # What the code generator works out about the costs of going through values across the whole
+    # program (costs.py: what each call gives a procedure's parameters, which vars are fixed), the
+    # same in every form: worked out by the first form, kept here for the others.
+    costs: dict = attrs.field(factory=dict, eq=False)
 
 
 def analyse(program: Program) -> Analysis:
     zones, scored_vars = scored(program)
     seats = by_seat(program, zones)
     variables = [d.name for d in program.parts.values() if isinstance(d, ast.Var)]
+    gathered = calls(program)
     return Analysis(
         pure=pure_procs(program.parts),
         var_index={name: i for i, name in enumerate(variables)},
@@ -58,5 +68,7 @@ def analyse(program: Program) -> Analysis:
         number_vars=number_vars(program, variables),
         asks_anywhere=asking(program),
         recursive=recursive(program),
-        zone_params=zone_params(program),
+        zone_params=zone_params(program, gathered),
+        cheap_functions=cheap_functions(program, gathered),
+        read_only_params=read_only_params(program),
     )

@@ -31,19 +31,21 @@ from .events import Events, rule_name
 from .names import attribute, derived, named
 from .purity import unchanging_procs
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
+from .costs import CONSTANT, NOTHING_KNOWN, Costs, KnownParams
 from .expressions import Expressions
 from .statements import Statements
 from .moves import DecisionPoints
 from .tables import Tables
 from .words import Words
 from .source import Frame, Source
-from ..running.budget import OverBudget, members, over_steps, spend, times
+from ..running.budget import (ATOMS, LISTS, OverBudget, added, compare, deep, keyed, members, over_steps, plus, spend, text,
+                              times, walk, within)
 from ..running.meter import FIRED
 from ..running.runtime import PAUSE, AssertFailed
 from ..running.values import Part, Piece, Zone, fixed, record_type
 
 
-class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
+class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions, Costs):
     """A checked program as Python source: declarations and rules here, decision
     points in `DecisionPoints` (moves.py), their words in `Words` (words.py), the tables the
     running game looks up in `Tables` (tables.py), statements in
@@ -63,6 +65,8 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         self.out = Source()
         self.frame = Frame([set()])
         self.substitutions: dict[str, str] = {}
+        # What the arguments the substituted names stand for are (Expressions._substituted).
+        self.substitution_facts: dict = {}
         # The params and kinds of parts whose value is the same in every game: name -> the code
         # that makes it once (`_same_in_every_game`).
         self.game_constants: dict[str, str] = {}
@@ -84,6 +88,19 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         self.asks_anywhere = known.asks_anywhere
         self.recursive = known.recursive
         self.zone_params = known.zone_params
+        self.cheap_functions = known.cheap_functions
+        self.read_only_params = known.read_only_params
+        # What each procedure answers, worked out when a call first asks (Expressions._answer);
+        # whether a parameter is only called with cheap arguments (Expressions._handed_function).
+        self.answers: dict = {}
+        self.applied: dict = {}
+        # What every call gives each procedure's parameters (Expressions._known_params), once
+        # worked out for the whole program.
+        self.param_facts: dict | None = known.costs.get("param_facts")
+        self.fixed_vars: frozenset = known.costs.get("fixed_vars", frozenset())
+        self.costs = known.costs
+        # Each rule's steady locals, by its parameters and statements (Statements._steady).
+        self.steady: dict = {}
         # The hidden zones each function a look-ahead may run can read, by its name.
         self.reaches: dict[str, frozenset] = {}
         self.asking = self.asks_anywhere if pausing else NOTHING
@@ -110,7 +127,7 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         for decl in self.parts.values():
             if isinstance(decl, ast.Proc):
                 self._function(named("pr", decl.name), ["g"] + [f"l_{p}" for p in decl.params], decl.params, decl.body,
-                               decl.span, decl.name in self.recursive.procs, self.zone_params[decl.name])
+                               decl.span, decl.name in self.recursive.procs, self._known_params(decl))
             elif isinstance(decl, ast.Phase):
                 self._phase(decl)
         self._moves()
@@ -173,11 +190,12 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
                 self.game_constants[decl.name] = f"fixed([{members}])"
                 o.emit(f"g.t_{decl.name} = {named('pv', decl.name)}", decl.span)
             elif isinstance(decl, ast.Param) and self._same_in_every_game(decl.default):
-                saved = self.substitutions
+                saved = self.substitutions, self.substitution_facts
                 self.substitutions = {name: named("pv", name) for name in self.game_constants}
                 self.substitutions.update((part.name, named("part", part.name)) for part in self.program.of_kind(ast.Part))
+                self.substitution_facts = dict.fromkeys(self.substitutions, CONSTANT)
                 self.game_constants[decl.name] = f"fixed({self.expr(decl.default)})"
-                self.substitutions = saved
+                self.substitutions, self.substitution_facts = saved
                 o.emit(f"g.p_{decl.name} = {named('pv', decl.name)}", decl.span)
             elif isinstance(decl, ast.Param):
                 o.emit(f"g.p_{decl.name} = fixed({self.expr(decl.default)})", decl.span)
@@ -223,12 +241,12 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         return "{_i: " + make(f"{decl.name!r} + '[' + str(_i) + ']'") + f" for _i in members({low}, {high})}}"
 
     def _function(self, name: str, signature: list[str], local_names, body, span, counted: bool = False,
-                  bounded: frozenset = frozenset()) -> None:
+                  known: KnownParams = NOTHING_KNOWN) -> None:
         """A rule as a function. One that asks a `choose` runs through `g.frames` while an agent
         looks ahead, which remembers the state it started from (interpreter/lookahead/search.py).
         `counted`: each call counts a step of the game's budget (a rule that can call itself,
-        interpreter/compiling/recursion.py); `bounded`: the parameters that always hold a zone
-        (bounded.py)."""
+        interpreter/compiling/recursion.py); `known`: what its parameters hold wherever it is
+        called (a zone, a function answering a number: Expressions._known_params)."""
         o = self.out
         own = own_locals(local_names, body)
         if calls_choose(body) and self.books:
@@ -243,7 +261,7 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
             o.emit(f"    return ({pause}g.frames.{run}({rule}, g, ({''.join(p + ', ' for p in signature[1:])})))",
                    span)
             name = rule
-        self._rule_body(name, list(local_names), body, span, own, counted, bounded)
+        self._rule_body(name, list(local_names), body, span, own, counted, known)
 
     def _count_call(self, span) -> None:
         """A call of a rule that can call itself spends a step of the game's budget (interpreter/running/budget.py)."""
@@ -251,7 +269,7 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         self.out.emit("if g.steps > g.step_budget: over_steps(g)", span)
 
     def _rule_body(self, name: str, local_names: list, body, span, own: OwnLocals, counted: bool = False,
-                   bounded: frozenset = frozenset()) -> None:
+                   known: KnownParams = NOTHING_KNOWN) -> None:
         """The function of a rule's statements. A `let x = choose(...)` among them, standing
         alone or inside `if`s (not loops), hands the seat's agent the rest of the rule as a
         function of the locals seen so far and the answer (`resume`): a look-ahead tries an
@@ -262,7 +280,9 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
         rests: list[tuple] = []
         unread = self._unread(body) if not calls_choose(body) else frozenset()
         frame = Frame([set(local_names)], own, self._asks_in(body), unread=unread,
-                      rule_locals=_bound(body, local_names), bounded=set(bounded), rule=(local_names, body))
+                      rule_locals=_bound(body, local_names), bounded=set(known.bounded), cheap=set(known.cheap),
+                      cheap_items=set(known.cheap_items), cheap_results=set(known.cheap_results), fixed=set(known.fixed),
+                      rule=(local_names, body))
         with o.indented(), self._in(frame):
             if counted:
                 self._count_call(span)
@@ -291,7 +311,8 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions):
                 captured = "".join(f"l_{n}, " for n in kept)
                 used = {node.id for later in rest_of_rule for node in ast.walk(later) if isinstance(node, ast.Name)}
                 changeable = tuple(n in used for n in kept + [stmt.name])
-                args = [self.expr(a) for a in stmt.value.args] + [f"resume=({rest}, ({captured}), {changeable!r})"]
+                args = self._walked(BUILTINS["choose"], stmt.value, [self.expr(a) for a in stmt.value.args])
+                args.append(f"resume=({rest}, ({captured}), {changeable!r})")
                 self.frame.declare(stmt.name)
                 o.emit(f"l_{stmt.name} = {BUILTINS['choose'].python_name}(g, {', '.join(args)})", stmt.span)
                 if self.pausing:
@@ -424,6 +445,9 @@ def namespace(operations_kept: dict) -> dict:
     interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "Piece": Piece, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
+             "walk": walk, "deep": deep, "compare": compare, "within": within, "plus": plus, "added": added, "text": text,
+             "keyed": keyed, "ATOMS": ATOMS, "LISTS": LISTS, "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
+             "gt": operator.gt, "ge": operator.ge,
              "members": members, "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE,
              "AssertFailed": AssertFailed, "record_type": record_type, "Part": Part, "partial": partial,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,

@@ -1,19 +1,24 @@
 """Expressions of the rules as Python expressions: names resolved at compile time (a local, a
-param, a zone, a built-in), calls of procedures inlined, remembered or paused, comprehensions
-counted against the game's budget. A part of the code generator (compiler.py), which it is
-mixed into: the methods read the compiler's frame, program and analyses."""
+param, a zone, a built-in), calls of procedures inlined, remembered or paused, comprehensions,
+built-ins, comparisons and texts counted against the game's budget where what they go
+through is not bounded anyway (`_bounded`, `_cheap`). A part of the code generator
+(compiler.py), which it is mixed into: the methods read the compiler's frame, program and
+analyses."""
 
 from __future__ import annotations
 
 from ...dsl import ast
-from ...dsl.builtins import BUILTINS, WORD_OPTIONS, LIST
+from ...dsl.builtins import BUILTINS, LIST, MANY, NUMBER, PLAIN, WORD_OPTIONS
 from ...dsl.errors import Diagnostic, RulesError
 from ...dsl.limits import MAX_MEMBERS
+from ..running.budget import SHORT
+from .costs import statements_of
 from .names import attribute, named
-from .source import Frame
 
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+# The functions of module operator that compare as each operator does (budget.compare).
+_COMPARED = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 # Arguments that make a call run every time (interpreter/lookahead/remember.py): no need to try.
 _NEVER_REMEMBERED = (ast.Keyword, ast.Lambda, ast.List, ast.Comprehension)
 
@@ -65,19 +70,25 @@ class Expressions:
         return self._text(e)
 
     def _text(self, e) -> str:
+        """A text of the rules: what it interpolates written within the game's budget (its
+        steps and its size: `"{t}{t}"` doubles `t`, budget.text)."""
         if isinstance(e, ast.Literal):
             return repr(str(e.value))
         if not isinstance(e, ast.Interpolated):
-            return f"show({self.expr(e)})"
-        parts = [repr(p) if isinstance(p, str) else f"show({self.expr(p)})" for p in e.parts]
-        return "''.join((" + ", ".join(parts) + ",))"
+            return f"show(g, {self.expr(e)})"
+        parts = [repr(p) if isinstance(p, str) else f"show(g, {self.expr(p)})" for p in e.parts]
+        if all(isinstance(p, str) or self._cheap(p) for p in e.parts):
+            # Each part a number, a name, a text the rules write: no longer than the rules make it.
+            return "''.join((" + ", ".join(parts) + ",))"
+        return "text(g, (" + ", ".join(parts) + ",))"
 
     def e_Lambda(self, e):
         body = e.body
         if isinstance(body, ast.Call) and len(body.args) == 1 and isinstance(body.args[0], ast.Name) \
                 and body.args[0].id == e.param and self._is_builtin_call(body, body.func.id) \
-                and not BUILTINS[body.func.id].game:
-            # `mine => weight(mine)` is the built-in itself: one call less for each use.
+                and not BUILTINS[body.func.id].game and not BUILTINS[body.func.id].walks:
+            # `n => abs(n)` is the built-in itself: one call less for each use. One that goes
+            # through its argument is called in the lambda, which counts that.
             return BUILTINS[body.func.id].python_name
         if isinstance(body, ast.Attribute) and isinstance(body.target, ast.Name) and body.target.id == e.param:
             # `c => c.value`, the usual sort key, reads the attribute without a Python call.
@@ -104,13 +115,42 @@ class Expressions:
             # A zone or a part equals only itself (values.Zone, values.Part), and `none` only
             # `none`: said directly.
             return f"({self.expr(e.left)} {'is' if e.op == '==' else 'is not'} {self.expr(e.right)})"
-        return f"({self.expr(e.left)} {_COMPARE[e.op]} {self.expr(e.right)})"
+        left, right = self.expr(e.left), self.expr(e.right)
+        if self._cheap(e.left) or self._cheap(e.right):
+            return f"({left} {_COMPARE[e.op]} {right})"
+        # Neither side is known to be small: both may hold lists holding lists (`s = [s, s]`,
+        # repeated), so what the comparison goes through is counted first; but a name that
+        # holds a number or none (budget.ATOMS) is tested for one first, where reading it
+        # again changes nothing.
+        counted = f"compare(g, {_COMPARED[e.op]}, {left}, {right})"
+        for side, code in ((e.left, left), (e.right, right)):
+            if isinstance(side, ast.Name):
+                return f"({left} {_COMPARE[e.op]} {right} if type({code}) in ATOMS else {counted})"
+        return counted
 
     def e_InOp(self, e):
-        return f"({self.expr(e.left)} in {self.expr(e.right)})"
+        return self._membership(e, "in")
 
     def e_NotIn(self, e):
-        return f"({self.expr(e.left)} not in {self.expr(e.right)})"
+        return self._membership(e, "not in")
+
+    def _membership(self, e, op: str) -> str:
+        """`x in xs`: as it is where going through `xs` is bounded and each comparison is (a
+        cheap `x`, or cheap items); else through `budget.within`, which counts it first (and
+        answers a whole number in a range from its ends)."""
+        item, items = self.expr(e.left), self.expr(e.right)
+        if self._short(e.right) and (self._cheap(e.left) or self._cheap_items(e.right)):
+            return f"({item} {op} {items})"
+        test = f"within(g, {item}, {items})"
+        counted = test if op == "in" else f"(not {test})"
+        atom = "" if self._cheap(e.left) else f"type({item}) in ATOMS and " if isinstance(e.left, ast.Name) else None
+        if atom is not None and isinstance(e.right, ast.Name) and e.right.id not in self.substitutions and (
+                self._is_local(e.right.id) or not any(isinstance(node, (ast.Call, ast.Play)) for node in ast.walk(e.left))):
+            # A list of a few items (budget.SHORT) is gone through as the seats are: a name holding
+            # one, read again (a var's where no rule runs in between), for a cheap item or a name
+            # holding a number.
+            return f"({item} {op} {items} if {atom}type({items}) in LISTS and len({items}) <= {SHORT} else {counted})"
+        return counted
 
     def e_Range(self, e):
         return f"range({self.expr(e.low)}, {self.expr(e.high)} + 1)"
@@ -121,6 +161,14 @@ class Expressions:
             # What `*` makes can be far larger than what it is given (`[1] * n`, `x * x`): its
             # size is checked against the game's budget first.
             return f"times(g, {self.expr(e.left)}, {self.expr(e.right)})"
+        if e.op == "+" and not (self._surely_number(e.left) or self._surely_number(e.right)) \
+                and not (self._short_walk(e.left) and self._short_walk(e.right)):
+            # Two lists or texts joined: the size made is checked, the items copied counted
+            # (`s = s + s` doubles `s`).
+            return f"plus(g, {self.expr(e.left)}, {self.expr(e.right)})"
+        if e.op == "%" and not self._surely_number(e.left):
+            # Python's `%` of a text formats it (`"%999999999d" % 1`): the language's `%` is of numbers.
+            return f"remainder({self.expr(e.left)}, {self.expr(e.right)})"
         return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
 
     def _global(self, e):
@@ -161,15 +209,17 @@ class Expressions:
         decl = self.parts.get(name)
         if isinstance(decl, ast.Proc):
             if self._inlines(decl, e.args):
-                return self._inline(decl, args)
+                return self._inline(decl, args, e.args)
+            args = [self._handed_function(decl, index, arg) or code for index, (arg, code) in enumerate(zip(e.args, args))]
             if self._remembers(e):
                 return self._remembered_call(e, "remembered", args)
             return self._paused(self._may_ask(name in self.asking.procs, e), f"{named('pr', name)}(g, {', '.join(args)})")
         if isinstance(decl, ast.Phase):
             return self._paused(self._may_ask(name in self.asking.phases, e), f"{named('ph', name)}(g)")
         builtin = BUILTINS[name]
+        args = self._walked(builtin, e, args)
         if builtin.python:
-            if len(e.args) == 1 and builtin.one_pass and _projects(e.args[0]):
+            if len(e.args) == 1 and builtin.one_pass and _projects(e.args[0]) and args[0].startswith("list("):
                 # Through the items once: no list of them is needed.
                 return f"{name}({args[0][len('list('):-1]})"
             return f"{name}({', '.join(args)})"
@@ -186,9 +236,10 @@ class Expressions:
             return f"{builtin.python_name}(g, {', '.join(args)})"
         if name == "sorted":
             # Python's own sort, called directly: `desc = true` is its `reverse`.
-            options = [self.expr(a) if a.name != "desc" else "reverse=" + (
-                repr(a.value.value) if isinstance(a.value, ast.Literal) and type(a.value.value) is bool
-                else f"bool({self.expr(a.value)})") for a in e.args[1:]]
+            options = [self._sort_key(a.value, e.args[0]) if a.name == "key" else self.expr(a) if a.name != "desc"
+                       else "reverse=" + (repr(a.value.value) if isinstance(a.value, ast.Literal)
+                                          and type(a.value.value) is bool else f"bool({self.expr(a.value)})")
+                       for a in e.args[1:]]
             return f"sorted({', '.join([args[0]] + options)})"
         if name == "faces":
             # As the built-in has it, without a call: the distinct faces, low to high.
@@ -206,6 +257,64 @@ class Expressions:
             if isinstance(arg, ast.Keyword) and (builtin is None or arg.name not in builtin.keywords):
                 raise RulesError(Diagnostic(arg.span, f"`{e.func.id}` has no option `{arg.name}`",
                                             "named arguments are options of built-ins"))
+
+    def _walked(self, builtin, e, args: list[str]) -> list[str]:
+        """The code of a built-in's arguments, those it goes through (`Builtin.walks`) counted
+        against the game's steps before the call, where they are not bounded anyway: a step for
+        each item (`spend`), and for one that compares its items (`Builtin.compares`), each item
+        at every depth (`deep`), unless its items are cheap to compare. `max(a, b)` compares
+        its arguments themselves."""
+        positional = [a for a in e.args if not isinstance(a, ast.Keyword)]
+        if builtin.high == MANY and len(positional) > 1:
+            costly = [i for i, a in enumerate(positional) if not self._cheap(a)]
+            return [self._deep(e.args[i], code) if i in costly and len(costly) > 1 else code for i, code in enumerate(args)]
+        if builtin.high == MANY and len(positional) == 1 and isinstance(positional[0], (ast.List, ast.Tuple)) \
+                and sum(not self._cheap(item) for item in positional[0].items) <= 1:
+            # `min([n, bank])` is `min(n, bank)`: one of two items cheap, no comparison is long.
+            return args
+        args = list(args)
+        key = any(isinstance(a, ast.Keyword) and a.name == "key" for a in e.args)
+        walked = [index for index in builtin.walks if index < len(positional)]
+        if builtin.together and any(self._short_walk(positional[index]) for index in walked):
+            # It stops with the shortest, which is short (`zip`).
+            return args
+        for index in walked:
+            # Sorted by a key, the keys are compared, not the items (`_sort_key`).
+            args[index] = self._walk_counted(positional[index], args[index], builtin.compares and not key)
+        return args
+
+    def _walk_counted(self, node, code: str, compares: bool) -> str:
+        """`code`, the value of `node`, as a built-in that goes through it takes it: as it is where
+        going through it is bounded anyway, or was counted as it was made (a cheap value is
+        short too: comparing one would go through it). A name, which may be read again, is
+        gone through at once when it holds a short list (budget.SHORT)."""
+        if compares and not self._cheap_items(node):
+            return self._deep(node, code)
+        if self._short_walk(node):
+            return code
+        if isinstance(node, ast.Name):
+            return f"({code} if type({code}) in LISTS and len({code}) <= {SHORT} else walk(g, {code}))"
+        return f"walk(g, {code})"
+
+    def _deep(self, node, code: str) -> str:
+        """`deep(g, code)`; of a name, which may be read again, tested for a number first."""
+        if isinstance(node, ast.Name):
+            return f"({code} if type({code}) in ATOMS else deep(g, {code}))"
+        return f"deep(g, {code})"
+
+    def _sort_key(self, key, items) -> str:
+        """`sorted`'s key, as it is where the keys it gives are cheap to compare (`c => c.value`
+        of pieces, a built-in that answers a number); else each key is counted as it is made."""
+        code = self.expr(key)
+        if isinstance(key, ast.Lambda):
+            typed = self._cheap_items(items)
+            with self._in(self.frame.inner(key.param)):
+                if typed:
+                    self.frame.cheap.add(key.param)
+                cheap = self._cheap(key.body)
+        else:
+            cheap = isinstance(key, ast.Name) and self._is_builtin_name(key.id) and BUILTINS[key.id].returns in (NUMBER, PLAIN)
+        return f"key={code}" if cheap else f"key=keyed(g, {code})"
 
     def _paused(self, asks: bool, call: str) -> str:
         """A call as an expression: `(yield from call)` if it can ask, else the call."""
@@ -248,9 +357,16 @@ class Expressions:
         if isinstance(e, ast.Name) and e.id in _GLOBAL_VALUES and not self._is_local(e.id) \
                 and e.id not in self.substitutions and e.id not in self.parts:
             return e.id != "num_players"
-        if isinstance(e, ast.Name) and e.id in self.frame.bounded and e.id not in self.substitutions:
+        if isinstance(e, ast.Name) and e.id in self.substitutions:
+            return self._facts(e.id).bounded
+        if isinstance(e, ast.Name) and e.id in self.frame.bounded:
             # A parameter always given a zone, a steady local given something bounded (bounded.py).
             return True
+        if self._inlined(e):
+            with self._as_inlined(e) as body:
+                return self._bounded(body)
+        if self._called(e):
+            return self._answer(e.func.id).bounded
         if isinstance(e, ast.Call) and e.args and self._is_builtin_call(e, e.func.id) and BUILTINS[e.func.id].no_longer:
             return self._bounded(e.args[0])
         if isinstance(e, ast.Range):
@@ -280,8 +396,11 @@ class Expressions:
         return None
 
     def _is_builtin_call(self, e, name: str) -> bool:
-        return isinstance(e, ast.Call) and e.func.id == name and name in BUILTINS and not self._is_local(name) \
-            and name not in self.substitutions and name not in self.parts
+        return isinstance(e, ast.Call) and e.func.id == name and self._is_builtin_name(name)
+
+    def _is_builtin_name(self, name: str) -> bool:
+        """Whether `name` here names a built-in, not a local, a parameter or a declaration."""
+        return name in BUILTINS and not self._is_local(name) and name not in self.substitutions and name not in self.parts
 
     def _remembers(self, e) -> bool:
         """Whether `e` is a call of a pure procedure that is remembered (not inlined; in a game
@@ -331,17 +450,11 @@ class Expressions:
                 return False
         return True
 
-    def _inline(self, proc: ast.Proc, arg_code: list[str]) -> str:
+    def _inline(self, proc: ast.Proc, arg_code: list[str], arg_nodes) -> str:
         """The body of a one-line procedure in place of a call (see `_inlines`)."""
-        saved = self.substitutions
-        self.substitutions = {p: f"({code})" for p, code in zip(proc.params, arg_code)}
-        self.inlining.add(proc.name)
-        try:
-            with self._in(Frame([set()])):
-                return f"({self.expr(statements_of(proc)[0].value)})"
-        finally:
-            self.inlining.discard(proc.name)
-            self.substitutions = saved
+        with self._substituted(proc, {p: f"({code})" for p, code in zip(proc.params, arg_code)}, arg_nodes) as frame:
+            frame.yielding = False
+            return f"({self.expr(statements_of(proc)[0].value)})"
 
     def e_Keyword(self, e):
         if e.name in WORD_OPTIONS:
@@ -362,9 +475,12 @@ class Expressions:
         return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
 
     def e_Record(self, e):
+        """A record keeps its fields' lists fixed (values.fixed), going through them to the last
+        item: counted, but where a field is cheap."""
         fields = tuple(f.name for f in e.fields)
         name = self.records.setdefault(fields, f"rec{len(self.records)}")
-        return f"{name}({', '.join(self.expr(f.value) for f in e.fields)})"
+        values = [self.expr(f.value) if self._cheap(f.value) else self._deep(f.value, self.expr(f.value)) for f in e.fields]
+        return f"{name}({', '.join(values)})"
 
     def e_Comprehension(self, e):
         with self._in(self.frame.inner()):
@@ -372,16 +488,19 @@ class Expressions:
 
     def _comprehension(self, e):
         if _projects(e):
-            # `[b.value for b in won[p]]` reads one attribute of each item without a Python call.
+            # `[b.value for b in won[p]]` reads one attribute of each item without a Python call:
+            # no rule runs for an item, so it is counted as a built-in's walk is.
             self.getters.add(e.element.name)
-            return f"list(map({named('get', e.element.name)}, {self.expr(e.clauses[0].iterable)}))"
+            iterable = e.clauses[0].iterable
+            code = self._walk_counted(iterable, self.expr(iterable), False)
+            return f"list(map({named('get', e.element.name)}, {code}))"
         if _repeats(e) and self._bounded(e.clauses[0].iterable):
             # `[0 for p in players]`: one literal for each item, gone through uncounted anyway.
             return f"[{self.expr(e.element)}] * len({self.expr(e.clauses[0].iterable)})"
         clauses = []
         for index, clause in enumerate(e.clauses):
             iterable = self._clause_iterable(index, clause)
-            self.frame.declare(*clause.names)
+            self._declare_clause(clause)
             cond = f" if {self.expr(clause.cond)}" if clause.cond is not None else ""
             clauses.append(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}{cond}")
         element = self.expr(e.element)
@@ -389,22 +508,17 @@ class Expressions:
 
     def _clause_iterable(self, index: int, clause) -> str:
         """What the `index`-th clause of a comprehension goes through, its passes spent unless
-        they are bounded anyway (`_bounded`, a first clause only)."""
+        they are bounded anyway (`_bounded`, or a cheap value, which is short: a first clause only)."""
         iterable = self.expr(clause.iterable)
         if self._is_builtin_call(clause.iterable, "zip"):
             # A comprehension goes through the pairs once: no list of them is needed.
             return "zip" + iterable[len(BUILTINS["zip"].python_name):]
-        if index > 0 or not self._bounded(clause.iterable):
+        if index > 0 or not (self._bounded(clause.iterable) or self._cheap(clause.iterable)):
             return f"spend(g, {iterable})"
         return iterable
 
     def e_Play(self, e):
         return self._paused(self._may_ask(e.point in self.asking.points, e), f"{named('pt', e.point)}(g, {self.expr(e.player)})")
-
-
-def statements_of(proc: ast.Proc) -> list:
-    """A procedure's statements without its docstring."""
-    return [stmt for stmt in proc.body if not (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.expr, ast.Literal))]
 
 
 def _projects(e) -> bool:

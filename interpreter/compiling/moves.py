@@ -116,7 +116,10 @@ class DecisionPoints:
                     loops.enter_context(o.indented())
                 for index, param in enumerate(move.params):
                     o.emit(f"for l_{param.name} in {self._counted(param.domain, first=index == 0)}:", param.span)
+                    typed = self._cheap_items(param.domain)
                     frame.declare(param.name)
+                    if typed:
+                        frame.cheap.add(param.name)
                     loops.enter_context(o.indented())
                 conditions = list(when) + [_Forbidden(forbid.when) for forbid in forbids.get(move.name, ())]
                 args = "".join(f"l_{p.name}, " for p in move.params)

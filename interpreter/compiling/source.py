@@ -66,6 +66,16 @@ class Frame:
     # that are always a zone, and steady locals given something bounded (bounded.py). A name
     # bound again, here or in a comprehension inside, is no longer one of them.
     bounded: set = attrs.field(factory=set)
+    # The locals whose value is cheap to compare (a number, a piece, a zone, a value the rules
+    # write: Expressions._cheap), and those whose items are (Expressions._cheap_items): a
+    # comparison with one, or going through one's items, needs no count of what it meets. A
+    # name bound again is no longer one of them.
+    cheap: set = attrs.field(factory=set)
+    cheap_items: set = attrs.field(factory=set)
+    # The parameters that always hold a function whose answer is cheap (bounded.cheap_functions).
+    cheap_results: set = attrs.field(factory=set)
+    # The locals that hold something cheap that cannot change in place (Costs._fixed).
+    fixed: set = attrs.field(factory=set)
     # The rule's parameters and statements, and which of its locals are bound by one `let`
     # and then only read (bounded.steady_locals): worked out when a `let` first asks.
     rule: tuple = ((), ())
@@ -80,6 +90,12 @@ class Frame:
     def declare(self, *names: str) -> None:
         self.scopes[-1].update(names)
         self.bounded.difference_update(names)
+        self.cheap.difference_update(names)
+        self.cheap_items.difference_update(names)
+        self.cheap_results.difference_update(names)
+        self.fixed.difference_update(names)
 
     def inner(self, *names: str) -> Frame:
-        return Frame(self.scopes + [set(names)], self.own, bounded=self.bounded - set(names))
+        return Frame(self.scopes + [set(names)], self.own, bounded=self.bounded - set(names),
+                     cheap=self.cheap - set(names), cheap_items=self.cheap_items - set(names),
+                     cheap_results=self.cheap_results - set(names), fixed=self.fixed - set(names))

@@ -4,6 +4,7 @@ the code generator (compiler.py), which it is mixed into."""
 
 from __future__ import annotations
 
+from collections import Counter
 from contextlib import ExitStack
 
 from ...dsl import ast
@@ -11,9 +12,8 @@ from ...dsl.builtins import BUILTINS
 from ...dsl.check_expressions import PIECE_ATTRIBUTES
 from . import inlined
 from .asking import calls_choose
-from .bounded import steady_locals
+from .bounded import assigned, single_locals, steady_locals
 from .names import named
-from .source import Frame
 from .totality import index_fact, is_total
 from .expressions import statements_of
 from .ownership import is_flat, is_number
@@ -71,18 +71,45 @@ class Statements:
             self.frame.declare(s.name)
             return
         value = self.expr(s.value)
-        bounded = self._bounded_value(s.value) and s.name in self._steady()
-        self.frame.declare(s.name)
-        if bounded:
-            self.frame.bounded.add(s.name)
+        self._let_facts(s)
         self.out.emit(f"l_{s.name} = {value}", s.span)
+
+    def _let_facts(self, s) -> None:
+        """A `let` binds its name here: a steady local (bound once, then only read) is what its
+        value is (bounded, cheap, of cheap items: `_bounded`, `_cheap`)."""
+        steady = s.name in self._steady()
+        single = steady or s.name in self._single()
+        facts = self._facts_of(s.value) if single else None
+        self.frame.declare(s.name)
+        if steady:
+            frame = self.frame
+            for known, names in ((facts.bounded, frame.bounded), (facts.cheap or facts.fixed, frame.cheap),
+                                 (facts.cheap_items, frame.cheap_items), (facts.fixed, frame.fixed)):
+                if known:
+                    names.add(s.name)
+        elif single and facts.fixed:
+            # Handed on, but what cannot change in place stays as it is.
+            self.frame.cheap.add(s.name)
+            self.frame.fixed.add(s.name)
 
     def _steady(self) -> frozenset:
         """The steady locals of the rule being written (bounded.steady_locals), worked out once."""
         frame = self.frame
         if frame.steady is None:
-            frame.steady = steady_locals(*frame.rule)
+            params, body = frame.rule
+            key = (tuple(params), id(body))
+            if key not in self.steady:
+                self.steady[key] = steady_locals(params, body, self.read_only_params)
+            frame.steady = self.steady[key]
         return frame.steady
+
+    def _single(self) -> frozenset:
+        """The locals of the rule being written bound once and never again (bounded.single_locals)."""
+        params, body = self.frame.rule
+        key = ("single", tuple(params), id(body))
+        if key not in self.steady:
+            self.steady[key] = single_locals(params, body)
+        return self.steady[key]
 
     def _bounded_value(self, e) -> bool:
         """Whether a value is bounded as a pass over it is (`_bounded`), or a comprehension of one
@@ -148,23 +175,38 @@ class Statements:
         (`a = b`, `a += [b]`), that the var now holds them."""
         o = self.out
         notices = self._vars_notices(target, value, extends=op == "+=")
+        code = self._added(target, value) if op == "+=" else self.expr(value)
         if notices is None:
-            o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
+            o.emit(f"{self.expr(target)} {op} {code}", span)
             return
         before, after = notices
         if not self.books:
-            o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
+            o.emit(f"{self.expr(target)} {op} {code}", span)
         elif op == "-=" or is_flat(value, frozenset(BUILTINS) - self.frame.names()):
             o.emit(f"if g.open: {before}", span)
-            o.emit(f"{self.expr(target)} {op} {self.expr(value)}", span)
+            o.emit(f"{self.expr(target)} {op} {code}", span)
         else:
-            o.emit(f"_value = {self.expr(value)}", span)
+            o.emit(f"_value = {code}", span)
             o.emit(f"if g.open: {before}", span)
             o.emit(f"{self.expr(target)} {op} _value", span)
             o.emit(f"if g.open and type(_value) in NESTED: {after}", span)
         mark = self._score_mark(target, op)
         if mark is not None:
             o.emit(mark, span)
+
+    def _added(self, target, value) -> str:
+        """The code of what `target += value` adds: as it is where it is a number (or the target
+        one), or a list made here (so the target is a list, extended by what was counted as it was
+        made); else through `budget.added`, which checks the size the target grows to and counts
+        what is copied (a text grown in a loop is copied each pass). The target is read for it
+        where reading it again can neither fail otherwise nor change anything."""
+        code = self.expr(value)
+        if self._surely_number(value) or self._surely_number(target) or self._makes_a_list(value) \
+                or isinstance(value, (ast.List, ast.Comprehension)):
+            return code
+        root = target.target if isinstance(target, ast.Index) else target
+        readable = isinstance(root, ast.Name) and (root is target or _inert(target.index))
+        return f"added(g, {self.expr(target) if readable else 'None'}, {code})"
 
     def _score_mark(self, target, op: str) -> str | None:
         """What an assignment that may change a var tells the meter (interpreter/compiling/scored.py),
@@ -293,16 +335,11 @@ class Statements:
             self.out.emit(self.expr(s.expr), s.span)
             return
         inner = statements_of(proc)[0]
-        saved = self.substitutions
-        self.substitutions = {p: self.expr(a) for p, a in zip(proc.params, s.expr.args)}
-        self.inlining.add(proc.name)
-        try:
-            with self._in(Frame([set()], yielding=self.frame.yielding)) as frame:
-                self.out.emit(self.expr(inner.expr), inner.span)
-            self.frame.yielded = self.frame.yielded or frame.yielded
-        finally:
-            self.inlining.discard(proc.name)
-            self.substitutions = saved
+        codes = {p: self.expr(a) for p, a in zip(proc.params, s.expr.args)}
+        outer = self.frame
+        with self._substituted(proc, codes, s.expr.args) as frame:
+            self.out.emit(self.expr(inner.expr), inner.span)
+        outer.yielded = outer.yielded or frame.yielded
 
     def _inlined_statement(self, e):
         """The procedure a call standing as a statement calls, if its body is one call or `play`
@@ -334,6 +371,7 @@ class Statements:
 
     def s_For(self, s):
         """The loop goes through what the iterable held when it began, whatever its body changes."""
+        counted = False
         if self._remembers(s.iterable):
             call = s.iterable
             zones = all(self._is_zone(a) for a in call.args)
@@ -353,17 +391,48 @@ class Statements:
         else:
             iterable = self.expr(s.iterable)
             if not isinstance(s.iterable, (ast.Range, ast.List, ast.Comprehension)):
+                if not (self._bounded(s.iterable) or self._made_here(s.iterable) or self._cheap(s.iterable)):
+                    # What it goes through may be a range of a million million (from a name):
+                    # counted, from its ends, before a copy of it is made.
+                    self.out.emit(f"_items = {iterable}", s.span)
+                    self.out.emit("g.steps += max(_items.stop - _items.start, 0) if type(_items) is range "
+                                  "else len(_items)", s.span)
+                    self.out.emit("if g.steps > g.step_budget: over_steps(g)", s.span)
+                    iterable = "_items"
+                    counted = True
                 iterable = f"tuple({iterable})"
         targets = ", ".join(f"l_{n}" for n in s.names)
         if isinstance(s.iterable, ast.Range):
             self._range_spent(iterable, s.span, self._constant(s.iterable.low), self._constant(s.iterable.high))
+        elif counted:
+            self.out.emit(f"_items = {iterable}", s.span)
         else:
             # The passes spent where the loop starts, written out: no call for the most common loop.
             self.out.emit(f"_items = {iterable}", s.span)
             self.out.emit("g.steps += len(_items)", s.span)
             self.out.emit("if g.steps > g.step_budget: over_steps(g)", s.span)
         self.out.emit(f"for {targets} in _items:", s.span)
-        self._nested(s.body, s.names)
+        typed = self._cheap_items(s.iterable) and not self._rebinds(s.names)
+        self.frame.declare(*s.names)
+        if typed:
+            # Each pass binds the names to (parts of) a cheap item: cheap, but after the loop,
+            # which may not have run.
+            self.frame.cheap.update(s.names)
+        self._nested(s.body)
+        self.frame.cheap.difference_update(s.names)
+
+    def _rebinds(self, names) -> bool:
+        """Whether the rule being written binds or assigns one of `names` anywhere (then a loop's
+        variable may hold something else in a later pass)."""
+        body = self.frame.rule[1]
+        key = ("rebinding", id(body))
+        if key not in self.steady:
+            nodes = [node for stmt in body for node in ast.walk(stmt)]
+            # A comprehension's or a lambda's names are its own: they rebind nothing of the rule's.
+            bound = Counter(n for node in nodes if isinstance(node, (ast.Let, ast.For, ast.Repeat))
+                            for n in ([node.name] if isinstance(node, (ast.Let, ast.Repeat)) else node.names))
+            self.steady[key] = frozenset(name for name, count in bound.items() if count > 1) | assigned(nodes)
+        return bool(set(names) & self.steady[key])
 
     def _range_spent(self, iterable: str, span, low: int | None = None, high: int | None = None) -> None:
         """`_items = range(...)` with its passes spent, written out (a range's length taken from
@@ -437,7 +506,7 @@ class Statements:
         with self._in(self.frame.inner()), ExitStack() as depth:
             for index, clause in enumerate(comprehension.clauses):
                 iterable = self._clause_iterable(index, clause)
-                self.frame.declare(*clause.names)
+                self._declare_clause(clause)
                 o.emit(f"for {', '.join(f'l_{n}' for n in clause.names)} in {iterable}:", span)
                 depth.enter_context(o.indented())
                 if clause.cond is not None:

@@ -15,7 +15,8 @@ class Tables:
         score = self.parts[SCORE]
         o = self.out
         o.emit(f"def score_keys(g, l_{score.player}):", score.span)
-        with self._in(Frame([{score.player}])):
+        # The engine asks the score of a seat: a number, cheap to compare (costs.py).
+        with self._in(Frame([{score.player}], cheap={score.player}, fixed={score.player})):
             o.emit(f"    return ({''.join(self.expr(k.expr) + ', ' for k in score.keys)})", score.span)
             o.emit(f"def score_first(g, l_{score.player}):", score.span)
             o.emit(f"    return {self.expr(score.keys[0].expr)}", score.span)

@@ -183,19 +183,19 @@ def _keep_lists(g, found: list, checkpoints) -> None:
 
 
 def containers(values) -> list:
-    """Every list and mapping in `values` or inside them (through tuples too), each once."""
+    """Every list and mapping in `values` or inside them (through tuples too), each once: a
+    tuple too is gone through once (`s = (s, s)`, repeated, holds one tuple many times over)."""
     found: dict[int, object] = {}
     for value in values:
         if type(value) in NESTED:
             _gather(value, found)
-    return list(found.values())
+    return [value for value in found.values() if type(value) is not tuple]
 
 
 def _gather(value, found: dict) -> None:
-    if type(value) is not tuple:
-        if id(value) in found:
-            return
-        found[id(value)] = value
+    if id(value) in found:
+        return
+    found[id(value)] = value
     items = value.values() if type(value) is dict else value
     if any(map(is_nested, map(type, items))):
         for item in items:
@@ -340,12 +340,17 @@ class Checkpoint:
             opened.remove(self)
 
 
-def changeable(value) -> bool:
+def changeable(value, seen: set | None = None) -> bool:
     """Whether `value` is or holds (inside tuples) a list or mapping: something a look-ahead
-    could change in place. Answers such as `(3, "money")` need no copy."""
+    could change in place. Answers such as `(3, "money")` need no copy. Each tuple is gone
+    through once (`seen`)."""
     kind = type(value)
     if kind is tuple:
-        return any(map(changeable, value))
+        seen = set() if seen is None else seen
+        if id(value) in seen:
+            return False
+        seen.add(id(value))
+        return any(changeable(item, seen) for item in value)
     return kind is list or kind is dict
 
 
@@ -356,13 +361,14 @@ def copy_nested(value, memo: dict):
     one still hold one; `memo` maps the id of each already copied to its copy, and a list
     mapped to itself stays itself. Zones and pieces inside are the game's own."""
     kind = type(value)
-    if kind is tuple:
-        if not any(map(is_nested, map(type, value))):
-            return value
-        return tuple(copy_nested(item, memo) if type(item) in NESTED else item for item in value)
     known = memo.get(id(value))
     if known is not None:
         return known
+    if kind is tuple:
+        if not any(map(is_nested, map(type, value))):
+            return value
+        copied = memo[id(value)] = tuple(copy_nested(item, memo) if type(item) in NESTED else item for item in value)
+        return copied
     items = value.values() if kind is dict else value
     if not any(map(is_nested, map(type, items))):
         copied = memo[id(value)] = value.copy()

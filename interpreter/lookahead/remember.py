@@ -21,6 +21,8 @@ from ..running.values import Kind, Piece, Zone
 _PLAIN = frozenset({int, str, bool, float, type(None), Kind})
 _SHARED = _PLAIN | {Piece, Zone}
 _LIMIT = 1 << 16
+_ITEMS = 4096
+"""The most items (at every depth) of an argument or answer that is remembered."""
 
 
 def remembered(g, procedure, *args):
@@ -83,15 +85,20 @@ def _answer(g, procedure, args, key) -> tuple:
 
 def _made_of(items, allowed) -> bool:
     """Whether `items` holds only values of the `allowed` types, or tuples of them (pieces and
-    zones are game objects: sharing them is what the procedure's own answer would do)."""
-    for item in items:
-        kind = type(item)
-        if kind in allowed:
-            continue
-        if kind is not tuple:
+    zones are game objects: sharing them is what the procedure's own answer would do), within
+    `_ITEMS` items at every depth: a tuple holding one tuple many times over (`s = (s, s)`,
+    repeated) would take longer to hash as a key than any game."""
+    seen = 0
+    pending = [items]
+    while pending:
+        current = pending.pop()
+        seen += len(current)
+        if seen > _ITEMS:
             return False
-        for inner in item:
-            kind = type(inner)
-            if kind not in allowed and not (kind is tuple and _made_of(inner, allowed)):
-                return False
+        for item in current:
+            kind = type(item)
+            if kind not in allowed:
+                if kind is not tuple:
+                    return False
+                pending.append(item)
     return True

@@ -15,7 +15,9 @@ import operator
 from operator import attrgetter
 
 from ...dsl.builtins import BUILTINS
+from .budget import SHORT, OverBudget, count_walk
 from .runtime import NoOptions
+from .values import TooLong, written
 from .words import in_words, table_words
 
 
@@ -49,20 +51,33 @@ def b_last(items):
 
 
 MAX_COMBINATIONS = 1_000_000
-"""The most lists `combinations` makes: a built-in has no game, so no budget to draw on."""
+"""The most lists `combinations` makes, whatever the game's budget: each takes memory."""
 
 
-def b_combinations(items, k):
+def g_combinations(g, items, k):
+    """Every way to pick `k` of `items`; the items of the lists it makes count a step each, before
+    they are made."""
     items = list(items)
     made = math.comb(len(items), k) if 0 <= k else 0
     if made > MAX_COMBINATIONS:
         raise ValueError(f"combinations of {len(items)} items, {k} at a time, would make {made:,} lists: "
                          f"at most {MAX_COMBINATIONS:,} can be made")
+    if made * k > SHORT:
+        count_walk(g, made * k)
     return [list(c) for c in itertools.combinations(items, k)]
 
 
-def b_without(items, removed):
-    removed = list(removed)
+def g_without(g, items, removed):
+    """The items of `items` not in `removed`. An item is removed if it is one of them or equal
+    to one: found by hashing where every item can be hashed, as equal values hash alike; else
+    each item is compared with each removed one, which counts as many steps."""
+    items, removed = list(items), list(removed)
+    try:
+        gone = set(removed)
+        return [item for item in items if item not in gone]
+    except TypeError:
+        pass
+    count_walk(g, len(items) * len(removed))
     return [item for item in items if not any(item is r or item == r for r in removed)]
 
 
@@ -151,13 +166,27 @@ def g_choose(g, player, label, options, secret=False, resume=None, prompt=None, 
     return g.decide(player, label, options, bool(secret), resume=resume, asked=asked)
 
 
-def b_join(items, sep=", ", last=None):
+def g_join(g, items, sep=", ", last=None):
     """`join(xs, ", ", last = " and ")`: items in words (running/words.py), so a list reads
-    without brackets: `1, 2B and 3`."""
+    without brackets: `1, 2B and 3`. Refused past the game's size before it is written whole."""
     if type(sep) is not str or not (last is None or type(last) is str):
         raise ValueError('`join` puts texts between the items: its second argument and `last` are texts, '
                          'as in join(xs, ", ", last = " and ")')
-    words = [in_words(item) for item in items]
+    size = g.budget.size
+    room, words = size, []
+    try:
+        for item in items:
+            word = written(item, room, True)
+            room -= len(word) + len(sep)
+            words.append(word)
+    except TooLong:
+        raise OverBudget("size", size, "items of a list or characters of a text") from None
+    if last is None or len(words) < 2:
+        made = sum(map(len, words)) + max(len(words) - 1, 0) * len(sep)
+    else:
+        made = sum(map(len, words)) + (len(words) - 2) * len(sep) + len(last)
+    if made > size:
+        raise OverBudget("size", size, "items of a list or characters of a text")
     if last is None or len(words) < 2:
         return sep.join(words)
     return sep.join(words[:-1]) + last + words[-1]

@@ -8,10 +8,9 @@ someone looks ahead use the same ones wrapped to keep books (interpreter/lookahe
 
 from __future__ import annotations
 
-from .budget import OverBudget, at_most_members
+from .budget import OverBudget, at_most_members, deep
 from .meter import MOVED
-from .values import Kind, Piece, Zone
-from .words import in_words
+from .values import Kind, Piece, TooLong, Zone, format_value, written
 
 
 def _as_list(pieces) -> list:
@@ -245,18 +244,42 @@ def make_card(name: str, entries, shown=None, title=None) -> Kind:
 def begin_turn(g, player) -> None:
     g.turns += 1
     if g.log is not None:
-        g.log.append({"t": "turn", "player": player, "number": g.turns})
+        g.log.append({"t": "turn", "player": logged_seat(g, player), "number": g.turns})
 
 
-def show(value) -> str:
+def logged_seat(g, player) -> int:
+    """The seat a logged turn is (`turn X:`): a whole number of an owner, or a located error. The
+    log is written out as JSON, and a value that holds one list many times over would take
+    longer to write than any game (interpreter/running/budget.py)."""
+    if type(player) is not int or not 0 <= player < len(g.owners):
+        raise ValueError(f"`turn` takes a seat (0 to {g.n - 1}), not {format_value(player, 60)}")
+    return player
+
+
+def show(g, value) -> str:
     """A value in a text of the rules (`say "{name(p)} rolls {dice}"`): in words (running/words.py).
-    A text and a number read as Python writes them (what `in_words` ends in), without its tests."""
+    A text and a number read as Python writes them (what `in_words` ends in), without its tests.
+    Anything else is gone through first, each item counted against the game's steps, and
+    written within its size (a list holding one list many times over would take longer to
+    write than any game: interpreter/running/budget.py)."""
     kind = type(value)
     if kind is str:
         return value
     if kind is int or kind is float:
         return str(value)
-    return in_words(value)
+    deep(g, value)
+    try:
+        return written(value, g.budget.size, True)
+    except TooLong:
+        raise OverBudget("size", g.budget.size, "items of a list or characters of a text") from None
+
+
+def remainder(left, right):
+    """`left % right` of numbers. Python's `%` of a text formats it (`"%999999999d" % 1` is a
+    text of a thousand million characters), which the language does not have."""
+    if isinstance(left, str):
+        raise TypeError(f"unsupported operand type(s) for %: 'str' and '{type(right).__name__}'")
+    return left % right
 
 
 EXPORTS = {
@@ -276,4 +299,6 @@ EXPORTS = {
     "make_card": make_card,
     "begin_turn": begin_turn,
     "show": show,
+    "remainder": remainder,
+    "logged_seat": logged_seat,
 }

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .values import format_value
-from .words import zone_words
+from .values import format_value, zone_words
 
 
 def table_text(view, names: list[str], shown=None) -> str:

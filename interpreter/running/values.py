@@ -180,15 +180,18 @@ class Part:
         return self.name
 
 
-def fixed(value):
-    """A param's value with every list in it (inside tuples too) made `Fixed`."""
-    if isinstance(value, Record):
+def fixed(value, copies: dict | None = None):
+    """A param's value with every list in it (inside tuples too) made `Fixed`. Each list or
+    tuple is made once (`copies`, by identity): a value holding one list many times over
+    (`s = [s, s]`, repeated) holds one `Fixed` as many times."""
+    if isinstance(value, Record) or not isinstance(value, (list, tuple)):
         return value
-    if isinstance(value, list):
-        return Fixed(fixed(item) for item in value)
-    if isinstance(value, tuple):
-        return tuple(fixed(item) for item in value)
-    return value
+    copies = {} if copies is None else copies
+    made = copies.get(id(value))
+    if made is None:
+        items = (fixed(item, copies) for item in value)
+        made = copies[id(value)] = Fixed(items) if isinstance(value, list) else tuple(items)
+    return made
 
 
 def zones_of(declared) -> list:
@@ -200,24 +203,114 @@ def zones_of(declared) -> list:
     return declared
 
 
-def format_value(value) -> str:
-    """A value as the rules language writes it: true, none, 1..6, [a, b], a kind by its name."""
+SHOWN = 100_000
+"""The most characters a value is written in where the rules do not ask for it (a log's option
+labels, an error message, a seat's view, the table): a longer one is cut there, ending in
+`...`. A value can hold one list many times over (`s = [s, s]`, repeated), so that writing
+it whole could take longer than any game; the rules' own texts (`say "{s}"`, `join`) are
+made within the game's budget instead (interpreter/running/budget.py)."""
+
+
+class TooLong(Exception):
+    """A value written in words would pass the characters it may take."""
+
+
+def format_value(value, limit: int = SHOWN) -> str:
+    """A value as the rules language writes it: true, none, 1..6, [a, b], a kind by its name;
+    cut after `limit` characters (`SHOWN`)."""
+    return written_at_most(value, limit, False)
+
+
+def written_at_most(value, limit: int, words: bool) -> str:
+    """`written`, cut after `limit` characters, ending in `...`, where it would be longer."""
+    parts: list = []
+    try:
+        _write(value, limit, words, parts)
+    except TooLong:
+        return "".join(parts)[:limit] + "..."
+    return "".join(parts)
+
+
+def written(value, limit: int, words: bool) -> str:
+    """`value` written as the rules language writes it, or in words (`words`: pieces as their
+    kind shows them, kinds and parts by their titles, zones by their names in words); TooLong
+    if it would pass `limit` characters, found before it is written whole."""
+    parts: list = []
+    _write(value, limit, words, parts)
+    return "".join(parts)
+
+
+class _Mark(str):
+    """A piece of the text being written (a bracket, a comma), told apart from a value that is a text."""
+
+
+_OPEN, _CLOSE, _BRACE, _UNBRACE, _COMMA = _Mark("["), _Mark("]"), _Mark("{"), _Mark("}"), _Mark(", ")
+
+
+def _write(value, room: int, words: bool, parts: list) -> None:
+    """Append `value`, written, to `parts`, raising TooLong once more than `room` characters are
+    written. What is still to write waits on a stack of its own, so that a value nested deeper
+    than Python's recursion is written like any other."""
+    pending = [(value, words)]
+    while pending:
+        value, words = pending.pop()
+        if type(value) is _Mark:
+            text = value
+        elif isinstance(value, (list, tuple, dict)) and not isinstance(value, Zone):
+            pending.extend(_inside(value, words))
+            continue
+        else:
+            text = _atom(value, words)
+        room -= len(text)
+        if room < 0:
+            raise TooLong()
+        parts.append(text)
+
+
+def _inside(value, words: bool) -> list:
+    """What writing a list, tuple, mapping or record puts on the stack, the last to write first:
+    `[a, b]`, `{name: a}`, `[index: a]`; a record's and a mapping's values as the language
+    writes them, also among words."""
+    named = isinstance(value, (Record, dict))
+    entries = zip(value.fields, value) if isinstance(value, Record) else value.items() if named else value
+    out = [(_BRACE if isinstance(value, Record) else _OPEN, False)]
+    for k, entry in enumerate(entries):
+        if k:
+            out.append((_COMMA, False))
+        if named:
+            out.append((_Mark(f"{entry[0]}: "), False))
+            out.append((entry[1], False))
+        else:
+            out.append((entry, words))
+    out.append((_UNBRACE if isinstance(value, Record) else _CLOSE, False))
+    out.reverse()
+    return out
+
+
+def _atom(value, words: bool) -> str:
     if value is True or value is False:
         return "true" if value else "false"
     if value is None:
         return "none"
+    if words:
+        if isinstance(value, Piece):
+            shown = value.kind.shown
+            return repr(value) if shown is None else shown(value.face, value.value, value.owner)
+        if isinstance(value, (Kind, Part)):
+            return value.title or value.name
+        if isinstance(value, Zone):
+            return zone_words(value.name)
     if isinstance(value, range):
         return f"{value.start}..{value.stop - 1}"
     if isinstance(value, Kind):
         return value.name
-    if isinstance(value, dict):
-        return "[" + ", ".join(f"{k}: {format_value(v)}" for k, v in value.items()) + "]"
-    if isinstance(value, Record):
-        return "{" + ", ".join(f"{k}: {format_value(v)}" for k, v in zip(value.fields, value)) + "}"
-    if isinstance(value, (list, tuple)) and not isinstance(value, Zone):
-        return "[" + ", ".join(format_value(v) for v in value) + "]"
     if callable(value):
         # A function made with `=>` or a built-in: Python would write where it lies in memory,
         # which differs from run to run.
         return "a function"
     return str(value)
+
+
+def zone_words(name: str) -> str:
+    """A zone's name as people read it: `field[3]` is `field 3`, `cards_in_hand` `cards in hand`."""
+    return name.replace("_", " ").replace("[", " ").replace("]", "")

@@ -81,17 +81,27 @@ def _pieces(zone) -> list:
     return [(p.kind.name, p.face, p.owner) for p in zone]
 
 
-def _plain(value):
+def _plain(value, copies: dict | None = None):
+    """A var's value as plain data: zones by name, pieces as (kind, face, owner), kinds and parts
+    by name. Each list, tuple or mapping is copied once (`copies`, by identity), so that a value
+    holding one list many times over (`s = [s, s]`, repeated) is copied in as many steps as it
+    has lists, not as many as it would have items written out."""
     if isinstance(value, Zone):
         return value.name
     if isinstance(value, Piece):
         return (value.kind.name, value.face, value.owner)
     if isinstance(value, (Kind, Part)):
         return value.name
-    if isinstance(value, Record):
-        return type(value)(*map(_plain, value))
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return type(value)(_plain(v) for v in value)
-    return value
+    if not isinstance(value, (list, tuple, dict)):
+        return value
+    copies = {} if copies is None else copies
+    copied = copies.get(id(value))
+    if copied is None:
+        if isinstance(value, Record):
+            copied = type(value)(*(_plain(v, copies) for v in value))
+        elif isinstance(value, dict):
+            copied = {k: _plain(v, copies) for k, v in value.items()}
+        else:
+            copied = type(value)(_plain(v, copies) for v in value)
+        copies[id(value)] = copied
+    return copied

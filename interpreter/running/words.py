@@ -13,27 +13,16 @@ game never spends time on them; where the rules give none, they are built from t
 from __future__ import annotations
 
 from ...dsl import ast
-from .values import Kind, Part, Piece, Record, Zone, format_value
+from .values import SHOWN, format_value, written_at_most
 
 
-def in_words(value) -> str:
+def in_words(value, limit: int = SHOWN) -> str:
     """A value as people read it: pieces through their kind's `shown` (`4*`), kinds and parts
-    by their titles (`big die`, `BONUS`), everything else as the rules language writes it (format_value)."""
-    if isinstance(value, Piece):
-        shown = value.kind.shown
-        return format_value(value) if shown is None else shown(value.face, value.value, value.owner)
-    if isinstance(value, (Kind, Part)):
-        return value.title or value.name
-    if isinstance(value, Zone):
-        return zone_words(value.name)
-    if isinstance(value, (list, tuple)) and not isinstance(value, (Zone, Record)):
-        return "[" + ", ".join(in_words(v) for v in value) + "]"
-    return format_value(value)
-
-
-def zone_words(name: str) -> str:
-    """A zone's name as people read it: `field[3]` is `field 3`, `cards_in_hand` `cards in hand`."""
-    return name.replace("_", " ").replace("[", " ").replace("]", "")
+    by their titles (`big die`, `BONUS`), zones by their names in words (`field 3`), everything
+    else as the rules language writes it (format_value); cut after `limit` characters
+    (values.SHOWN). The rules' own texts are written with `values.written`, within the game's
+    budget."""
+    return written_at_most(value, limit, True)
 
 
 def prompt(game, player: int, point: str, is_move: bool, asked) -> str:
