@@ -31,6 +31,8 @@ RULES = {
     "include_passwd": ("check", 2, "is not a .rules file"),
     "include_nul": ("check", 2, "holds a NUL byte"),
     "while_forever": ("play", 3, "steps"),
+    "memory_doubling": ("play", 3, "--budget steps=N"),
+    "shared_halves": ("play", 3, "--budget steps=N"),
     "infinite_score": ("simulate", 3, "the score of seat 0 is inf"),
     "recursion": ("play", 3, "error"),
 }
