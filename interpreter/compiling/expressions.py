@@ -15,6 +15,8 @@ from ..running.budget import SHORT
 from .costs import statements_of
 from .names import attribute, named
 
+# How many one-line procedures deep a call is written in place (`_inlines`).
+MAX_INLINED = 3
 _GLOBAL_VALUES = {"players": "g.players", "num_players": "g.n", "owners": "g.owners"}
 _COMPARE = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 # The functions of module operator that compare as each operator does (budget.compare).
@@ -429,10 +431,12 @@ class Expressions:
 
         It is where that is safe: not already being inlined (recursion), and every argument
         evaluated exactly as often as the call would (each parameter used once, outside lambdas
-        and comprehensions), unless the argument is a plain name or literal.
+        and comprehensions), unless the argument is a plain name or literal. And at most
+        `MAX_INLINED` calls deep: a procedure whose one line calls the next twice, ten deep,
+        would otherwise be written out 2**10 times (a stranger's file could stall the compiler).
         """
         body = statements_of(proc)
-        if proc.name in self.inlining or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None \
+        if proc.name in self.inlining or len(self.inlining) >= MAX_INLINED or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None \
                 or self.asks_anywhere.body(body):
             return False
         if len(arg_nodes) != len(proc.params) or any(isinstance(a, ast.Keyword) for a in arg_nodes):
