@@ -37,6 +37,7 @@ SHIPPED = {
     **{f"royale+{'+'.join(group)}": ("royale.rules", (), forced(*group)) for group in ROYALE_BOARDS},
     "pot": ("pot.rules", (), {}),
     "grosser_wurf": ("grosser_wurf.rules", (), {}),
+    **{f"games/{path.stem}": (f"games/{path.name}", (), {}) for path in sorted((RULESETS / "games").glob("*.rules"))},
 }
 _shipped: dict = {}
 
