@@ -131,12 +131,17 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, bud
     echo("replay: " + replay_command(rules, fragments, settings, players, seed, seats, allow, budget))
     echo()
     write = writer()
+    game = None
     try:
         game = compiled.start(players, seed, lookahead=any(getattr(bot, "looks_ahead", False) for bot in bots))
         Table(game, bots, read_line, write, _progress if _on_terminal() else None).run()
     except PlayError as error:
         discard(out)
-        write(transcript(error.log))
+        # A mistake met in a bot's look-ahead comes from a game that keeps no log: the
+        # transcript is the real game's, up to the decision the bot was weighing.
+        log = error.log if error.log is not None else game.log if game is not None else None
+        if log:
+            write(transcript(log))
         echo(error.render(), err=True)
         sys.exit(exit_codes.PLAY_ERROR)
     except (BotError, InputEnded) as error:

@@ -253,3 +253,15 @@ def test_a_persons_own_decision_is_echoed_without_the_options_just_listed():
     lines = result.output.split("\n")
     assert "  > seat 0: Which dice do you place? -> 1 die on casino 2" in lines
     assert any(line.startswith("  > seat 1: Which dice do you place? -> ") and " (of " in line for line in lines)
+
+
+def test_a_mistake_met_in_a_bots_look_ahead_is_located_with_no_traceback(tmp_path):
+    """A greedy seat weighs its options with `value`; a `value` that fails does so in a look-ahead,
+    a game that keeps no log: the error is located, the transcript is the real game's."""
+    path = tmp_path / "looks.rules"
+    path.write_text('game "looks"\nplayers 2..2\nvar n = 0\nphase game:\n    let x = choose(0, "pick", [1, 2])\n'
+                    "    n += x\nvalue by p: max([x for x in [] if n > 0])\nscore by p: n\n")
+    result = invoke(path, "--seed", 1)
+    assert result.exit_code == 3, result.output
+    assert "looks.rules:7:1: error: `max` of an empty list" in result.output
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
