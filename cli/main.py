@@ -28,7 +28,8 @@ from ..dsl.check import check as check_program
 from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
-from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, BotError, make_agent
+from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, make_agent
+from ..interpreter.lookahead.own_bot import BotError
 from ..interpreter.studies.log import Setup, beyond_reach, log_records
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison

@@ -23,7 +23,8 @@ from .options import settings as read_settings
 from .output import echo
 from ..dsl.files import Refused, read_file
 from ..dsl.limits import MAX_PLAYERS
-from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, BotError, make_agent
+from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, make_agent
+from ..interpreter.lookahead.own_bot import BotError
 from ..interpreter.studies.log import Setup
 
 HOST = "127.0.0.1"

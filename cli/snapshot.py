@@ -42,7 +42,8 @@ import click
 from . import exit_codes, options
 from .output import InvalidInput, echo
 from .transcript import standing, transcript
-from ..interpreter.lookahead.agents import AgentSpecError, BotError, NamesCode, make_agent, parse_agent
+from ..interpreter.lookahead.agents import AgentSpecError, NamesCode, make_agent, parse_agent
+from ..interpreter.lookahead.own_bot import BotError
 from ..dsl.errors import RulesError
 from ..dsl.files import Reach, Refused, plain, read_file, replace_text
 from ..dsl.limits import MAX_PLAYERS

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import threading
 
-from ..interpreter.lookahead.agents import HUMAN, BotError, make_agent
+from ..interpreter.lookahead.agents import HUMAN, make_agent
+from ..interpreter.lookahead.own_bot import BotError
 from ..interpreter.running.driven import PlayError
 from .shown import decision_json, standing_text, transcript_lines, view_json
 

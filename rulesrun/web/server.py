@@ -30,7 +30,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..interpreter.lookahead.agents import AgentSpecError, BotError
+from ..interpreter.lookahead.agents import AgentSpecError
+from ..interpreter.lookahead.own_bot import BotError
 from ..interpreter.running.driven import NotAnOption, PlayError
 from ..interpreter.running.values import format_value
 from ..interpreter.studies.log import Setup
