@@ -131,7 +131,8 @@ def test_serve_loads_no_log_naming_a_file_outside_its_folders(project, ruleset, 
     assert_said(getattr(stopped.value, "exit_code", getattr(stopped.value, "code", None)), output, ruleset, words)
 
 
-@pytest.mark.parametrize("command", [*REPLAYS, ("serve", "--port", "0")], ids=" ".join)
+@pytest.mark.parametrize("command", [REPLAYS[0], *(pytest.param(c, marks=pytest.mark.slow) for c in REPLAYS[1:]),
+                                     pytest.param(("serve", "--port", "0"), marks=pytest.mark.slow)], ids=" ".join)
 @pytest.mark.parametrize("target", ["fifo", "/dev/zero"])
 def test_a_log_whose_sources_name_a_fifo_or_dev_zero_is_refused_at_once(project, command, target):
     """The recorded sources are checked by their sha256: reading a FIFO hung, /dev/zero filled the memory."""
@@ -144,6 +145,7 @@ def test_a_log_whose_sources_name_a_fifo_or_dev_zero_is_refused_at_once(project,
     assert target in result.stderr
 
 
+@pytest.mark.slow
 def test_a_log_that_is_no_regular_file_is_refused_at_once_by_replay_and_serve(tmp_path):
     """`serve fifo` looked into the file to tell a log from rules, and hung there."""
     os.mkfifo(tmp_path / "fifo")
