@@ -32,6 +32,7 @@ from .names import attribute, derived, named
 from .purity import unchanging_procs
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
 from .costs import CONSTANT, NOTHING_KNOWN, Costs, KnownParams
+from .calls import Calls
 from .expressions import Expressions
 from .statements import Statements
 from .moves import DecisionPoints
@@ -45,7 +46,7 @@ from ..running.runtime import PAUSE, AssertFailed
 from ..running.values import Part, Piece, Zone, fixed, record_type
 
 
-class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions, Costs):
+class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions, Calls, Costs):
     """A checked program as Python source: declarations and rules here, decision
     points in `DecisionPoints` (moves.py), their words in `Words` (words.py), the tables the
     running game looks up in `Tables` (tables.py), statements in
