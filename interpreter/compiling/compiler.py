@@ -33,6 +33,7 @@ from .purity import unchanging_procs
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
 from .costs import CONSTANT, NOTHING_KNOWN, Costs, KnownParams
 from .calls import Calls
+from .conditions import Conditions
 from .expressions import Expressions
 from .statements import Statements
 from .moves import DecisionPoints
@@ -46,7 +47,7 @@ from ..running.runtime import PAUSE, AssertFailed
 from ..running.values import Part, Piece, Zone, fixed, record_type
 
 
-class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Expressions, Calls, Costs):
+class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Conditions, Expressions, Calls, Costs):
     """A checked program as Python source: declarations and rules here, decision
     points in `DecisionPoints` (moves.py), their words in `Words` (words.py), the tables the
     running game looks up in `Tables` (tables.py), statements in
