@@ -20,10 +20,12 @@ hide something. Observation and information-state strings are the seat's view as
 latter with the decisions so far as the seat knows them; no tensors (OpenSpiel learns a Python
 game's tensor size by starting a throwaway state at every call).
 
-Chance is SAMPLED_STOCHASTIC, with no chance nodes: rolls and shuffles are drawn inside the
-compiled rules, mid-rule, where only a decision can pause a game, and a draw is a number in
-[0, 1), not one of a few listed outcomes. Each state holds the seed its game started with; a
-clone replays the same answers on that seed and so meets the same luck.
+Chance is EXPLICIT_STOCHASTIC: every roll of a die, step of a shuffle and `chance(p)` is a
+chance node (the driven game's explicit chance, interpreter/running/chance.py) whose
+`chance_outcomes()` list what it can give with their probabilities, so a search samples the
+dice rather than knowing them, and a state is its actions: a clone or a serialized state
+replays them. The game's `seed` names only the outcome the seed would give at each node
+(`seeded_outcome()`): resolving each with it plays the game `rulesrun` plays on that seed.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ import itertools
 
 import pyspiel
 
-from .bridge import (DEFAULT_MAX_ACTIONS, check_options, default_players, hides_information, open_rules,
-                             win_shares)
+from .bridge import (DEFAULT_MAX_ACTIONS, TooManyOptions, check_options, default_players, hides_information,
+                     open_rules, win_shares)
 from .observation import history_text, view_of, view_text
 
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -51,7 +53,7 @@ def _game_type(information, min_players: int = 1, max_players: int = 99) -> pysp
         short_name="rulesrun",
         long_name="rulesrun: a .rules file",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information,
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -91,7 +93,8 @@ class RulesGame(pyspiel.Game):
         rules.check_players(players)
         information = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if hides_information(rules)
                        else pyspiel.GameType.Information.PERFECT_INFORMATION)
-        info = pyspiel.GameInfo(num_distinct_actions=params["max_actions"], max_chance_outcomes=0, num_players=players,
+        info = pyspiel.GameInfo(num_distinct_actions=params["max_actions"], max_chance_outcomes=params["max_actions"],
+                                num_players=players,
                                 min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=params["max_game_length"])
         super().__init__(_game_type(information, rules.min_players, rules.max_players), info,
@@ -126,23 +129,38 @@ class RulesState(pyspiel.State):
         return self._run.game(self.get_game())
 
     def current_player(self):
-        decision = self.driven().decision
-        return pyspiel.PlayerId.TERMINAL if decision is None else decision.seat
+        game = self.driven()
+        if game.chance is not None:
+            return pyspiel.PlayerId.CHANCE
+        return pyspiel.PlayerId.TERMINAL if game.decision is None else game.decision.seat
 
     def _legal_actions(self, player):
         return list(range(len(self.driven().decision.options)))
 
+    def chance_outcomes(self):
+        """(outcome, probability) of the chance node the game is at."""
+        return [(index, float(p)) for index, p in enumerate(self.driven().chance.probabilities)]
+
+    def seeded_outcome(self) -> int:
+        """The outcome the game's seed gives at this chance node (`rulesrun`'s own game)."""
+        return self.driven().chance.seeded
+
     def _apply_action(self, action):
         game = self.driven()
         owner = self.get_game()
-        if len(game.answers) >= owner.max_length:
-            raise GameTooLong(f"the game has taken max_game_length={owner.max_length} decisions and goes on: "
-                              f"load it with a larger max_game_length")
-        game.play(action)
-        if game.decision is not None:
-            check_options(game.decision, owner.max_actions)
+        if game.chance is not None:
+            game.resolve(action)
+        else:
+            if len(game.answers) >= owner.max_length:
+                raise GameTooLong(f"the game has taken max_game_length={owner.max_length} decisions and goes on: "
+                                  f"load it with a larger max_game_length")
+            game.play(action)
+        _check_node(game, owner.max_actions)
 
     def _action_to_string(self, player, action):
+        node = self.driven().chance
+        if player == pyspiel.PlayerId.CHANCE and node is not None and 0 <= action < len(node.outcomes):
+            return f"{node.what} {node.outcomes[action]}"
         decision = self.driven().decision
         if decision is None or decision.seat != player or not 0 <= action < len(decision.options):
             return f"option {action}"
@@ -159,23 +177,38 @@ class RulesState(pyspiel.State):
 
     def __str__(self):
         game = self.driven()
-        decision = game.decision
-        now = (f"over: scores {game.scores}, winners {game.winners}" if decision is None
-               else f"seat {decision.seat} decides {decision.point}: {' | '.join(decision.labels())}")
-        return f"seed {self._run.seed}, answers {game.answers}\n{now}"
+        decision, node = game.decision, game.chance
+        if node is not None:
+            now = f"chance: {node.what} " + " | ".join(map(str, node.outcomes))
+        elif decision is None:
+            now = f"over: scores {game.scores}, winners {game.winners}"
+        else:
+            now = f"seat {decision.seat} decides {decision.point}: {' | '.join(decision.labels())}"
+        return f"seed {self._run.seed}, steps {[index for _, index in game.steps]}\n{now}"
+
+
+def _check_node(game, max_actions: int) -> None:
+    """The node the game stands at fits the game's bound on actions and chance outcomes."""
+    if game.decision is not None:
+        check_options(game.decision, max_actions)
+    elif game.chance is not None and len(game.chance.outcomes) > max_actions:
+        raise TooManyOptions(f"a {game.chance.what} has {len(game.chance.outcomes)} outcomes, more than "
+                             f"max_actions={max_actions} (which bounds chance outcomes too): load the game "
+                             f"with max_actions={len(game.chance.outcomes)} or more")
 
 
 class _Run:
-    """A state's driven game, known by its seed and answers, and started (the answers replayed)
-    only when first needed: OpenSpiel makes a clone from a new initial state, which must not
-    take a seed, and keeps clones it never looks at (the states along a game's history)."""
+    """A state's driven game, known by its seed and steps (answers and outcomes, in order), and
+    started (the steps replayed) only when first needed: OpenSpiel makes a clone from a new
+    initial state, which must not take a seed, and keeps clones it never looks at (the states
+    along a game's history)."""
 
     __slots__ = ("owner", "seed", "replay", "driven")
 
     def __init__(self, owner=None, seed=None, replay=(), driven=None):
         self.owner = owner
         self.seed = seed
-        # The answers to replay when the game starts (a restored state's).
+        # The steps to replay when the game starts (a restored state's): ("play" or "resolve", index).
         self.replay = list(replay)
         self.driven = driven
 
@@ -184,16 +217,17 @@ class _Run:
             self.owner = self.owner or owner
             if self.seed is None:
                 self.seed = self.owner.next_seed()
-            self.driven = self.owner.rules.start(self.owner.players, self.seed, log=False, lookahead=False,
-                                                 answers=self.replay)
-            if self.driven.decision is not None:
-                check_options(self.driven.decision, self.owner.max_actions)
+            self.driven = self.owner.rules.start(
+                self.owner.players, self.seed, log=False, lookahead=False, chance="explicit",
+                answers=[index for kind, index in self.replay if kind == "play"],
+                outcomes=[index for kind, index in self.replay if kind == "resolve"])
+            _check_node(self.driven, self.owner.max_actions)
         return self.driven
 
     def identity(self) -> tuple:
-        """(seed, answers): the game, whether started or not."""
+        """(seed, steps): the game, whether started or not."""
         if self.driven is not None:
-            return self.seed, self.driven.answers
+            return self.seed, self.driven.steps
         if self.seed is None:
             self.seed = self.owner.next_seed()
         return self.seed, self.replay

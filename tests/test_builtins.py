@@ -41,7 +41,7 @@ SAMPLES = {
 
 # What a game's attributes are, for `RecordingGame`; BUDGET: what a built-in counts its work in
 # (interpreter/running/budget.py), which changes no answer.
-FIXED, STATE, CHANCE, ASKING = {"n", "names"}, {"pieces_by_kind", "code"}, {"random", "rng"}, {"decide"}
+FIXED, STATE, CHANCE, ASKING = {"n", "names"}, {"pieces_by_kind", "code"}, {"random", "rng", "explicit"}, {"decide"}
 BUDGET = {"steps", "step_budget", "budget"}
 
 
@@ -52,6 +52,7 @@ class RecordingGame:
         rng = random.Random(1)
         self.read = set()
         self._values = {"n": 3, "names": ["seat 0", "seat 1", "seat 2", "bank"], "rng": rng, "random": rng.random,
+                        "explicit": None,
                         "pieces_by_kind": {"d": [p for p in PIECES if p.kind is DIE]}, "decide": _first_option,
                         "code": {"VIEW": lambda g: ["a line of the table"]},
                         "steps": 0, "step_budget": 1000, "budget": Budget()}

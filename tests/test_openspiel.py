@@ -1,5 +1,5 @@
 """Every ruleset as an OpenSpiel game (rulesrun/openspiel.py): OpenSpiel's own checks, its
-MCTS bot, game parameters, seeds, clones and what each seat is told."""
+MCTS bot, chance nodes, game parameters, seeds, clones and what each seat is told."""
 
 import re
 
@@ -21,8 +21,10 @@ from test_bridge import COUNTING  # noqa: E402
 # with private zones. The long games (POT's rounds go on until a seat is rich; Royale with
 # four or five) are slow: a clone replays its game, and the test clones at every step; Royale
 # with two stays in the quick run.
-LONG = {("rulesets/pot.rules", 0), ("rulesets/royale.rules", 0), ("rulesets/royale.rules", 5)}
-CASES = [(f"rulesets/{path.name}", 0) for path in sorted(RULESETS.glob("*.rules"))] + [
+# A chance node resolved replays the game too, so the quick run keeps the short games.
+QUICK = {("rulesets/classic.rules", 0), ("rulesets/games/pig.rules", 0), ("examples/liars_dice.rules", 0)}
+CASES = [(f"rulesets/{path.relative_to(RULESETS)}", 0)
+         for path in sorted([*RULESETS.glob("*.rules"), *RULESETS.glob("games/*.rules")])] + [
     ("rulesets/royale.rules", 2), ("rulesets/royale.rules", 5), ("examples/liars_dice.rules", 0)]
 
 
@@ -30,11 +32,11 @@ def load(rules: str, **params):
     return pyspiel.load_game("rulesrun", {"rules": str(ROOT / rules), **params})
 
 
-@pytest.mark.parametrize("path, players", [pytest.param(*case, marks=[pytest.mark.slow] if case in LONG else [],
+@pytest.mark.parametrize("path, players", [pytest.param(*case, marks=[] if case in QUICK else [pytest.mark.slow],
                                                         id=f"{case[0]}-{case[1] or 'default'}") for case in CASES])
 def test_openspiel_random_sim_test_passes_on_every_shipped_ruleset(path, players):
     game = load(path, players=players)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     imperfect = game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert imperfect == hides_information(game.rules)
 
@@ -49,7 +51,7 @@ def test_openspiel_mcts_bot_plays_classic_through_the_bridge():
         assert action in state.legal_actions()
         state.apply_action(action)
     assert sorted(state.returns()) == [0.0, 1.0]
-    assert state.driven().answers == state.history()
+    assert [index for _, index in state.driven().steps] == state.history()
 
 
 @pytest.mark.slow
@@ -97,26 +99,67 @@ def test_a_wrong_game_parameter_is_an_error_that_says_what_to_write(monkeypatch,
         pyspiel.load_game("rulesrun", params)
 
 
+def to_decision(state, outcome=None):
+    """Resolve chance nodes (with `outcome`, or the seed's) up to the next decision."""
+    while state.is_chance_node():
+        state.apply_action(state.seeded_outcome() if outcome is None else outcome)
+    return state
+
+
 def test_states_take_seeds_in_the_order_they_start_and_a_clone_keeps_its_own():
-    game = load("rulesets/classic.rules", seed=10)
+    game = load("rulesets/games/pig.rules", seed=10, players=2)
     first = game.new_initial_state()
     twin = first.clone()                # starts `first`: seed 10, shared by the twin
     second = game.new_initial_state()
     assert second.current_player() >= 0
     assert str(first).startswith("seed 10,") and str(twin) == str(first) and str(second).startswith("seed 11,")
-    for action in (0, 0, 1):
-        first.apply_action(action)
+    first.apply_action(0)               # roll
+    assert first.is_chance_node() and first.chance_outcomes() == [(i, 1 / 6) for i in range(6)]
+    first.apply_action(3)               # a 4
     fork = first.clone()
     first.apply_action(0)
     fork.apply_action(1)
-    assert fork.history() == [0, 0, 1, 1] and first.history() == [0, 0, 1, 0]
-    assert str(fork).startswith("seed 10, answers [0, 0, 1, 1]")
+    assert fork.history() == [0, 3, 1] and first.history() == [0, 3, 0]
+    assert str(fork).startswith("seed 10, steps [0, 3, 1]")
+    assert first.is_chance_node() and not fork.is_chance_node()
+
+
+def test_the_dice_are_chance_nodes_so_a_clone_does_not_know_them():
+    """OpenSpiel's MCTS clones a state and samples chance itself: two clones given the same
+    action reach different next states, as the dice say, not as the seed would."""
+    game = load("rulesets/classic.rules", players=2, seed=3)
+    state = to_decision(game.new_initial_state())
+    action = state.legal_actions()[0]
+    left, right = state.clone(), state.clone()
+    left.apply_action(action)
+    right.apply_action(action)
+    assert left.is_chance_node() and right.is_chance_node()
+    outcomes = [outcome for outcome, _ in left.chance_outcomes()]
+    assert len(outcomes) > 1
+    to_decision(left, outcomes[0])
+    to_decision(right, outcomes[-1])
+    assert left.observation_string(0) != right.observation_string(0)
+
+
+@pytest.mark.parametrize("path", ["rulesets/classic.rules", "rulesets/grosser_wurf.rules", "rulesets/games/pig.rules"])
+def test_resolving_every_chance_node_with_the_seed_plays_the_seeded_game(path):
+    game = load(path, players=2, seed=8)
+    state = game.new_initial_state()
+    answers = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.seeded_outcome())
+        else:
+            answers.append(state.legal_actions()[0])
+            state.apply_action(answers[-1])
+    seeded = game.rules.start(2, 8, answers=answers)
+    assert seeded.over and seeded.scores == state.driven().scores and seeded.winners == state.driven().winners
 
 
 def test_a_serialized_state_is_restored_and_goes_on_alike():
     game = load("rulesets/royale.rules", players=3, seed=4)
     state = game.new_initial_state()
-    for _ in range(7):
+    for _ in range(40):
         state.apply_action(state.legal_actions()[-1])
     restored = game.deserialize_state(state.serialize())
     assert str(restored) == str(state) and restored.history() == state.history()
@@ -133,8 +176,8 @@ def test_a_decision_beyond_max_actions_and_a_game_beyond_max_game_length_are_err
     state = load("rulesets/classic.rules", max_game_length=5).new_initial_state()
     with pytest.raises(GameTooLong, match="max_game_length=5"):
         while not state.is_terminal():
-            state.apply_action(state.legal_actions()[0])
-    assert len(state.history()) == 5
+            state.apply_action(to_decision(state).legal_actions()[0])
+    assert len(state.driven().answers) == 5
 
 
 def test_actions_are_the_option_labels_and_each_seat_sees_its_own_view(tmp_path):

@@ -81,9 +81,11 @@ def roll_pile(pile: str, scored: bool) -> list[str]:
     return [
         f"_pile = {pile}",
         *score_mark("_pile", scored),
-        "_random = g.random",
-        "for _piece in _pile:",
-        "    _piece.face, _piece.value = _piece.outcomes[int(_random() * _piece.sides)]",
+        "if g.explicit is None:",
+        "    _random = g.random",
+        "    for _piece in _pile:",
+        "        _piece.face, _piece.value = _piece.outcomes[int(_random() * _piece.sides)]",
+        "else: g.explicit.roll(g, _pile)",
         "if g.log is not None: g.log.append({'t': 'roll', 'zone': _pile.name, 'faces': [_p.face for _p in _pile]})",
     ]
 

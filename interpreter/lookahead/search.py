@@ -95,7 +95,17 @@ class Explorer:
         agents that look ahead (`decision.explorer.lookahead`) may be asked in it."""
         return DrivenGame(self.rules, self.players, self.seed, log=False, lookahead=lookahead,
                           step_budget=self.step_budget, answers=[answer for _, answer in self.past],
-                          what_if=WhatIf(self.seat, rng))
+                          what_if=WhatIf(self.seat, rng), **self._chance_given())
+
+    def _chance_given(self) -> dict:
+        """For a game with explicit chance: the outcomes given before this decision, replayed as
+        they were (a draw the replay meets beyond them, on a path a secret drawn anew opened,
+        takes the seed's outcome, as a replay of a seeded game does)."""
+        explicit = self._game.explicit
+        if explicit is None:
+            return {}
+        return {"chance": "explicit", "outcomes": [outcome for outcome, at in zip(explicit.given, explicit.at)
+                                                   if at <= self._asked]}
 
     def lookahead(self, option: int, rng) -> list[float]:
         """Each seat's `value` after answering `option` now, with the agent's chance and decisions
@@ -360,6 +370,7 @@ def _fresh_chance(game: Game, seat: int, rng) -> None:
     anew from it (`redraw`)."""
     game.rng = rng
     game.random = rng.random
+    game.explicit = None
     shuffle = game.rules.namespace["shuffle"]
     unseen = game.rules.unseen_zones(game, seat)
     if unseen:

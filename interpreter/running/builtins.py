@@ -204,16 +204,23 @@ def g_view(g):
 
 
 def g_chance(g, probability):
+    if g.explicit is not None:
+        return g.explicit.chance(g, probability)
     return g.random() < probability
 
 
 def g_random_int(g, low, high):
+    if g.explicit is not None:
+        return g.explicit.random_int(g, low, high)
     return low + int(g.random() * (high - low + 1))
 
 
 def g_shuffled(g, items):
     items = list(items)
-    g.rng.shuffle(items)
+    if g.explicit is None:
+        g.rng.shuffle(items)
+    else:
+        g.explicit.shuffle(g, items)
     return items
 
 

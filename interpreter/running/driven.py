@@ -35,7 +35,10 @@ import operator
 from ...dsl import ast
 from ...dsl.errors import RulesError, did_you_mean
 from ..compiling.names import named
+from .chance import ChancePending, Explicit
 from .runtime import Game as State
+
+CHANCE = ("seeded", "explicit")
 
 
 class PlayError(RulesError):
@@ -76,13 +79,16 @@ class Game:
     """One game of a ruleset, driven from outside. Made by `Rules.start`."""
 
     def __init__(self, rules, players: int, seed: int, log: bool = True, lookahead: bool = True,
-                 meter: bool = False, step_budget: int | None = None, answers=(), agents=None, what_if=None):
+                 meter: bool = False, step_budget: int | None = None, answers=(), agents=None, what_if=None,
+                 chance: str = "seeded", outcomes=()):
         """`lookahead`: keep the books that agents looking ahead need (interpreter/lookahead/bookkeeping.py);
         `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first;
         `agents`: per seat an agent that answers inside the game, or None for a seat whose
         decisions the game shows (all of them by default). A copy shares the agents.
         `what_if`: makes this a what-if game (search.WhatIf): replayed answers that do not fit
-        (a secret drawn anew) are drawn at random, and where they end chance is the searcher's."""
+        (a secret drawn anew) are drawn at random, and where they end chance is the searcher's.
+        `chance`: "seeded" draws from the seed; "explicit" shows each draw to the driver as
+        `game.chance` (interpreter/running/chance.py), `outcomes` being those given first."""
         self.rules = rules
         self.players = rules.check_players(players)
         self.seed = whole("seed", seed)
@@ -92,14 +98,56 @@ class Game:
         self._step_budget = step_budget or rules.step_budget
         self._agents = None if agents is None or all(agent is None for agent in agents) else list(agents)
         self._what_if = what_if
-        self._begin(list(answers))
+        if chance not in CHANCE:
+            raise ValueError(f"chance is one of {', '.join(map(repr, CHANCE))}, not {chance!r}")
+        if chance == "explicit" and self._agents is not None:
+            raise ValueError("a game with explicit chance is driven from outside: no agents seated in it "
+                             "(their look-aheads would draw chance nobody answers)")
+        self._explicit = chance == "explicit"
+        self._begin(list(answers), list(outcomes))
 
     # ------------------------------------------------------------ the contract
 
     @property
     def decision(self):
-        """The decision the game waits for (a runtime.Decision), or None when it is over."""
+        """The decision the game waits for (a runtime.Decision), or None when it is over or at a
+        chance node."""
         return self._state.pending
+
+    @property
+    def chance(self):
+        """The draw a game with explicit chance waits for (a chance.Chance: its outcomes, their
+        probabilities, and the one the seed gives), or None."""
+        return self._chance
+
+    def resolve(self, index: int) -> None:
+        """Answer the present chance node with the index of one of its outcomes and run on to the
+        next decision, chance node or the end. Costs a replay of the game so far (the draw
+        stopped the rules where they cannot pause; docs/architecture.md)."""
+        node = self._chance
+        if node is None:
+            raise NotAnOption("the game waits for no chance node" + ("" if self._explicit else
+                              ": it was started with chance drawn from its seed (chance=\"explicit\" shows them)"))
+        if type(index) is not int or not 0 <= index < len(node.outcomes):
+            raise NotAnOption(f"{index!r} is not an outcome of this {node.what}: answer 0 to {len(node.outcomes) - 1}")
+        self._begin(self.answers, [*self.outcomes, index])
+
+    @property
+    def outcomes(self) -> list:
+        """The outcomes given to the chance nodes so far, in order (explicit chance only)."""
+        explicit = self._state.explicit
+        return [] if explicit is None else explicit.given[:]
+
+    @property
+    def steps(self) -> list:
+        """Every answer and outcome given so far, in the game's order: ("play", index) and
+        ("resolve", index), what `undo` counts back."""
+        explicit = self._state.explicit
+        steps = [("play", answer) for answer in self.answers]
+        if explicit is not None:
+            for at, outcome in reversed(list(zip(explicit.at, explicit.given))):
+                steps.insert(at, ("resolve", outcome))
+        return steps
 
     def play(self, index: int) -> None:
         """Answer the present decision with the index of one of its options and run on to the
@@ -112,14 +160,16 @@ class Game:
         self._advance(index)
 
     def undo(self, count: int = 1) -> None:
-        """Back `count` decisions (shown ones), exactly: state, chance and log as they were there."""
+        """Back `count` decisions (shown ones; with explicit chance, the chance nodes resolved
+        count too: `steps`), exactly: state, chance and log as they were there."""
         self._refuse_in_what_if("undo")
-        answers = self.answers
+        steps = self.steps
         count = whole("undo's count of decisions", count)
-        if not 1 <= count <= len(answers):
+        if not 1 <= count <= len(steps):
             raise NothingToUndo(f"cannot go back {count} decision{'' if count == 1 else 's'}: "
-                                f"{len(answers)} answered so far")
-        self._begin(answers[:-count])
+                                f"{len(steps)} answered so far")
+        kept = steps[:-count]
+        self._begin([i for kind, i in kept if kind == "play"], [i for kind, i in kept if kind == "resolve"])
 
     def copy(self) -> "Game":
         """An independent game at the same decision: given the same answers, both go on alike."""
@@ -128,7 +178,8 @@ class Game:
         twin.rules, twin.players, twin.seed = self.rules, self.players, self.seed
         twin._logging, twin._lookahead, twin._meter = self._logging, self._lookahead, self._meter
         twin._step_budget, twin._agents, twin._what_if = self._step_budget, self._agents, None
-        twin._begin(self.answers)
+        twin._explicit = self._explicit
+        twin._begin(self.answers, self.outcomes)
         return twin
 
     def view(self, seat: int | None = None):
@@ -160,7 +211,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self._state.pending is None
+        return self._state.pending is None and self._chance is None
 
     @property
     def scores(self) -> list:
@@ -229,17 +280,21 @@ class Game:
 
     # ------------------------------------------------------------ running
 
-    def _begin(self, answers: list) -> None:
-        """A fresh state, played up to the decision after `answers` (which are replayed without a pause)."""
+    def _begin(self, answers: list, outcomes: list) -> None:
+        """A fresh state, played up to the decision or chance node after `answers` and `outcomes`
+        (which are replayed without a pause)."""
         rules = self.rules
         state = State(rules, self.players, self.seed, self._agents, [] if self._logging else None, self._step_budget)
         rules.prepare(state, lookahead=self._lookahead, meter=self._meter)
         state.script = answers[::-1]
+        if self._explicit:
+            state.explicit = Explicit(outcomes, stops=self._what_if is None)
         what_if = self._what_if
         if what_if is not None:
             state.misfit = what_if.misfit
         self._state = state
         self._keys = None
+        self._chance = None
         self._run = rules.running(state)
         self._advance(None)
         if what_if is not None and state.pending is not None:
@@ -264,6 +319,8 @@ class Game:
             self._run.send(answer)
         except RulesError as error:
             raise PlayError(error, self._state.log) from None
+        except ChancePending as stop:
+            self._chance = stop.node
         except StopIteration as end:
             self._keys = end.value
             self.rules.ended(self._state, self._keys)

@@ -157,9 +157,12 @@ def roll_pile(g, pile) -> None:
 
 def _roll_each(g, pieces, name: str) -> None:
     """A face drawn for each piece, in order, and the roll logged under `name`."""
-    random = g.random
-    for piece in pieces:
-        piece.face, piece.value = piece.outcomes[int(random() * piece.sides)]
+    if g.explicit is None:
+        random = g.random
+        for piece in pieces:
+            piece.face, piece.value = piece.outcomes[int(random() * piece.sides)]
+    else:
+        g.explicit.roll(g, pieces)
     if g.log is not None:
         g.log.append({"t": "roll", "zone": name, "faces": [p.face for p in pieces]})
 
@@ -168,7 +171,10 @@ def shuffle(g, zone) -> None:
     if zone.scored:
         g.score_changed |= zone.scored
     pile = zone[:]
-    g.rng.shuffle(pile)
+    if g.explicit is None:
+        g.rng.shuffle(pile)
+    else:
+        g.explicit.shuffle(g, pile)
     list.__setitem__(zone, slice(None), pile)
 
 

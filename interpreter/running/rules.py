@@ -195,13 +195,17 @@ class Rules:
         return num_players
 
     def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
-              step_budget: int | None = None, answers=(), agents=None) -> DrivenGame:
+              step_budget: int | None = None, answers=(), agents=None, chance: str = "seeded",
+              outcomes=()) -> DrivenGame:
         """A game you drive (interpreter/running/driven.py), run up to its first decision; `agents`: per
         seat one that answers inside the game (None: the seat's decisions are shown). A game is
         its seed: a seed that is no whole number (None would draw one from the system, text or a
         float would not say which game a log replays) is refused, as is a count of players
-        that is none (`check_players`)."""
-        return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents)
+        that is none (`check_players`). `chance="explicit"` stops at every draw for the driver to
+        answer (`game.chance`, `game.resolve`; interpreter/running/chance.py), `outcomes` being
+        those given first."""
+        return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents,
+                          chance=chance, outcomes=outcomes)
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
              step_budget: int | None = None, meter: bool = False) -> Result:

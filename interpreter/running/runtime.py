@@ -209,6 +209,8 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.random = self.rng.random
+        # With explicit chance, the outcomes a driver gives the draws (interpreter/running/chance.py).
+        self.explicit = None
         self.agents = agents
         self.log = log
         # What the game has spent of its budget (interpreter/running/budget.py), and the limits.

@@ -205,6 +205,10 @@ def files_in_reach(setup: Setup, allow=()) -> Reach | tuple:
 def _check_event(event, players: int, where: str) -> None:
     if not isinstance(event, dict) or not isinstance(event.get("t"), str):
         raise NotALog(f'{where}: an event must be an object with a "t" naming its kind')
+    if event["t"] == "chance":
+        if not is_of(event.get("outcome"), int) or event["outcome"] < 0:
+            raise NotALog(f"{where}: a chance event's `outcome` must be the index of an outcome, a whole number "
+                          f"from 0, not {json.dumps(event.get('outcome'))[:40]}")
     if event["t"] != "decide":
         return
     options, choice, player = event.get("options"), event.get("choice"), event.get("player")
@@ -248,11 +252,17 @@ def replay(setup: Setup, events: list[dict], allow=(), budget: Budget = Budget()
     that stop with an error raise it (a PlayError). `allow`: folders the rules may include from beyond their own
     (never read from the log); a read log's files stay in its reach (`log_reach`)."""
     answers = [event["choice"] for event in events if event["t"] == "decide" and len(event["options"]) > 1][::-1]
+    # A game played with explicit chance logs each outcome given (interpreter/running/chance.py).
+    outcomes = [event["outcome"] for event in events if event["t"] == "chance"]
     rules = load_rules(setup.ruleset, setup.fragments, setup.params, log_reach(setup, allow), budget)
     rules.check_players(setup.players)
     stopped = ""
-    game = rules.start(setup.players, setup.seed, lookahead=False)
+    game = rules.start(setup.players, setup.seed, lookahead=False, chance="explicit" if outcomes else "seeded",
+                       outcomes=outcomes)
     while not game.over:
+        if game.chance is not None:
+            stopped = "the log ends before the game does"
+            break
         if not answers:
             stopped = "the log ends before the game does"
             break
