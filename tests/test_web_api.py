@@ -65,6 +65,40 @@ def test_a_person_plays_a_whole_game_against_a_bot_and_its_log_replays(classic, 
     assert replay(setup, events).first_difference is None
 
 
+def test_a_downloaded_log_names_its_rules_so_that_it_replays_from_any_folder(tmp_path, monkeypatch):
+    """A log downloaded from the page named its rules as the server's command line did, relative
+    to the server's working folder: it replayed only from there. It names them by their absolute
+    paths now, and within the reach every log has (its own folder, the shipped rulesets,
+    --allow-path), as `--log` does."""
+    project, downloads, elsewhere = tmp_path / "project", tmp_path / "downloads", tmp_path / "elsewhere"
+    (project / "rules" / "lib").mkdir(parents=True)
+    for name in ("classic.rules", "lib/majority.rules", "lib/dealing.rules"):
+        (project / "rules" / name).write_text((RULESETS / name).read_text())
+    downloads.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.chdir(project)
+    rules = rulesrun.load("rules/classic.rules", params={"rounds": 1})
+    web = client(rules, "rules/classic.rules", ["random"])
+    end = web.post("/api/games", json={"seed": 6}).json()
+    assert end["over"]
+    log = downloads / "game-6.jsonl"
+    log.write_text(web.get(f"/api/games/{end['game']}/log").text)
+    head, opening = (json.loads(line) for line in log.read_text().splitlines()[:2])
+    assert head["ruleset"] == str(project / "rules" / "classic.rules") and "unfinished" not in head
+    assert set(head["sources"]) == set(opening["sources"]) == {str(project / "rules" / name) for name in
+                                                               ("classic.rules", "lib/majority.rules", "lib/dealing.rules")}
+    monkeypatch.chdir(elsewhere)
+    outside = CliRunner().invoke(main, ["replay", str(log)])
+    assert outside.exit_code == 2 and "lies outside the folders the log may name files in" in outside.output
+    replayed = CliRunner().invoke(main, ["replay", str(log), "--allow-path", str(project / "rules")])
+    assert replayed.exit_code == 0 and "identical" in replayed.output, replayed.output
+    # The shipped rulesets are in every log's reach.
+    shipped = client(rulesrun.load(CLASSIC, params={"rounds": 1}), CLASSIC, ["random"])
+    done = shipped.post("/api/games", json={"seed": 6}).json()
+    (downloads / "shipped.jsonl").write_text(shipped.get(f"/api/games/{done['game']}/log").text)
+    assert CliRunner().invoke(main, ["replay", str(downloads / "shipped.jsonl")]).exit_code == 0
+
+
 def test_undo_goes_back_to_the_last_decision_a_person_answered(classic):
     web = client(classic, CLASSIC, ["human", "random"])
     first = web.post("/api/games", json={"seed": 5}).json()
