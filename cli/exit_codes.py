@@ -13,7 +13,8 @@ DIFFERENCE = 1
 """A comparison found a difference: a replayed game differs from its log."""
 
 INVALID = 2
-"""The command line, the rules or an input file (a log that is not a log) are not valid: nothing ran."""
+"""The command line, the rules or an input file (a log that is not a log) are not valid: nothing ran.
+At the table, an answer from a pipe that is no option: the pipe cannot be asked again."""
 
 PLAY_ERROR = 3
 """Valid rules went wrong while a game was played (a loop that never ends, an index outside a zone)."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 import difflib
 import json
 import random
-import shlex
 import signal
 import sys
 from pathlib import Path
@@ -28,26 +27,24 @@ from ..dsl.check import check as check_program
 from ..dsl.compose import compose, set_params
 from ..dsl.errors import RulesError
 from ..dsl.limits import MAX_PLAYERS
-from ..interpreter.lookahead.agents import HUMAN, AgentSpecError, make_agent
 from ..interpreter.lookahead.own_bot import BotError
-from ..interpreter.studies.log import Setup, beyond_reach, log_records
+from ..interpreter.studies.log import Setup
 from ..interpreter.running.rules import load_rules
 from ..interpreter.studies import compare as comparison
 from ..interpreter.studies import report
 from ..interpreter.studies import simulate as simulation
 from . import exit_codes, plot, report_view
 from .options import PLAYERS_HELP as _PLAYERS_HELP, agent_names as _agent_names, common as _common
+from .options import common_resumable as _common_resumable
 from .options import fail as _fail, seated as _seated, settings as _settings
 from .options import Share as _Share, simulation_options as _simulation_options
 from .options import allow_path as _allow_path, budget_option as _budget_option
-from .table import InputEnded, Stopped, Table
-from ..interpreter.running.driven import PlayError
 from .jsonlines import NotFinite
-from .output import InvalidInput, NotWritten, discard, echo, opened, read_line, replay_command, writer, written
+from .output import InvalidInput, NotWritten, discard, echo, opened, replay_command, written
 from .replay import replay_log
+from .resume import resumed
+from .sitting import Sitting, sit
 from .snapshot import snapshot
-from .terminal import printable
-from .transcript import standing, transcript
 from .fmt import fmt
 from .lsp import lsp
 from .serve import serve
@@ -104,75 +101,43 @@ main.add_command(replay_log)
 
 
 @main.command()
-@_common
+@_common_resumable
 @click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=_PLAYERS_HELP)
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted; printed for replay).")
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
               help="Who plays each seat, in seat order (last repeats): human (you, at the terminal), random, "
                    "greedy (default), mcts[:playouts=N,seconds=S,c=C], or a bot of your own: PATH.py:Class or module:Class.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True), help="Write the game log (JSON lines).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write the game log (JSON lines), also of a game stopped before its end.")
+@click.option("--resume", "resume_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False),
+              help="Go on with the game of LOG, stopped at the table, from its last decision (instead of RULES); "
+                   "its seats are the log's unless --agent says otherwise; the game goes on in LOG unless --log.")
 @_budget_option
-def play(rules, fragments, settings, allow, players, seed, agents, log_path, budget):
-    """Play one game and print its transcript and final standing; with `--agent human`, take a seat."""
+def play(rules, fragments, settings, allow, players, seed, agents, log_path, resume_path, budget):
+    """Play one game and print its transcript and final standing; with `--agent human`, take a seat.
+
+    A game stopped at the table (q, the end of the input, Ctrl-C) keeps its log; `--resume LOG` goes on with it.
+    """
+    if resume_path is not None:
+        if rules or fragments or settings or players or seed is not None:
+            raise click.UsageError("a log fixes its game: RULES, --with, --set, --players and --seed are for a "
+                                   "new game, not with --resume")
+        sitting = resumed(resume_path, agents, log_path, allow, budget)
+        sit(sitting, f"{sitting.rules.program.title}: {sitting.setup.players} players, seed {sitting.setup.seed}\n"
+                     f"going on with the game of {resume_path}, {len(sitting.answers)} answers given")
+        return
+    if rules is None:
+        raise click.UsageError("Missing argument 'RULES' (or --resume LOG).")
     agents = _agent_names(agents, ("greedy",), people=True)
     params = _settings(settings)
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
     (compiled,), players = _seated([(rules, fragments, params)], players, allow, budget)
-    seats = [agents[min(p, len(agents) - 1)] for p in range(players)]
-    try:
-        bots = [None if spec == HUMAN else make_agent(spec, seed, p) for p, spec in enumerate(seats)]
-    except AgentSpecError as error:
-        raise click.BadParameter(str(error), param_hint="--agent") from None
-    except BotError as error:
-        echo(str(error), err=True)
-        sys.exit(exit_codes.PLAY_ERROR)
-    out = opened(log_path, "--log")
-    echo(f"{compiled.program.title}: {players} players, seed {seed}")
-    echo("replay: " + replay_command(rules, fragments, settings, players, seed, seats, allow, budget))
-    echo()
-    write = writer()
-    game = None
-    try:
-        game = compiled.start(players, seed, lookahead=any(getattr(bot, "looks_ahead", False) for bot in bots))
-        Table(game, bots, read_line, write, _progress if _on_terminal() else None).run()
-    except PlayError as error:
-        discard(out)
-        # A mistake met in a bot's look-ahead comes from a game that keeps no log: the
-        # transcript is the real game's, up to the decision the bot was weighing.
-        log = error.log if error.log is not None else game.log if game is not None else None
-        if log:
-            write(transcript(log))
-        echo(error.render(), err=True)
-        sys.exit(exit_codes.PLAY_ERROR)
-    except (BotError, InputEnded) as error:
-        discard(out)
-        echo(str(error), err=True)
-        sys.exit(exit_codes.PLAY_ERROR)
-    except (Stopped, KeyboardInterrupt):
-        discard(out)
-        echo("stopped at the table", err=True)
-        return
-    echo()
-    write(standing(game, seats, compiled.lowest_wins, compiled.score_names))
-    if out is not None:
-        setup = Setup(rules, tuple(fragments), params, players, seed, tuple(seats))
-        sources = [source.path for source in compiled.program.sources]
-        written(out, log_records(out.folder, setup, game.log, sources))
-        beyond = beyond_reach(out.folder, sources, allow)
-        if beyond:
-            echo(f"note: the log names rules outside its folder: replay it with "
-                 f"{' '.join('--allow-path ' + shlex.quote(folder) for folder in beyond)}", err=True)
-
-
-def _on_terminal() -> bool:
-    """Whether stderr is a terminal: passing lines are for eyes, never for a pipe or a file."""
-    return sys.stderr.isatty()
-
-
-def _progress(text: str | None) -> None:
-    """A passing line on the terminal while a bot thinks (erased when it is done)."""
-    click.echo("\r" + printable(text or "").ljust(70)[:70] + ("" if text else "\r"), err=True, nl=False)
+    seats = tuple(agents[min(p, len(agents) - 1)] for p in range(players))
+    setup = Setup(rules, tuple(fragments), params, players, seed, seats)
+    heading = (f"{compiled.program.title}: {players} players, seed {seed}\n"
+               "replay: " + replay_command(rules, fragments, settings, players, seed, seats, allow, budget))
+    sit(Sitting(compiled, setup, log_path=log_path, allow=tuple(allow), budget=budget), heading)
 
 
 @main.command()

@@ -131,13 +131,20 @@ def budget_option(function):
                              "text), digits (of a number); repeatable.")(function)
 
 
-def common(function):
+def common(function, required: bool = True):
+    """RULES, `--with`, `--set` and `--allow-path`: what names the rules of a command."""
     function = allow_path(function)
     function = click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
                             help="Set a declared parameter (repeatable); `check --params` lists them.")(function)
     function = click.option("--with", "fragments", multiple=True, metavar="FRAGMENT", type=click.Path(),
                             help="Compose a variant or board fragment onto the ruleset (repeatable, in order).")(function)
-    return click.argument("rules", metavar="RULES", type=click.Path())(function)
+    metavar = "RULES" if required else "[RULES]"
+    return click.argument("rules", metavar=metavar, type=click.Path(), required=required)(function)
+
+
+def common_resumable(function):
+    """`common`, with RULES left out where a log names them (`play --resume LOG`)."""
+    return common(function, required=False)
 
 
 def simulation_options(function):

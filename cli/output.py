@@ -56,6 +56,14 @@ def writer():
     return lambda text="": click.echo(colours.paint(printable(str(text))), color=True)
 
 
+def prompter():
+    """How the table shows its prompt marker (`seat 0> `): as `writer` shows a line, but left
+    open for the answer typed after it."""
+    paint = colours.wanted(stdout_on_terminal(), os.environ)
+    return lambda text: click.echo(colours.paint(printable(text)) if paint else printable(text), nl=False,
+                                   color=paint or None)
+
+
 def stdout_on_terminal() -> bool:
     return sys.stdout.isatty()
 

@@ -1,14 +1,18 @@
 """`rulesrun replay LOG`: play a logged game again and say whether it is the same game, event
-for event; `--show` prints it as the game printed it, `--step` walks it decision by decision.
+for event; `--show` prints it as the game printed it, `--step` walks it decision by decision
+and can play on from a decision (a new game from there, people and bots seated anew by
+`--agent`, else as the log seats them). A game stopped at the table replays as far as it went.
 
     rulesrun replay game.jsonl            # exit 0 identical, 1 differs, 2 changed source, 3 play error
-    rulesrun replay game.jsonl --step     # enter/n next, b back, t N turn N, q quit
+    rulesrun replay game.jsonl --step     # enter/n next, b back, t N turn N, p play on, q quit
 """
 
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
+import attrs
 import click
 
 from ..dsl.errors import RulesError
@@ -16,6 +20,7 @@ from ..interpreter.running.rules import load_rules
 from ..interpreter.studies.log import NotALog, OutOfReach, changed_sources, files_in_reach, read_log, replay
 from . import exit_codes, options, stepper
 from .output import InvalidInput, echo, read_line, replay_command, writer
+from .sitting import Sitting, resume_words, seats_of, sit
 from .transcript import standing, transcript
 
 
@@ -23,20 +28,39 @@ from .transcript import standing, transcript
 @click.argument("log_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False))
 @click.option("--show", is_flag=True, help="Print the game's transcript and final standing, as the game printed them.")
 @click.option("--step", is_flag=True, help="Walk the game decision by decision, reading commands from stdin "
-                                            "(enter/n next, b back, t N turn N, q quit).")
+                                            "(enter/n next, b back, t N turn N, p play on from here, q quit).")
+@click.option("--agent", "agents", multiple=True, metavar="NAME",
+              help="With --step, who plays each seat when you play on from a decision, as for play (last repeats); "
+                   "the log's seats if omitted.")
+@click.option("--log", "log_out", type=click.Path(dir_okay=False, writable=True),
+              help="With --step, write the log of the game played on from a decision.")
 @options.allow_path
 @options.budget_option
-def replay_log(log_path, show, step, allow, budget):
+def replay_log(log_path, show, step, agents, log_out, allow, budget):
     """Replay a game log and check that it reproduces the same game, event for event; `--show`
     prints it, `--step` walks it. A log names its files relative to itself: it replays from any directory."""
+    if (agents or log_out) and not step:
+        raise click.UsageError("--agent and --log are for playing on from a decision: with --step")
     setup, events, rules, replayed = replayed_log(log_path, allow, budget)
+    if replayed.first_difference is not None:
+        differs(replayed, events)
+    going_on = f"go on with `{resume_words(log_path, allow, budget)}`"
+    if show or step:
+        at = _show(rules, setup, events, replayed.game, step, going_on)
+        if at is not None:
+            seated = attrs.evolve(setup, agents=seats_of(setup, agents), unfinished=False)
+            before = tuple(replayed.game.answers[:at.step])
+            sit(Sitting(rules, seated, before, log_out, allow=tuple(allow), budget=budget),
+                f"playing on from decision {at.step + 1} of the game of {log_path}")
+    elif replayed.game.over:
+        echo(f"replayed {len(events)} events: identical")
+    else:
+        echo(f"replayed {len(events)} events: identical, up to where the game was stopped; {going_on}")
+
+
+def differs(replayed, events) -> NoReturn:
+    """Say how a logged game came out differently and exit: 2 for a log of other rules, else 1."""
     first_difference = replayed.first_difference
-    if first_difference is None:
-        if show or step:
-            _show(rules, setup, events, replayed.game, step)
-        else:
-            echo(f"replayed {len(events)} events: identical")
-        return
     if replayed.another_game:
         echo(f"the log is of another ruleset or changed source: it was written by `{events[0].get('title')}` "
                    f"from {events[0].get('sources')}, these rules are `{replayed.events[0].get('title')}` "
@@ -85,17 +109,23 @@ def _same_sources(setup) -> None:
                             "game was played with; hint: the log replays only with the sources it recorded")
 
 
-def _show(rules, setup, events, game, step: bool) -> None:
-    """What `play` printed for the logged game (verified by its replay), whole or step by step."""
+def _show(rules, setup, events, game, step: bool, going_on: str) -> stepper.PlayOn | None:
+    """What `play` printed for the logged game (verified by its replay), whole or step by step
+    (PlayOn if asked to play on from a step); a game stopped before its end ends where it
+    stopped, with how to go on."""
     seats = list(setup.agents)
     write = writer()
     echo(f"{rules.program.title}: {setup.players} players, seed {setup.seed}")
     settings = [f"{name}={value}" for name, value in setup.params.items()]
     echo("replay: " + replay_command(setup.ruleset, setup.fragments, settings, setup.players, setup.seed, seats))
     echo()
-    ending = "\n" + standing(game, seats, rules.lowest_wins, rules.score_names)
+    if game.over:
+        ending = "\n" + standing(game, seats, rules.lowest_wins, rules.score_names)
+    else:
+        ending = (f"\nThe game was stopped here, at {game.names[game.decision.seat]}'s decision "
+                  f"({game.decision.prompt}): {going_on}")
     if step:
-        stepper.walk(events, read_line, write, ending)
-        return
+        return stepper.walk(events, read_line, write, ending, game.over)
     write(transcript(events))
     write(ending)
+    return None

@@ -135,6 +135,10 @@ def _replaying(log_path, allow, budget):
         why = f" ({replayed.stopped})" if replayed.stopped else ""
         echo(f"{log_path}: does not replay on its rules: the game differs at event {index}{why}", err=True)
         sys.exit(exit_codes.INVALID if replayed.another_game else exit_codes.DIFFERENCE)
+    if not replayed.game.over:
+        echo(f"{log_path}: the game was stopped before its end, and the page steps through finished games; "
+             f"hint: `rulesrun play --resume {log_path}` goes on with it", err=True)
+        sys.exit(exit_codes.INVALID)
     return Serving(rules, setup.players, tuple(setup.agents), setup.seed, setup,
                    Replay(rules, setup.players, setup.seed, events, list(setup.agents), layout(rules)))
 

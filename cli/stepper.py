@@ -6,7 +6,11 @@ reads one command a line, so a pipe drives it as well as a keyboard:
 
     enter, n   the next step            b     the step before
     t N        the first step of turn N (or the next turn with a decision)
+    p          play on from here: a new game from this step's decision, asked anew
     q          stop (so does the end of the input)
+
+`p` ends the walk with `PlayOn`: the caller seats people and bots anew and plays the game on
+from the decision (cli/sitting.py), the answers before it as the log gave them.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import attrs
 
 from .transcript import is_shown_decision, transcript_lines
 
-HELP = "  enter or n: next decision   b: back   t N: jump to turn N   q: quit"
+HELP = "  enter or n: next decision   b: back   t N: jump to turn N   p: play on from here   q: quit"
 
 
 @attrs.frozen(slots=True)
@@ -43,9 +47,17 @@ def steps(log: list[dict]) -> list[Step]:
     return out
 
 
-def walk(log: list[dict], read, write, ending: str = "") -> None:
+@attrs.frozen(slots=True)
+class PlayOn:
+    """`p` at step `step`: play on from its decision, given the `step` answers before it."""
+
+    step: int
+
+
+def walk(log: list[dict], read, write, ending: str = "", over: bool = True) -> PlayOn | None:
     """Show the steps of `log` as the lines `read()` returns ask (None: the input ended);
-    `ending` follows the last step (the final standing)."""
+    `ending` follows the last step (the final standing). PlayOn if asked to play on; `over`:
+    the game ended (else it was stopped, and the last step waits at its decision)."""
     walked = steps(log)
     last = len(walked) - 1
     at = 0
@@ -58,13 +70,13 @@ def walk(log: list[dict], read, write, ending: str = "") -> None:
             write("\n".join(step.lines))
         if at == last and ending:
             write(ending)
-        at = _command(read, write, at, last, walked)
-        if at is None:
-            return
+        at = _command(read, write, at, last, walked, over)
+        if at is None or isinstance(at, PlayOn):
+            return at
 
 
-def _command(read, write, at: int, last: int, walked: list[Step]) -> int | None:
-    """The step the next command asks for, or None to stop."""
+def _command(read, write, at: int, last: int, walked: list[Step], over: bool) -> int | PlayOn | None:
+    """The step the next command asks for, PlayOn, or None to stop."""
     while True:
         line = read()
         if line is None:
@@ -80,6 +92,10 @@ def _command(read, write, at: int, last: int, walked: list[Step]) -> int | None:
             write("  this is the first decision")
         elif text == "q":
             return None
+        elif text == "p":
+            if at < last or not over:
+                return PlayOn(at)
+            write("  the game is over here: b goes back to a decision to play on from")
         elif text[:1] == "t" and (text[1:2].isspace() or text[1:2].isdigit()) and text[1:].strip():
             turn = _turn(text[1:].strip())
             found = None if turn is None else next((k for k, step in enumerate(walked) if step.turn >= turn), None)

@@ -1,17 +1,43 @@
 """At the table: a person takes a seat (`--agent human`), through a pipe as through a terminal."""
 
 import json
+import shutil
 
+import click
+import pytest
 from click.testing import CliRunner
 
-from rulesrun.cli import main as cli_main
+from rulesrun.cli import sitting
 from rulesrun.cli.main import main
+from rulesrun.cli.output import read_line
 from rulesrun.cli.table import table_text
 
-from helpers import RULESETS, rules_from_text
+from helpers import ROOT, RULESETS, rules_from_text
 
 CLASSIC = str(RULESETS / "classic.rules")
 ROYALE = str(RULESETS / "royale.rules")
+SECRET = str(ROOT / "tests" / "agent_games" / "guess_the_secret.rules")
+
+
+@pytest.fixture(autouse=True)
+def elsewhere(tmp_path, monkeypatch):
+    """Each test in a folder of its own: a game stopped at the table keeps its log in the current folder."""
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def terminal(monkeypatch):
+    """The answers typed at a terminal, which can be asked again, rather than piped in; the
+    terminal shows each line as it is typed."""
+    monkeypatch.setattr(sitting, "_stdin_on_terminal", lambda: True)
+
+    def typed():
+        line = read_line()
+        if line is not None:
+            click.echo(line, nl=False)
+        return line
+
+    monkeypatch.setattr(sitting, "read_line", typed)
 
 
 def invoke(*args, input=None):
@@ -48,7 +74,7 @@ def test_undo_goes_back_to_the_seats_previous_decision_and_the_log_replays(tmp_p
     assert invoke("replay", log).exit_code == 0
 
 
-def test_answers_by_label_and_mistakes_get_a_word_not_a_crash():
+def test_answers_by_label_and_mistakes_get_a_word_not_a_crash(terminal):
     answers = "place(9)\n0\n99\n?\nt\nplace(1)\n" + "1\n" * 200
     result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--set", "rounds=1", "--agent", "human", "--agent", "random",
                     input=answers)
@@ -61,9 +87,9 @@ def test_answers_by_label_and_mistakes_get_a_word_not_a_crash():
                for line in out.split("\n"))
 
 
-def test_huge_and_strange_answers_get_a_word_not_a_crash():
+def test_huge_and_strange_answers_get_a_word_not_a_crash(terminal):
     """A number past Python's 4,300 digits, a digit that is no ASCII one, a line of megabytes:
-    each is no option, said back shortened, and the game goes on."""
+    each is no option, said back shortened, and the game goes on at a terminal."""
     answers = "9" * 5000 + "\n\u00b2\n" + "x" * 2_000_000 + "\n" + "1\n" * 200
     result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--set", "rounds=1", "--agent", "human", "--agent", "random",
                     input=answers)
@@ -75,16 +101,23 @@ def test_huge_and_strange_answers_get_a_word_not_a_crash():
     assert len(out) < 20_000
 
 
-def test_the_input_ending_before_the_game_is_an_error_with_exit_3():
+def test_the_input_ending_before_the_game_is_an_error_with_exit_3_and_the_game_is_kept(tmp_path):
     result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--agent", "human", input="1\n")
     assert result.exit_code == 3
     # Every seat is a person's (hot-seat): seat 1 is asked next.
     assert "the input ended at seat 1's decision `after_roll` (Which dice do you place?)" in result.output
+    assert "the game so far (1 answer) is in classic-3.jsonl: go on with `rulesrun play --resume classic-3.jsonl`" \
+        in result.output
+    assert json.loads((tmp_path / "classic-3.jsonl").read_text().splitlines()[0])["unfinished"] is True
 
 
-def test_q_stops_the_game():
+def test_q_stops_the_game_and_keeps_it_in_a_new_file_named_in_the_message(tmp_path):
     result = invoke(CLASSIC, "--seed", 3, "--players", 2, "--agent", "human", input="q\n")
     assert result.exit_code == 0 and "stopped at the table" in result.output
+    assert "is in classic-3.jsonl" in result.output
+    again = invoke(CLASSIC, "--seed", 3, "--players", 2, "--agent", "human", input="q\n")
+    # A file already there is never overwritten.
+    assert "is in classic-3-2.jsonl" in again.output and (tmp_path / "classic-3.jsonl").exists()
 
 
 def test_the_replay_line_carries_every_option_that_shapes_the_game():
@@ -142,7 +175,7 @@ def test_a_bot_that_searches_shows_a_passing_line_on_a_terminal_only(monkeypatch
     args = (CLASSIC, "--seed", 2, "--players", 2, "--set", "rounds=1", "--agent", "greedy")
     piped = invoke(*args)
     assert piped.exit_code == 0 and "thinking" not in piped.output
-    monkeypatch.setattr(cli_main, "_on_terminal", lambda: True)
+    monkeypatch.setattr(sitting, "_on_terminal", lambda: True)
     shown = invoke(*args)
     assert shown.exit_code == 0, shown.output
     assert "\rturn 1: seat 0 (greedy) is thinking ..." in shown.stderr
@@ -151,7 +184,7 @@ def test_a_bot_that_searches_shows_a_passing_line_on_a_terminal_only(monkeypatch
 
 
 def test_random_bots_need_no_passing_line(monkeypatch):
-    monkeypatch.setattr(cli_main, "_on_terminal", lambda: True)
+    monkeypatch.setattr(sitting, "_on_terminal", lambda: True)
     result = invoke(CLASSIC, "--seed", 2, "--players", 2, "--set", "rounds=1", "--agent", "random")
     assert result.exit_code == 0 and "thinking" not in result.stderr
 
@@ -245,7 +278,23 @@ def test_a_bots_secret_answer_is_not_shown_to_the_person_who_must_guess_it(tmp_p
     hidden = out.rindex("> seat 0: LUCKY PUNCH: how many markers do you hide", 0, guess)
     assert out[hidden:guess].split("\n")[0].split(" -> ")[1].startswith("(secret) (of 3: ")
     shown = invoke("replay", log, "--show").output
-    assert "(secret)" not in shown and "> seat 0: LUCKY PUNCH: how many markers do you hide in your fist (heimlich)? -> " in shown
+    hid = "> seat 0: LUCKY PUNCH: how many markers do you hide in your fist (heimlich)? -> "
+    assert "(secret)" not in shown and hid in shown
+    # Once the game is over the table says what it hid, as `replay --show` does.
+    revealed = out[out.index("The secret answers, now that the game is over:"):].split("\n")
+    assert [line.strip() for line in revealed[1:] if hid in line] == \
+        [line.strip() for line in shown.split("\n") if hid in line]
+
+
+def test_a_game_of_bots_shows_its_secret_answers_as_replay_show_does(tmp_path):
+    """No person sits at the table: nobody must guess, so nothing is hidden, and the table
+    prints the very transcript `replay --show` prints of its log."""
+    rules, log = tmp_path / "secret.rules", tmp_path / "game.jsonl"
+    shutil.copy(SECRET, rules)
+    played = invoke(rules, "--seed", 4, "--agent", "random", "--log", log)
+    assert played.exit_code == 0, played.output
+    assert "(secret)" not in played.output and "> seat 0 chooses " in played.output
+    assert played.output == invoke("replay", log, "--show").output
 
 
 def test_a_persons_own_decision_is_echoed_without_the_options_just_listed():

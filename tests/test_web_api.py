@@ -65,6 +65,54 @@ def test_a_person_plays_a_whole_game_against_a_bot_and_its_log_replays(classic, 
     assert replay(setup, events).first_difference is None
 
 
+def test_a_downloaded_log_names_its_rules_so_that_it_replays_from_any_folder(tmp_path, monkeypatch):
+    """A log downloaded from the page named its rules as the server's command line did, relative
+    to the server's working folder: it replayed only from there. It names them by their absolute
+    paths now, and within the reach every log has (its own folder, the shipped rulesets,
+    --allow-path), as `--log` does."""
+    project, downloads, elsewhere = tmp_path / "project", tmp_path / "downloads", tmp_path / "elsewhere"
+    (project / "rules" / "lib").mkdir(parents=True)
+    for name in ("classic.rules", "lib/majority.rules", "lib/dealing.rules"):
+        (project / "rules" / name).write_text((RULESETS / name).read_text())
+    downloads.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.chdir(project)
+    rules = rulesrun.load("rules/classic.rules", params={"rounds": 1})
+    web = client(rules, "rules/classic.rules", ["random"])
+    end = web.post("/api/games", json={"seed": 6}).json()
+    assert end["over"]
+    log = downloads / "game-6.jsonl"
+    log.write_text(web.get(f"/api/games/{end['game']}/log").text)
+    head, opening = (json.loads(line) for line in log.read_text().splitlines()[:2])
+    assert head["ruleset"] == str(project / "rules" / "classic.rules") and "unfinished" not in head
+    named = {str(project / "rules" / name) for name in ("classic.rules", "lib/majority.rules", "lib/dealing.rules")}
+    assert set(head["sources"]) == set(opening["sources"]) == named
+    monkeypatch.chdir(elsewhere)
+    outside = CliRunner().invoke(main, ["replay", str(log)])
+    assert outside.exit_code == 2 and "lies outside the folders the log may name files in" in outside.output
+    replayed = CliRunner().invoke(main, ["replay", str(log), "--allow-path", str(project / "rules")])
+    assert replayed.exit_code == 0 and "identical" in replayed.output, replayed.output
+    # The shipped rulesets are in every log's reach.
+    shipped = client(rulesrun.load(CLASSIC, params={"rounds": 1}), CLASSIC, ["random"])
+    done = shipped.post("/api/games", json={"seed": 6}).json()
+    (downloads / "shipped.jsonl").write_text(shipped.get(f"/api/games/{done['game']}/log").text)
+    assert CliRunner().invoke(main, ["replay", str(downloads / "shipped.jsonl")]).exit_code == 0
+
+
+def test_a_log_downloaded_mid_game_goes_on_at_the_terminal(classic, tmp_path):
+    web = client(classic, CLASSIC, ["human", "random"])
+    moment = web.post("/api/games", json={"seed": 3}).json()
+    moment = web.post(f"/api/games/{moment['game']}/answer", json={"option": 1, "answered": 0}).json()
+    log = tmp_path / "game-3.jsonl"
+    log.write_text(web.get(f"/api/games/{moment['game']}/log").text)
+    assert json.loads(log.read_text().splitlines()[0])["unfinished"] is True
+    replayed = CliRunner().invoke(main, ["replay", str(log)])
+    assert replayed.exit_code == 0 and "up to where the game was stopped" in replayed.output, replayed.output
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(log)], input="1\n" * 200)
+    assert resumed.exit_code == 0 and "Final standing:" in resumed.output, resumed.output
+    assert CliRunner().invoke(main, ["replay", str(log)]).exit_code == 0
+
+
 def test_undo_goes_back_to_the_last_decision_a_person_answered(classic):
     web = client(classic, CLASSIC, ["human", "random"])
     first = web.post("/api/games", json={"seed": 5}).json()

@@ -3,13 +3,20 @@
 The first line says how the game was set up (ruleset, fragments, parameters, players,
 seed, agents); the rest are the game's events. Replaying plays the same setup with every
 seat answering from the logged decisions, and checks that the new log equals the old one
-event for event: a log is a complete, checkable record of a game.
+event for event: a log is a complete, checkable record of a game. A game stopped at the
+table (`q`, the end of the input, Ctrl-C) is logged up to the decision it waits at, its
+setup marked `"unfinished": true`: it replays as far as it went, and `rulesrun play --resume`
+goes on with it.
 
 A log names its files by their paths relative to the log's own folder and records the
 sha256 of every source the rules were composed from, so it replays from any directory and
 an edited source is told apart from a game gone differently:
 
     {"t": "setup", "ruleset": "../rulesets/classic.rules", ..., "sources": {"../rulesets/classic.rules": "9f2c..."}}
+
+A log whose writer cannot know the folder it will be kept in (the web page's download, saved
+wherever the browser puts it) names its files by their absolute paths instead (`portable`):
+it replays from any folder on the same machine, as long as its files are in its reach.
 
 A log is someone's file: the files it names are read only within its reach (`log_reach`,
 dsl/files.py): its own folder and below, the shipped rulesets, and `--allow-path` folders.
@@ -44,12 +51,18 @@ class Setup:
     base: str = ""
     # The folder of the log read ("" for a setup made here): what the files it names may lie in.
     folder: str = ""
+    # The game was stopped before its end: its log ends at the decision it waits at.
+    unfinished: bool = False
 
     def to_json(self) -> dict:
         """The setup line; `sources` only when recorded (`log_records`), which makes the paths relative to the log."""
         head = {"t": "setup", "ruleset": self.ruleset, "fragments": list(self.fragments), "params": self.params,
                 "players": self.players, "seed": self.seed, "agents": list(self.agents)}
-        return {**head, "sources": self.sources} if self.sources else head
+        if self.sources:
+            head["sources"] = self.sources
+        if self.unfinished:
+            head["unfinished"] = True
+        return head
 
 
 def log_records(folder: str | Path, setup: Setup, events: list[dict], sources) -> list[dict]:
@@ -60,6 +73,30 @@ def log_records(folder: str | Path, setup: Setup, events: list[dict], sources) -
     written = attrs.evolve(setup, ruleset=relative(setup.ruleset), fragments=tuple(map(relative, setup.fragments)),
                            sources={relative(source): digest(source) for source in sources})
     return [written.to_json(), *_sources_relative(events, relative)]
+
+
+def portable(setup: Setup, sources) -> Setup:
+    """`setup` naming its files by their absolute paths, with each of `sources` (the paths the
+    rules were composed from) and its sha256 as it is now: the setup of logs written later
+    (`portable_records`) by a writer that cannot know the folder a log will be kept in, the
+    web page's download. Digested when the rules are read, so a source edited meanwhile is
+    told apart when the log is replayed.
+
+        portable(Setup("rulesets/classic.rules", ...), ["rulesets/classic.rules", ...]).ruleset
+        # "/home/me/rulesrun/rulesets/classic.rules"
+    """
+    return attrs.evolve(setup, ruleset=_absolute(setup.ruleset), fragments=tuple(map(_absolute, setup.fragments)),
+                        sources={_absolute(source): digest(source) for source in sources})
+
+
+def portable_records(setup: Setup, events: list[dict]) -> list[dict]:
+    """The lines of a log of `setup` (made by `portable`) whose game's opening event names its
+    sources by their absolute paths too, as the setup does."""
+    return [setup.to_json(), *_sources_relative(events, _absolute)]
+
+
+def _absolute(path: str) -> str:
+    return os.path.abspath(path)
 
 
 def digest(path: str) -> str:
@@ -157,15 +194,17 @@ def _setup(head: dict, where: str, log) -> Setup:
     sources = field("sources", dict, "an object of PATH: SHA256 texts") if "sources" in head else {}
     if not all(isinstance(v, str) for v in sources.values()):
         raise NotALog(f"{where}: the setup's sources must map each path to its sha256 text")
+    unfinished = field("unfinished", bool, "true or false") if "unfinished" in head else False
     for named in (ruleset, *fragments, *sources):
         mistake = path_mistake(named)
         if mistake is not None:
             raise NotALog(f"{where}: the setup names a file no system has: {mistake}")
     folder = str(Path(log).absolute().parent)
     if "sources" not in head:
-        return Setup(ruleset, tuple(fragments), params, players, seed, tuple(agents), folder=folder)
+        return Setup(ruleset, tuple(fragments), params, players, seed, tuple(agents), folder=folder,
+                     unfinished=unfinished)
     return Setup(_within(folder, ruleset), tuple(_within(folder, f) for f in fragments), params, players, seed,
-                 tuple(agents), {_within(folder, p): sha for p, sha in sources.items()}, folder, folder)
+                 tuple(agents), {_within(folder, p): sha for p, sha in sources.items()}, folder, folder, unfinished)
 
 
 def log_reach(setup: Setup, allow=()) -> Reach | tuple:
@@ -248,9 +287,10 @@ def _heading(event: dict) -> tuple:
 def replay(setup: Setup, events: list[dict], allow=(), budget: Budget = Budget()) -> Replayed:
     """Play `setup` again, answering each decision with the logged choice; the new events and
     the first that differs. A replay that cannot go on (the log ends before the game, a logged
-    answer fits no option of the decision the replay meets) differs where it stopped; rules
-    that stop with an error raise it (a PlayError). `allow`: folders the rules may include from beyond their own
-    (never read from the log); a read log's files stay in its reach (`log_reach`)."""
+    answer fits no option of the decision the replay meets) differs where it stopped, unless
+    the log is of a game stopped there (`unfinished`); rules that stop with an error raise it
+    (a PlayError). `allow`: folders the rules may include from beyond their own (never read
+    from the log); a read log's files stay in its reach (`log_reach`)."""
     answers = [event["choice"] for event in events if event["t"] == "decide" and len(event["options"]) > 1][::-1]
     # A game played with explicit chance logs each outcome given (interpreter/running/chance.py).
     outcomes = [event["outcome"] for event in events if event["t"] == "chance"]
@@ -264,7 +304,8 @@ def replay(setup: Setup, events: list[dict], allow=(), budget: Budget = Budget()
             stopped = "the log ends before the game does"
             break
         if not answers:
-            stopped = "the log ends before the game does"
+            if not setup.unfinished:
+                stopped = "the log ends before the game does"
             break
         answer = answers.pop()
         if answer >= len(game.decision.options):
@@ -274,10 +315,20 @@ def replay(setup: Setup, events: list[dict], allow=(), budget: Budget = Budget()
     new = json.loads(json.dumps(game.log))
     if setup.base:
         new = _sources_relative(new, _relative_to(setup.base))
-    another = bool(events and new) and _heading(events[0]) != _heading(new[0])
-    for index, (old_event, new_event) in enumerate(zip(events, new)):
+    # The sources compared as the files they name: a log may name them relative to itself or
+    # by their absolute paths (`portable`).
+    resolved = _resolver(setup.base)
+    logged, made = _sources_relative(events, resolved), _sources_relative(new, resolved)
+    another = bool(logged and made) and _heading(logged[0]) != _heading(made[0])
+    for index, (old_event, new_event) in enumerate(zip(logged, made)):
         if old_event != new_event:
             return Replayed(new, index, stopped, another, game)
     if len(events) != len(new) or stopped:
         return Replayed(new, min(len(events), len(new)), stopped, another, game)
     return Replayed(new, None, game=game)
+
+
+def _resolver(base: str):
+    """A path of a log (relative to its folder `base`, "" for the current one, or absolute) as
+    the absolute path of the file it names."""
+    return lambda path: os.path.normpath(os.path.join(base or os.getcwd(), path))

@@ -34,7 +34,7 @@ from ..interpreter.lookahead.agents import AgentSpecError
 from ..interpreter.lookahead.own_bot import BotError
 from ..interpreter.running.driven import NotAnOption, PlayError
 from ..interpreter.running.values import format_value
-from ..interpreter.studies.log import Setup
+from ..interpreter.studies.log import Setup, portable, portable_records
 from .layout import layout
 from .live import LiveTable, Stale
 from .reach import Guarded, Reach
@@ -73,6 +73,9 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
     if len(serving.seats) != serving.players:
         raise ValueError(f"one seat (human or an agent spec) per player: {len(serving.seats)} for {serving.players}")
     plan = layout(serving.rules)
+    # The setup of the logs the page downloads: saved wherever the browser puts them, they name
+    # the rules by their absolute paths, each source with its sha256 as it was read.
+    recorded = portable(serving.setup, [source.path for source in serving.rules.program.sources])
     sessions = Sessions(limits, finished=lambda table: isinstance(table, Replay) or table.game.over)
 
     def table(request: Request, kind) -> object:
@@ -151,10 +154,14 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
 
     async def game_log(request: Request):
         live = table(request, LiveTable)
-        game = live.game
-        head = attrs.evolve(serving.setup, seed=live.seed, agents=tuple(live.seats))
-        lines = [json.dumps(head.to_json())] + [json.dumps(event) for event in game.log]
-        return Response("\n".join(lines) + "\n", media_type="application/jsonl", headers={
+
+        def lines():
+            game = live.game
+            # A game not over yet is logged as stopped where it waits: `rulesrun play --resume` goes on with it.
+            head = attrs.evolve(recorded, seed=live.seed, agents=tuple(live.seats), unfinished=not game.over)
+            return [json.dumps(record) for record in portable_records(head, game.log)]
+
+        return Response("\n".join(await _locked(live, lines)) + "\n", media_type="application/jsonl", headers={
             "Content-Disposition": f'attachment; filename="game-{live.seed}.jsonl"'})
 
     async def review(request: Request):
