@@ -106,13 +106,13 @@ def to_decision(state, outcome=None):
     return state
 
 
-def test_states_take_seeds_in_the_order_they_start_and_a_clone_keeps_its_own():
+def test_every_state_has_the_games_seed_and_a_clone_goes_on_alone():
     game = load("rulesets/games/pig.rules", seed=10, players=2)
     first = game.new_initial_state()
-    twin = first.clone()                # starts `first`: seed 10, shared by the twin
+    twin = first.clone()
     second = game.new_initial_state()
     assert second.current_player() >= 0
-    assert str(first).startswith("seed 10,") and str(twin) == str(first) and str(second).startswith("seed 11,")
+    assert str(first).startswith("seed 10,") and str(twin) == str(first) and str(second) == str(first)
     first.apply_action(0)               # roll
     assert first.is_chance_node() and first.chance_outcomes() == [(i, 1 / 6) for i in range(6)]
     first.apply_action(3)               # a 4
@@ -178,6 +178,20 @@ def test_a_decision_beyond_max_actions_and_a_game_beyond_max_game_length_are_err
         while not state.is_terminal():
             state.apply_action(to_decision(state).legal_actions()[0])
     assert len(state.driven().answers) == 5
+
+
+def test_the_tensors_are_the_seats_view_and_the_decisions_it_knows():
+    game = load("examples/liars_dice.rules", players=2, memory=4)
+    size = game.observation_tensor_size()
+    assert game.information_state_tensor_size() == size + 4 * (2 + 2)
+    state = to_decision(game.new_initial_state())
+    mine, theirs = np.array(state.observation_tensor(0)), np.array(state.observation_tensor(1))
+    assert mine.shape == (size,) and not np.array_equal(mine, theirs)
+    assert mine[0] == 1 and theirs[1] == 1                     # the seat looking, one-hot
+    seat = state.current_player()
+    state.apply_action(state.legal_actions()[1])
+    history = np.array(state.information_state_tensor(1 - seat))[size:].reshape(4, 4)
+    assert history[:3].sum() == 0 and list(history[3]) == [seat == 0, seat == 1, 1, 1]
 
 
 def test_actions_are_the_option_labels_and_each_seat_sees_its_own_view(tmp_path):
