@@ -112,7 +112,8 @@ class Workspace:
 
     def _rules_files(self, folder: Path, below: int) -> list[Path]:
         """The .rules files in `folder` and `below` levels of folders under it (no hidden
-        folders, no links to folders), within MAX_LISTED entries listed in all."""
+        folders, and no links: what a link leads to is read only if a file names it, within its
+        reach), within MAX_LISTED entries listed in all."""
         found, folders = [], []
         try:
             with os.scandir(folder) as listing:
@@ -120,7 +121,7 @@ class Workspace:
                     self._listed += 1
                     if self._listed > MAX_LISTED:
                         break
-                    if entry.name.endswith(SUFFIX) and entry.is_file():
+                    if entry.name.endswith(SUFFIX) and entry.is_file(follow_symlinks=False):
                         found.append(Path(entry.path))
                     elif below and not entry.name.startswith(".") and entry.is_dir(follow_symlinks=False):
                         folders.append(Path(entry.path))
