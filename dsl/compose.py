@@ -263,12 +263,27 @@ def compose(ruleset: str | Path, fragments=(), allow=(), texts: Mapping[Path, st
         refused = fence and refusal(Path(named), str(named), fence)
         if refused:
             raise RulesError(Diagnostic(None, refused, "`--allow-path DIR` lets the rules be read from the folder DIR too"))
-    texts = texts or {}
-    based = _fragment_base(Path(ruleset), allow, texts)
-    if based is not None:
-        base, fragment = based
-        return _with_settings(compose(base, (ruleset, *fragments), allow, texts), fragment)
-    return _compose(ruleset, fragments, allow, texts)
+    return _on_bases(Path(ruleset), tuple(fragments), allow, texts or {}, ())
+
+
+def _on_bases(ruleset: Path, fragments: tuple, allow, texts: Mapping[Path, str], hops: tuple) -> Program:
+    """The ruleset composed, or, for a fragment that names its base, the base composed with it
+    (and so on, for a base that is a fragment too). `hops`: the fragments passed on the way, so
+    that a fragment plugging into itself, at once or through others, is a located error, not
+    a recursion without end."""
+    based = _fragment_base(ruleset, allow, texts)
+    if based is None:
+        return _compose(ruleset, fragments, allow, texts)
+    base, fragment = based
+    hops = hops + (real(ruleset),)
+    if base in hops:
+        cycle = " -> ".join(path.name for path in hops + (base,))
+        raise RulesError(Diagnostic(fragment.span, f"fragments plug into one another in a circle: {cycle}",
+                                    "a fragment plugs into a ruleset, not into a fragment that plugs into it"))
+    if len(hops) >= MAX_INCLUDE_DEPTH:
+        raise RulesError(Diagnostic(fragment.span, f"fragments plug into one another {len(hops)} deep: the most a "
+                                    f"ruleset may is {MAX_INCLUDE_DEPTH}", "plug the fragment into the ruleset itself"))
+    return _with_settings(_on_bases(base, (ruleset, *fragments), allow, texts, hops), fragment)
 
 
 def _fragment_base(path: Path, allow, texts: Mapping[Path, str]) -> tuple[Path, ast.Fragment] | None:

@@ -115,3 +115,15 @@ def test_an_editors_unsaved_text_is_composed_instead_of_the_saved_file(tmp_path)
         check(compose(fragment, texts=typed))
     (unknown,) = error.value.diagnostics
     assert unknown.span.file.endswith("bonus.rules") and (unknown.span.line, unknown.span.column) == (4, 18)
+
+
+@pytest.mark.parametrize("files", [{"self.rules": "self.rules"}, {"a.rules": "b.rules", "b.rules": "a.rules"}],
+                         ids=["itself", "through another"])
+def test_a_fragment_plugging_into_itself_is_a_located_error(tmp_path, files):
+    """It recursed without end (a RecursionError traceback), and an editor meets it while the base's name is typed."""
+    for name, base in files.items():
+        (tmp_path / name).write_text(f'fragment "F" for "{base}"\n')
+    first = tmp_path / next(iter(files))
+    with pytest.raises(RulesError, match="in a circle") as error:
+        compose(first)
+    assert error.value.diagnostics[0].span.line == 1
