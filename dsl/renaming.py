@@ -30,7 +30,7 @@ from .keywords import RESERVED
 from .parser import parse_text
 from .references import binders, uses
 from .symbols import Symbol, declarations, file_symbols, word_at
-from .workspace import Workspace
+from .workspace import MAX_LISTED, MAX_READ_TOKENS, MAX_SCANNED, Workspace
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _UNNAMEABLE = {"partkind": "a kind of part", "part": "a part, whose own names begin with its name,"}
@@ -77,7 +77,8 @@ def named_at(path: Path, text: str, line: int, column: int, texts: Mapping[Path,
 
 
 def places(named: Named, texts: Mapping[Path, str]) -> dict[Path, list[Span]]:
-    """Every place the name is written for its declarations, declarations included, by file."""
+    """Every place the name is written for its declarations, declarations included, by file
+    (those found within the search's bounds, dsl/workspace.py)."""
     workspace = Workspace(texts)
     files = workspace.programs_reading(named.declaring(), [named.file])
     events = _events(workspace, files)
@@ -104,6 +105,10 @@ def renamed(named: Named, new: str, texts: Mapping[Path, str]) -> dict[Path, lis
         return {}
     workspace = Workspace(texts)
     files = workspace.programs_reading(named.declaring(), [named.file])
+    if workspace.cut:
+        raise RulesError(Diagnostic(at, f"the files near `{named.file.name}` are too many to search whole for "
+                                    f"`{named.word}` (at most {MAX_SCANNED} files, {MAX_LISTED:,} folder entries, "
+                                    f"{MAX_READ_TOKENS:,} words)", "rename it by hand, or open the folder of its rules alone"))
     events = _events(workspace, files)
     declared = [s for path in files if workspace.parsed(path) is not None
                 for s in file_symbols(workspace.parsed(path), workspace.text(path))]

@@ -7,8 +7,9 @@ extend it, the boards and variants that build on those, and whatever those progr
 Such programs are looked for near the files already found (each one's folder and two levels
 below it, as a ruleset's `tafeln/` and `variants/grosser_wurf/`, and the files directly in the
 folder above it, where a library's ruleset stands) and among the editor's open documents, and
-every file is read as rules are (dsl/files.py), at most MAX_SCANNED of them and MAX_LISTED
-entries of folders listed: a document opened at `/` looks at a bounded part of the disk.
+every file is read as rules are (dsl/files.py), at most MAX_SCANNED of them, MAX_LISTED entries
+of folders listed and MAX_READ_TOKENS words read: a document opened at `/`, or beside a
+thousand large files, costs a bounded search (`Workspace.cut` says it was cut short).
 
     Workspace(texts).programs_reading({classic.rules}, [royale.rules])
     -> {classic, lasvegas, royale, lib/majority, tafeln/jackpot, ..., variants/bandit, ...}
@@ -23,7 +24,7 @@ from pathlib import Path
 from . import ast
 from .errors import RulesError
 from .files import SUFFIX, read_rules, real
-from .limits import MAX_FILES, MAX_INCLUDE_DEPTH
+from .limits import MAX_FILES, MAX_INCLUDE_DEPTH, token_count
 from .parser import parse_text
 from .symbols import reads
 
@@ -31,6 +32,9 @@ MAX_SCANNED = 400
 """The most files read to find the programs a name is known in."""
 MAX_LISTED = 5000
 """The most folder entries looked at to find them."""
+MAX_READ_TOKENS = 400_000
+"""The most words, numbers and signs read to find them (dsl/limits.py counts them; parsing
+takes some 30 µs each, so about 12 s), some sixteen times those of every shipped ruleset."""
 _BELOW = 2
 
 
@@ -45,14 +49,22 @@ class Workspace:
         self._parsed: dict[Path, ast.File | None] = {}
         self._reads: dict[Path, list[Path]] = {}
         self._listed = 0
+        self._tokens = 0
+        self.cut = False
+        """Whether a bound cut the search short: some file may have been left unread."""
 
     def text(self, path: Path) -> str | None:
         """The text of the file at the real path `path`, or None if it cannot be read as rules."""
         if path not in self._read:
             try:
-                self._read[path] = self.texts[path] if path in self.texts else read_rules(path)
+                text = self.texts[path] if path in self.texts else read_rules(path)
             except RulesError:
-                self._read[path] = None
+                text = None
+            if text is not None:
+                self._tokens += token_count(text)
+                if self._tokens > MAX_READ_TOKENS:
+                    self.cut, text = True, None
+            self._read[path] = text
         return self._read[path]
 
     def parsed(self, path: Path) -> ast.File | None:
@@ -100,6 +112,7 @@ class Workspace:
                 fresh = program - known
                 known |= program
                 pending.extend(self._near(fresh))
+        self.cut = self.cut or bool(pending)
         return known
 
     def _near(self, files: Iterable[Path]) -> list[Path]:
@@ -120,6 +133,7 @@ class Workspace:
                 for entry in listing:
                     self._listed += 1
                     if self._listed > MAX_LISTED:
+                        self.cut = True
                         break
                     if entry.name.endswith(SUFFIX) and entry.is_file(follow_symlinks=False):
                         found.append(Path(entry.path))

@@ -115,3 +115,16 @@ def test_a_file_that_does_not_parse_and_uses_the_name_stops_the_rename(tmp_path)
 def test_the_names_a_hint_suggests():
     assert suggested("did you mean `tally` or `total`?") == ["tally", "total"]
     assert suggested("declare it with `var` first") == []
+
+
+def test_a_search_cut_short_by_its_bounds_renames_nothing(tmp_path, monkeypatch):
+    """A document beside more rules files than a search reads (dsl/workspace.py) is not renamed in part."""
+    monkeypatch.setattr("rulesrun.dsl.workspace.MAX_SCANNED", 3)
+    (tmp_path / "game.rules").write_text('game "G"\nplayers 2..2\nparam rounds = 1\n')
+    for index in range(5):
+        (tmp_path / f"v{index}.rules").write_text('fragment "V" for "game.rules"\n\nafter game:\n    say "{rounds}"\n')
+    game = tmp_path / "game.rules"
+    named = named_at(game, game.read_text(), 2, 7, {})
+    with pytest.raises(RulesError, match="too many to search whole"):
+        renamed(named, "laps", {})
+    assert len(places(named, {})) < 6
