@@ -156,6 +156,7 @@ def test_a_board_with_a_mistake_typed_a_name_of_its_base_a_param_renamed_and_its
     run(folder, day)
 
 
+@pytest.mark.slow  # a server of its own: some 5 s, and tests/test_language_server.py keeps the hostile messages
 def test_what_cannot_be_answered_is_an_error_answer(folder):
     """A rename of a document not opened, of a local and to a taken name; a document nested past
     any ruleset and one at a URI that is no file are answered with a located diagnostic."""
