@@ -9,8 +9,8 @@ changes nothing: a name a rule binds itself, a built-in, a part (whose own names
 name), a new name that is no name, is taken, would be hidden by a rule's local, or leaves a
 file that no longer parses.
 
-    named = named_at(Path("rulesets/lasvegas.rules"), text, 20, 8, {})   # on `param jeton_value`
-    renamed(named, "chip_value", {})  -> {lasvegas.rules: [(Span(..., 21, 7, ...), "chip_value")],
+    named = named_at(Path("rulesets/lasvegas.rules"), text, 12, 8, {})   # on `param jeton_value`
+    renamed(named, "chip_value", {})  -> {lasvegas.rules: [(Span(..., 13, 7, ...), "chip_value"), ...],
                                           royale.rules: [...], tafeln/pay_day.rules: [...]}
 """
 
