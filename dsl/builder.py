@@ -53,7 +53,9 @@ _ALIASES = {
     "while_": "While",
     "assert_": "Assert",
 }
-_INTERPOLATION = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+# `{expr}` in a text, `{{` and `}}` its braces: where the builder parses expressions, and where an
+# editor looks for the names a text uses (dsl/references.py).
+INTERPOLATION = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
 
 def _class_for(rule: str):
@@ -135,7 +137,7 @@ class Builder(Transformer):
         quote = raw[0]
         position = 1
         body_end = len(raw) - 1
-        for match in _INTERPOLATION.finditer(raw, 1, body_end):
+        for match in INTERPOLATION.finditer(raw, 1, body_end):
             parts.append(_unquote(token, self.file, quote + raw[position : match.start()] + quote))
             if match.group(1) is None:
                 parts.append(match.group(0)[0])

@@ -127,6 +127,20 @@ def refusal(path: Path, written: str, reach: Reach | None, suffix: str = SUFFIX)
     return None
 
 
+def base_refusal(fragment: Path, written: str, reach: Reach) -> tuple[Path, str | None]:
+    """The real path of the base a fragment file names (`fragment "T" for "../royale.rules"`),
+    and why it is not read (None: it may be), by `reach`, the reach of the files named with it.
+
+    A board in a folder of its own (`boards/bonus.rules`) plugs into `../game.rules`: a file
+    named so, directly in the folder above, is in reach as the fragment's own folder is; the
+    other folders there are not, nor is a link that leads there (a log's reach has no such
+    exception)."""
+    folder = real(fragment).parent
+    base = real(folder / written)
+    above = reach.owner is None and Path(written).parent == Path("..") and base.parent == folder.parent
+    return base, refusal(base, written, None if above else reach)
+
+
 class Refused(Exception):
     """A file not read, and why: its name as written, never a byte of it. `kind`: "missing"
     (no such file, or it cannot be opened), "kind" (not a regular file), "size" (too large)."""
