@@ -35,7 +35,9 @@ import operator
 from ...dsl import ast
 from ...dsl.errors import RulesError, did_you_mean
 from ..compiling.names import named
-from .chance import ChancePending, Explicit
+from greenlet import GreenletExit, getcurrent, greenlet
+
+from .chance import Explicit
 from .runtime import Game as State
 
 CHANCE = ("seeded", "explicit")
@@ -122,15 +124,15 @@ class Game:
 
     def resolve(self, index: int) -> None:
         """Answer the present chance node with the index of one of its outcomes and run on to the
-        next decision, chance node or the end. Costs a replay of the game so far (the draw
-        stopped the rules where they cannot pause; docs/architecture.md)."""
+        next decision, chance node or the end: the rules go on from the draw they wait at."""
         node = self._chance
         if node is None:
             raise NotAnOption("the game waits for no chance node" + ("" if self._explicit else
                               ": it was started with chance drawn from its seed (chance=\"explicit\" shows them)"))
         if type(index) is not int or not 0 <= index < len(node.outcomes):
             raise NotAnOption(f"{index!r} is not an outcome of this {node.what}: answer 0 to {len(node.outcomes) - 1}")
-        self._begin(self.answers, [*self.outcomes, index])
+        self._chance = None
+        self._advance(index)
 
     @property
     def outcomes(self) -> list:
@@ -275,7 +277,7 @@ class Game:
         state is let go at once (runtime.Game.release) instead of waiting for the garbage
         collector. A game not over first has its rules stopped where they wait, as the
         collector would stop them, while the state they may still touch is there."""
-        self._run.close()
+        self._stop_rules()
         self._state.release()
 
     # ------------------------------------------------------------ running
@@ -284,11 +286,17 @@ class Game:
         """A fresh state, played up to the decision or chance node after `answers` and `outcomes`
         (which are replayed without a pause)."""
         rules = self.rules
+        if getattr(self, "_run", None) is not None:
+            self._stop_rules()
         state = State(rules, self.players, self.seed, self._agents, [] if self._logging else None, self._step_budget)
         rules.prepare(state, lookahead=self._lookahead, meter=self._meter)
         state.script = answers[::-1]
+        self._rules = None
         if self._explicit:
-            state.explicit = Explicit(outcomes, stops=self._what_if is None)
+            # The rules run in a greenlet of their own, which a draw nobody gave an outcome
+            # for switches away from (docs/architecture.md, "Chance as a node").
+            self._rules = greenlet(self._explicit_run, parent=getcurrent())
+            state.explicit = Explicit(outcomes, self._rules.parent.switch if self._what_if is None else None)
         what_if = self._what_if
         if what_if is not None:
             state.misfit = what_if.misfit
@@ -314,13 +322,27 @@ class Game:
             raise WhatIfOnce(f"a what-if game cannot {what}: its past was drawn anew once, from the searcher's "
                              "chance; ask `decision.explorer.copy(rng)` for another")
 
+    def _explicit_run(self, answer) -> None:
+        """The rules of a game with explicit chance, in their greenlet: on to each decision, where
+        the driver is switched back to (with None: a chance node switches with itself)."""
+        while True:
+            self._run.send(answer)
+            answer = self._rules.parent.switch(None)
+
+    def _stop_rules(self) -> None:
+        """Stop the rules where they wait (a decision, a draw), as the garbage collector would."""
+        if self._rules is not None and self._rules:
+            self._rules.throw(GreenletExit)
+        self._run.close()
+
     def _advance(self, answer) -> None:
         try:
-            self._run.send(answer)
+            if self._rules is None:
+                self._run.send(answer)
+            else:
+                self._chance = self._rules.switch(answer)
         except RulesError as error:
             raise PlayError(error, self._state.log) from None
-        except ChancePending as stop:
-            self._chance = stop.node
         except StopIteration as end:
             self._keys = end.value
             self.rules.ended(self._state, self._keys)
