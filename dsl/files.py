@@ -128,7 +128,7 @@ def refusal(path: Path, written: str, reach: Reach | None, suffix: str = SUFFIX)
 
 
 def base_refusal(fragment: Path, written: str, reach: Reach) -> tuple[Path, str | None]:
-    """The real path of the base a fragment file names (`fragment "T" for "../royale.rules"`),
+    """The real path of the base a fragment file names (`fragment "T" for "../base.rules"`),
     and why it is not read (None: it may be), by `reach`, the reach of the files named with it.
 
     A board in a folder of its own (`boards/bonus.rules`) plugs into `../game.rules`: a file

@@ -9,9 +9,9 @@ changes nothing: a name a rule binds itself, a built-in, a part (whose own names
 name), a new name that is no name, is taken, would be hidden by a rule's local, or leaves a
 file that no longer parses.
 
-    named = named_at(Path("rulesets/lasvegas.rules"), text, 12, 8, {})   # on `param jeton_value`
-    renamed(named, "chip_value", {})  -> {lasvegas.rules: [(Span(..., 13, 7, ...), "chip_value"), ...],
-                                          royale.rules: [...], tafeln/pay_day.rules: [...]}
+    named = named_at(Path("rulesets/base.rules"), text, 12, 8, {})   # on `param coin_value`
+    renamed(named, "chip_value", {})  -> {base.rules: [(Span(..., 13, 7, ...), "chip_value"), ...],
+                                          deluxe.rules: [...], boards/bonus.rules: [...]}
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Unlike composition, this reads what it can and never fails: a file with a syntax
 include that is missing or a cycle of includes leave out what cannot be read, so the editor
 still knows every other name while the designer types. The files are those composition reads
 (dsl/compose.py): the file's own, the files it includes or extends, and the base a fragment
-plugs into (`fragment "JACKPOT" for "../royale.rules"`), so a board knows its ruleset's names.
+plugs into (`fragment "BONUS" for "../base.rules"`), so a board knows its ruleset's names.
 `texts` holds the editor's unsaved documents by real path, read instead of the saved files.
 
     declarations("rulesets/classic.rules")
@@ -34,7 +34,7 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 class Symbol:
     """One declared name: what kind of thing it is, its declaring line, its doc and its place
     (`span`: the name on its line); `part`: the part whose own name it is (dsl/parts.py: `param
-    track` below `board jackpot` is the rules' `jackpot_track`), else empty; `last_line`: the
+    track` below `board bonus` is the rules' `bonus_track`), else empty; `last_line`: the
     last line of its declaration, body and all."""
 
     name: str
@@ -47,7 +47,7 @@ class Symbol:
 
     @property
     def full(self) -> str:
-        """The name the rules know it by: `jackpot_track` for jackpot's `param track`."""
+        """The name the rules know it by: `bonus_track` for bonus's `param track`."""
         if not self.part or self.name.startswith(self.part + "_"):
             return self.name
         return f"{self.part}_{self.name}"

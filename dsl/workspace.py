@@ -5,14 +5,14 @@ A program is one namespace (dsl/compose.py), made of a file and the files it rea
 is known in every file of every program that reads that file: the rulesets that include or
 extend it, the boards and variants that build on those, and whatever those programs read.
 Such programs are looked for near the files already found (each one's folder and two levels
-below it, as a ruleset's `tafeln/` and `variants/grosser_wurf/`, and the files directly in the
+below it, as a ruleset's `boards/` and `variants/NAME/`, and the files directly in the
 folder above it, where a library's ruleset stands) and among the editor's open documents, and
 every file is read as rules are (dsl/files.py), at most MAX_SCANNED of them, MAX_LISTED entries
 of folders listed and MAX_READ_TOKENS words read: a document opened at `/`, or beside a
 thousand large files, costs a bounded search (`Workspace.cut` says it was cut short).
 
-    Workspace(texts).programs_reading({classic.rules}, [royale.rules])
-    -> {classic, lasvegas, royale, lib/majority, tafeln/jackpot, ..., variants/bandit, ...}
+    Workspace(texts).programs_reading({base.rules}, [deluxe.rules])
+    -> {base, deluxe, lib/scoring, boards/bonus, ..., variants/fast, ...}
 """
 
 from __future__ import annotations
