@@ -339,17 +339,30 @@ def _setup_line(plan) -> str:
     return " ".join(words)
 
 
-def _with_progress(total: int, play) -> None:
-    """Run `play(progress)`; on a terminal with a progress bar over `total` games, which
-    `play` advances by calling `progress(games)` (None elsewhere)."""
-    if not sys.stderr.isatty():
-        play(None)
-        return
-    from rich.console import Console
-    from rich.progress import Progress
+def _with_progress(total: int, play, console=None) -> None:
+    """Run `play(progress)`; on a terminal with a progress bar over `total` games (games done of
+    all, games a second, time left), which `play` advances by calling `progress(games)` (None
+    elsewhere). `console`: where the bar goes (standard error on a terminal)."""
+    if console is None:
+        if not sys.stderr.isatty():
+            play(None)
+            return
+        from rich.console import Console
 
-    with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("playing", total=total)
-        play(lambda n: progress.advance(task, n))
+        console = Console(stderr=True)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+               TextColumn("{task.fields[rate]}"), TextColumn("left"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("playing", total=total, rate="")
+
+        def advance(games: int) -> None:
+            progress.advance(task, games)
+            speed = progress.tasks[0].speed
+            if speed:
+                progress.update(task, rate=f"{speed:,.0f}/s")
+
+        play(advance)
 
 
