@@ -297,8 +297,9 @@ def _fragment_base(path: Path, allow, texts: Mapping[Path, str]) -> tuple[Path, 
         return None
     base, refused = base_refusal(path, line.base, Reach.of([path], allow))
     if refused is not None:
-        raise RulesError(Diagnostic(line.span, refused, "a fragment plugs into a ruleset of this project; "
-                                    "`--allow-path DIR` lets it name one in the folder DIR"))
+        raise RulesError(Diagnostic(line.span, refused, "a fragment plugs into a ruleset of its project (anywhere below "
+                                    "the folder holding .git, pyproject.toml or rulesrun.toml; an empty rulesrun.toml "
+                                    "marks one); `--allow-path DIR` lets it name one in the folder DIR"))
     if not os.path.isfile(base) and base not in texts:
         raise RulesError(Diagnostic(line.span, f"no file `{base}` for this fragment to plug into", _nearby_files(base)))
     return base, line

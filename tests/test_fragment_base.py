@@ -103,6 +103,26 @@ def test_a_base_in_the_folder_above_is_in_reach_one_further_away_is_refused(tmp_
     assert run("check", boards / "far.rules", "--allow-path", tmp_path).exit_code == 0
 
 
+def test_a_base_anywhere_in_the_fragments_project_is_in_reach_and_none_beyond_it(tmp_path):
+    """The project is the folder holding .git, pyproject.toml or rulesrun.toml: a variant deep
+    below names `../../../base.rules`; a base above the project's top stays refused."""
+    project = tmp_path / "project"
+    deep = project / "variants" / "game" / "endings"
+    deep.mkdir(parents=True)
+    (project / "base.rules").write_text(BASE)
+    (tmp_path / "outside.rules").write_text(BASE)
+    (deep / "short.rules").write_text('fragment "Short" for "../../../base.rules"\n')
+    (deep / "escape.rules").write_text('fragment "Escape" for "../../../../outside.rules"\n')
+    assert run("check", deep / "short.rules").exit_code == 2
+    for marker in ("rulesrun.toml", "pyproject.toml", ".git"):
+        made = project / marker
+        made.mkdir() if marker == ".git" else made.write_text("")
+        assert run("check", deep / "short.rules").exit_code == 0, marker
+        result = run("check", deep / "escape.rules")
+        assert result.exit_code == 2 and "escape.rules:1:1" in result.output and "rulesrun.toml" in result.output
+        made.rmdir() if marker == ".git" else made.unlink()
+
+
 def test_an_editors_unsaved_text_is_composed_instead_of_the_saved_file(tmp_path):
     """What the language server checks as the designer types (`texts`, by real path): the saved
     fragment is sound, the text in the editor names a param its base lacks."""
