@@ -255,7 +255,7 @@ class Builder(Transformer):
         """`var NAME [shape] [internal] = INIT [reset ...]`: `internal` stands before the value, as
         a zone's `private` does, and is the node's last field."""
         name, shape, internal, init, reset = children
-        return ast.Var(name, shape, init, reset, internal is not None, span=self._span(meta))
+        return ast.Var(name, shape, init, reset, internal, span=self._span(meta))
 
     def internal(self, meta, children):
         return True

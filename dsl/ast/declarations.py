@@ -117,14 +117,14 @@ class Zone(Node):
 class Var(Node):
     """`var NAME [shape] [internal] = INIT [reset [on EVENT]]`: `reset`, the event at which it
     starts again from INIT (True: the one at which its part comes up, as the part's kind says;
-    None: never); `internal`, the rules' own bookkeeping, which the table people read leaves out
-    (agents and transcripts still see it)."""
+    None: never); `internal`, True for the rules' own bookkeeping, which the table people read
+    leaves out (agents and transcripts still see it), else None."""
 
     name: str
     shape: Any
     init: Any
     reset: str | bool | None = None
-    internal: bool = False
+    internal: bool | None = None
 
 
 @node
