@@ -30,7 +30,7 @@ import attrs
 from ...dsl import ast
 from ...dsl.parts import in_play_name
 from ..compiling.names import named
-from .people_text import added_lines, table_text
+from .people_text import added_lines, table_in_words
 from .view import seen_zones
 from .words import declared_table, in_words, piece_words
 
@@ -79,7 +79,7 @@ def people_view(game, seat: int | None) -> PeopleView:
     words = piece_words(game)
     declared = declared_table(game)
     if declared is None:
-        lines = table_text(view, game.names, words).split("\n")
+        lines = table_in_words(view, game.names, words).split("\n")
     else:
         lines = declared.split("\n") + added_lines(view, game.names, words, _private(program))
     return attrs.evolve(view, lines=tuple(lines))

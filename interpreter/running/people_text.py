@@ -21,7 +21,7 @@ from .table_text import members, pieces_text
 from .values import format_value, zone_words
 
 
-def table_text(view, names: list[str], shown=None) -> str:
+def table_in_words(view, names: list[str], shown=None) -> str:
     """The whole table in lines (see the module docstring). `shown(kind, face, owner)`: a piece
     in words (running/words.py), face None for a die not rolled yet."""
     shown = shown or _plain_piece
