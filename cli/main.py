@@ -19,6 +19,7 @@ import signal
 import sys
 from pathlib import Path
 
+import attrs
 import click
 from click.shell_completion import CompletionItem
 
@@ -112,8 +113,10 @@ main.add_command(replay_log)
 @click.option("--resume", "resume_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False),
               help="Go on with the game of LOG, stopped at the table, from its last decision (instead of RULES); "
                    "its seats are the log's unless --agent says otherwise; the game goes on in LOG unless --log.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="At the table, list every option a bot had, not only the one it took.")
 @_budget_option
-def play(rules, fragments, settings, allow, players, seed, agents, log_path, resume_path, budget):
+def play(rules, fragments, settings, allow, players, seed, agents, log_path, resume_path, budget, verbose):
     """Play one game and print its transcript and final standing; with `--agent human`, take a seat.
 
     A game stopped at the table (q, the end of the input, Ctrl-C) keeps its log; `--resume LOG` goes on with it.
@@ -122,7 +125,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, res
         if rules or fragments or settings or players or seed is not None:
             raise click.UsageError("a log fixes its game: RULES, --with, --set, --players and --seed are for a "
                                    "new game, not with --resume")
-        sitting = resumed(resume_path, agents, log_path, allow, budget)
+        sitting = attrs.evolve(resumed(resume_path, agents, log_path, allow, budget), verbose=verbose)
         sit(sitting, f"{sitting.rules.program.title}: {sitting.setup.players} players, seed {sitting.setup.seed}\n"
                      f"going on with the game of {resume_path}, {len(sitting.answers)} answers given")
         return
@@ -137,7 +140,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, res
     setup = Setup(rules, tuple(fragments), params, players, seed, seats)
     heading = (f"{compiled.program.title}: {players} players, seed {seed}\n"
                "replay: " + replay_command(rules, fragments, settings, players, seed, seats, allow, budget))
-    sit(Sitting(compiled, setup, log_path=log_path, allow=tuple(allow), budget=budget), heading)
+    sit(Sitting(compiled, setup, log_path=log_path, allow=tuple(allow), budget=budget, verbose=verbose), heading)
 
 
 @main.command()

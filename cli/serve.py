@@ -125,7 +125,6 @@ def _replaying(log_path, allow, budget):
     (`bots/mine.py:Mine`) is shown by name, never imported, and a new game on these seats
     is refused (rulesrun/web/live.py)."""
     from .replay import replayed_log
-    from ..web.layout import layout
     from ..web.replay import Replay
     from ..web.server import Serving
 
@@ -140,7 +139,7 @@ def _replaying(log_path, allow, budget):
              f"hint: `rulesrun play --resume {log_path}` goes on with it", err=True)
         sys.exit(exit_codes.INVALID)
     return Serving(rules, setup.players, tuple(setup.agents), setup.seed, setup,
-                   Replay(rules, setup.players, setup.seed, events, list(setup.agents), layout(rules)))
+                   Replay(rules, setup.players, setup.seed, events, list(setup.agents)))
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -251,6 +251,15 @@ class Builder(Transformer):
     def visibility(self, meta, children):
         return str(children[0])
 
+    def var(self, meta, children):
+        """`var NAME [shape] [internal] = INIT [reset ...]`: `internal` stands before the value, as
+        a zone's `private` does, and is the node's last field."""
+        name, shape, internal, init, reset = children
+        return ast.Var(name, shape, init, reset, internal, span=self._span(meta))
+
+    def internal(self, meta, children):
+        return True
+
     def reset_on(self, meta, children):
         """`reset on EVENT` -> the event's name; `reset` alone -> True (the event of the part's kind)."""
         return children[0] if children[0] is not None else True

@@ -41,6 +41,7 @@ class _Composer:
         self.nobody_wins: list = []
         self.terms: list = []
         self.members: list[Member] = []
+        self.part_of: dict[str, str] = {}  # a zone or var of a part's own file -> the part's name
         self.var_places: dict[str, VarPlace] = {}  # var name -> where its declaration in force stands
         self.sources: list[Source] = []
         self.origin: dict = {}
@@ -103,6 +104,8 @@ class _Composer:
                 # its lines names the game's.
                 item = owned(item, part) if role != "ruleset" else item
                 member.append(item)
+                if role != "ruleset" and isinstance(item, (ast.Zone, ast.Var)):
+                    self.part_of[item.name] = part.name
                 if item is not declared:
                     self.members[-1].short.append(item)
             if isinstance(item, ast.Part):
@@ -350,6 +353,7 @@ def _compose(ruleset: str | Path, fragments, allow, texts: Mapping[Path, str]) -
         origin=composer.origin,
         asserts=tuple(composer.asserts),
         nobody_wins=tuple(composer.nobody_wins),
+        part_of=composer.part_of,
     )
 
 

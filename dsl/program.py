@@ -85,6 +85,9 @@ class Program:
     points: dict = attrs.field(factory=dict)
     # The `--set` settings applied (name -> the text given), for errors that blame one.
     settings: dict = attrs.field(factory=dict)
+    # The part whose own file declares a zone or var (`bonus_field` -> `bonus`), by
+    # the zone's or var's name: the table shows them with their part (interpreter/running/shown.py).
+    part_of: dict = attrs.field(factory=dict)
 
     def of_kind(self, kind) -> list:
         return [d for d in self.parts.values() if isinstance(d, kind)]

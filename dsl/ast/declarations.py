@@ -115,13 +115,16 @@ class Zone(Node):
 
 @node
 class Var(Node):
-    """`var NAME [shape] = INIT [reset [on EVENT]]`: `reset`, the event at which it starts again
-    from INIT (True: the one at which its part comes up, as the part's kind says; None: never)."""
+    """`var NAME [shape] [internal] = INIT [reset [on EVENT]]`: `reset`, the event at which it
+    starts again from INIT (True: the one at which its part comes up, as the part's kind says;
+    None: never); `internal`, True for the rules' own bookkeeping, which the table people read
+    leaves out (agents and transcripts still see it), else None."""
 
     name: str
     shape: Any
     init: Any
     reset: str | bool | None = None
+    internal: bool | None = None
 
 
 @node

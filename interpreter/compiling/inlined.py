@@ -86,7 +86,9 @@ def roll_pile(pile: str, scored: bool) -> list[str]:
         "    for _piece in _pile:",
         "        _piece.face, _piece.value = _piece.outcomes[int(_random() * _piece.sides)]",
         "else: g.explicit.roll(g, _pile)",
-        "if g.log is not None: g.log.append({'t': 'roll', 'zone': _pile.name, 'faces': [_p.face for _p in _pile]})",
+        "if g.log is not None:",
+        "    g.log.append({'t': 'roll', 'zone': _pile.name, 'faces': [_p.face for _p in _pile]})",
+        "    if g.unrolled: g.unrolled.difference_update(_pile)",
     ]
 
 

@@ -192,6 +192,13 @@ class Game:
 
         return table_view(self._state) if seat is None else seat_view(self._state, seat)
 
+    def shown(self, seat: int | None = None):
+        """What a person at `seat` is shown now, also once the game is over: its view laid out
+        for people, and in words (interpreter/running/people.py); with no seat, the whole table."""
+        from .people import people_view
+
+        return people_view(self._state, seat)
+
     def param(self, name: str):
         """A `param`'s value in this game, the very value the rules read (a list or record of it
         refuses change, values.Fixed): its default, or what `params=` or `--set` gave it.

@@ -125,11 +125,20 @@ class Decision:
 
         return option_words(self._waiting("words()"), self.player, self._options, self.is_move, self._asked)
 
-    def table(self) -> str | None:
-        """The table as the rules' `view` shows it, in lines; None if the rules declare none."""
-        from .words import declared_table
+    def choices(self) -> list:
+        """The options as a person chooses among them (interpreter/running/choices.py): those that
+        read the same are one choice where they are the same move, else told apart in words."""
+        from .choices import choices
 
-        return declared_table(self._waiting("table()"))
+        return choices(self._options, self.words(), self.labels())
+
+    def table(self) -> str:
+        """The table in words as the deciding seat is shown it (interpreter/running/people.py):
+        the rules' `view`, its own private pieces and the parts in play below it; without a
+        `view`, every zone and var it may see, by owner and part."""
+        from .people import people_view
+
+        return "\n".join(people_view(self._waiting("table()"), self.player).lines)
 
     def piece_words(self):
         """A function (kind, face, owner) -> a piece of `view` in words, as its kind shows it."""
@@ -226,6 +235,10 @@ class Game:
         self.score_changed = -1
         self.seat_bits = tuple(1 << o for o in self.owners)
         self.pieces_by_kind: dict[str, list[Piece]] = {}
+        # The dice made while the game keeps its log and neither rolled nor turned since: their
+        # faces mean nothing yet, and the table people read shows none (running/shown.py). A
+        # look-ahead plays without the log, so what it rolls stays unrolled here.
+        self.unrolled: set[Piece] = set()
         # Renewed whenever pieces are made while books are kept, like a zone's stamp; and,
         # one per var, whenever a var changes while a checkpoint is open
         # (interpreter/lookahead/checkpoint.py).

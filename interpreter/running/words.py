@@ -79,12 +79,15 @@ def logged_words(game, player: int, point: str, options: list, is_move: bool, as
 
 def piece_words(game):
     """A function (kind name, face, owner) -> the piece in words, for views, which hold pieces
-    as such triples: through the kind's `shown` where it has one, else `kind:face`."""
+    as such triples: through the kind's `shown` where it has one, else `kind:face`; a die not
+    rolled yet (face None, people.py) by its kind's name in words (`blank die`)."""
     declared = game.rules.program.of_kind((ast.Die, ast.Card))
     kinds = {decl.name: getattr(game, f"k_{decl.name}") for decl in declared}
 
     def shown(kind_name: str, face, owner) -> str:
         kind = kinds.get(kind_name)
+        if face is None:
+            return kind_name if kind is None or kind.title is None else kind.title
         if kind is None or kind.shown is None:
             return f"{kind_name}:{format_value(face)}"
         return kind.shown(face, kind.values[kind.faces.index(face)], owner)

@@ -112,7 +112,7 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
         if type(seed) is not int:
             raise ApiError(400, f"a seed is a whole number, not {seed!r}")
         try:
-            made = await run_in_threadpool(LiveTable, serving.rules, serving.players, seed, list(serving.seats), plan)
+            made = await run_in_threadpool(LiveTable, serving.rules, serving.players, seed, list(serving.seats))
         except PlayError as error:
             # The rules go wrong before anyone is asked anything: there is no game to show, only why.
             raise ApiError(422, error.render()) from None
@@ -171,7 +171,7 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
             if not live.game.over:
                 raise ApiError(409, "the game is not over yet: review it at its end")
             return Replay(serving.rules, serving.players, live.seed, json.loads(json.dumps(live.game.log)),
-                          live.seats, plan)
+                          live.seats)
 
         key, token = hold(request, await _locked(live, make))
         return {"replay": key, "token": token}
