@@ -84,8 +84,9 @@ def metrics_lines(metrics: Metrics) -> list[tuple[str, str, str]]:
                       "all seats play alike; to measure it: --agent random --agent greedy"))
     else:
         lines.append(("luck share (games won by random seats)", f"{luck.share.value:.3f}",
-                      f"{_interval(luck.share)}; seats {', '.join(map(str, luck.seats))}, even {luck.even:.3f}, "
-                      f"{_maybe(luck.relative)} of even"))
+                      f"{_interval(luck.share)}; random seat{'s' * (len(luck.seats) > 1)} "
+                      f"{', '.join(map(str, luck.seats))}, even {luck.even:.3f}: "
+                      + ("-" if luck.relative is None else f"{luck.relative:.2f}") + " of even"))
     return lines
 
 

@@ -40,6 +40,8 @@ def is_random(agent: str) -> bool:
 def leader_credit(record: dict, leading: list) -> float:
     """The chance that a seat drawn from the leaders `leading` won the game: the mean of their
     win credits (a shared win counts 1/k). One leader who won alone: 1; two tied, one of whom won: 1/2."""
+    if len(leading) == 1:
+        return win_credit(record, leading[0])
     return math.fsum(win_credit(record, seat) for seat in leading) / len(leading)
 
 

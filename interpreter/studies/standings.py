@@ -33,11 +33,17 @@ def summary(seats: list, standings: list, scores: list, winners: list, lowest_wi
     `drama` (the winners' worst deficit, the mean over shared winners; None when nobody won),
     `margin` (the winners' first key against the best other seat's; None when nobody won), and
     `options` and `choices` (the options of the decisions with a choice, and their number)."""
-    points = [*standings, tuple(scores)]
+    # Most turns change no score: the standings that differ from the one before say it all.
+    points = [keys for keys, before in zip([*standings, tuple(scores)], [None, *standings]) if keys != before]
     first = seats[0] if seats else None
-    starts = [at for at, seat in enumerate(seats) if seat == first][1:]
+    leading = {}
+    for at, seat in enumerate(seats):
+        if seat == first and at:
+            keys = standings[at]
+            if keys not in leading:
+                leading[keys] = leaders(keys, lowest_wins)
     return {"first": first, "lead_changes": lead_changes(points, lowest_wins),
-            "leaders": [leaders(standings[at], lowest_wins) for at in starts],
+            "leaders": [leading[standings[at]] for at, seat in enumerate(seats) if seat == first and at],
             "drama": drama(points, winners, lowest_wins) if winners else None,
             "margin": margin(scores, winners, lowest_wins) if winners else None,
             "options": options, "choices": choices}
@@ -46,20 +52,25 @@ def summary(seats: list, standings: list, scores: list, winners: list, lowest_wi
 def lead_changes(points: list, lowest_wins: bool) -> int:
     """How often a seat takes the lead alone from another that had it alone before: a tie
     between them changes nothing, and the first seat to lead is no change."""
+    better = min if lowest_wins else max
     changes, last = 0, None
     for keys in points:
-        leading = leaders(keys, lowest_wins)
-        if len(leading) == 1:
-            changes += last is not None and leading[0] != last
-            last = leading[0]
+        best = better(keys)
+        if keys.count(best) == 1:
+            seat = keys.index(best)
+            if last is not None and seat != last:
+                changes += 1
+            last = seat
     return changes
 
 
 def drama(points: list, winners: list, lowest_wins: bool):
     """How far behind the best seat the winners were at their worst (0 if they never trailed);
     shared winners count the mean of theirs."""
-    sign = -1 if lowest_wins else 1
-    worst = [max(sign * ((min if lowest_wins else max)(keys) - keys[seat]) for keys in points) for seat in winners]
+    if lowest_wins:
+        worst = [max(keys[seat] - min(keys) for keys in points) for seat in winners]
+    else:
+        worst = [max(max(keys) - keys[seat] for keys in points) for seat in winners]
     return worst[0] if len(worst) == 1 else sum(worst) / len(worst)
 
 
