@@ -39,7 +39,7 @@ from .options import PLAYERS_HELP as _PLAYERS_HELP, agent_names as _agent_names,
 from .options import common_resumable as _common_resumable
 from .options import fail as _fail, seated as _seated, settings as _settings
 from .options import Share as _Share, simulation_options as _simulation_options
-from .options import allow_path as _allow_path, budget_option as _budget_option
+from .options import allow_path as _allow_path, budget_option as _budget_option, metrics_option as _metrics_option
 from .jsonlines import NotFinite
 from .output import InvalidInput, NotWritten, discard, echo, opened, replay_command, written
 from .replay import replay_log
@@ -225,16 +225,19 @@ def _plot_target(ctx, param, value):
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), help="One JSON object per game and line.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (fields in README.md).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html|PATH.png",
-              help="Draw win shares, score distributions, game length and each rule's mean pay (.html needs nothing, .png matplotlib).")
+              help="Draw win shares, score distributions, game length, the game metrics (with --metrics) and each rule's "
+                   "mean pay (.html needs nothing, .png matplotlib).")
 @click.option("--all", "show_all", is_flag=True, help="Also list the rules that fired but paid, moved and asked nothing.")
+@_metrics_option
 @_budget_option
 def simulate(rules, fragments, settings, allow, players, games, seed, agents, jobs, out_path, as_json, plot_path, show_all,
-             budget):
-    """Play many games with bots and report balance, score spread, length and rule values."""
+             metrics, budget):
+    """Play many games with bots and report balance, score spread, length and rule values
+    (with --metrics also lead changes, drama, decisiveness, branching and luck)."""
     params = _settings(settings)
     agents = _agent_names(agents)
     (compiled,), players = _seated([(rules, fragments, params)], players, allow, budget)
-    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow), budget)
+    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow), budget, metrics)
     workshop = simulation.Workshop()
     workshop.prepare(plan, compiled)
     out = opened(out_path, "--out")
@@ -295,9 +298,10 @@ def _report(tally, compiled, plot_path, as_json: bool, show_all: bool) -> None:
 @click.option("--level", type=_Share(), default=comparison.DEFAULT_LEVEL,
               show_default=True, help="Significance level of each test.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+@_metrics_option
 @_budget_option
 def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allow, players, games, seed, agents, jobs,
-            level, as_json, budget):
+            level, as_json, metrics, budget):
     """Play A and B on the same seeds and show which statistics changed significantly.
 
     A one-parameter change: rulesrun compare R.rules R.rules --set-b NAME=VALUE
@@ -308,7 +312,7 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allo
     sides = [(rules_a, tuple(fragments), params), (rules_b, tuple(fragments) + tuple(fragments_b), params_b)]
     both, players = _seated(sides, players, allow, budget)
     titles = [compiled.program.title for compiled in both]
-    plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow), budget) for side in sides]
+    plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow), budget, metrics) for side in sides]
     workshop = simulation.Workshop()
     for plan, compiled in zip(plans, both):
         workshop.prepare(plan, compiled)

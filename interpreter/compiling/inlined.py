@@ -93,7 +93,9 @@ def roll_pile(pile: str, scored: bool) -> list[str]:
 
 
 def begin_turn(player: str) -> list[str]:
-    """`begin_turn`: the game counts the turn, and logs it. `player`: a name or a literal (its
-    evaluation can neither fail nor change anything, so it may wait for the log)."""
+    """`begin_turn`: the game counts the turn, logs it and keeps it in its course if it keeps
+    one. `player`: a name or a literal (its evaluation can neither fail nor change anything, so
+    it may wait for the log)."""
     return ["g.turns += 1",
-            f"if g.log is not None: g.log.append({{'t': 'turn', 'player': logged_seat(g, {player}), 'number': g.turns}})"]
+            f"if g.log is not None: g.log.append({{'t': 'turn', 'player': logged_seat(g, {player}), 'number': g.turns}})",
+            f"if g.course is not None: g.course.turn(g, {player})"]

@@ -191,7 +191,9 @@ class DecisionPoints:
         o.emit(f"    {chosen} = opts[0]")
         o.emit("else:")
         with o.indented():
-            o.emit(f"if g.meter is not None: g.tally[{ASKED}] += 1")
+            o.emit("if g.meter is not None:")
+            o.emit(f"    g.tally[{ASKED}] += 1")
+            o.emit("    if g.course is not None: g.course.asked(len(opts))")
             o.emit("_index = g.agents[l_player].pick(len(opts))")
             o.emit("g.history.append((l_player, _index, False))")
             o.emit("g.decisions += 1")

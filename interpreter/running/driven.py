@@ -82,7 +82,7 @@ class Game:
 
     def __init__(self, rules, players: int, seed: int, log: bool = True, lookahead: bool = True,
                  meter: bool = False, step_budget: int | None = None, answers=(), agents=None, what_if=None,
-                 chance: str = "seeded", outcomes=()):
+                 chance: str = "seeded", outcomes=(), course: bool = False):
         """`lookahead`: keep the books that agents looking ahead need (interpreter/lookahead/bookkeeping.py);
         `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first;
         `agents`: per seat an agent that answers inside the game, or None for a seat whose
@@ -90,13 +90,16 @@ class Game:
         `what_if`: makes this a what-if game (search.WhatIf): replayed answers that do not fit
         (a secret drawn anew) are drawn at random, and where they end chance is the searcher's.
         `chance`: "seeded" draws from the seed; "explicit" shows each draw to the driver as
-        `game.chance` (interpreter/running/chance.py), `outcomes` being those given first."""
+        `game.chance` (interpreter/running/chance.py), `outcomes` being those given first.
+        `course`: keep the standings at each turn's start and the options of each decision
+        (`course`; interpreter/running/course.py), metering the rules too."""
         self.rules = rules
         self.players = rules.check_players(players)
         self.seed = whole("seed", seed)
         self._logging = log
         self._lookahead = lookahead
         self._meter = meter
+        self._course = course
         self._step_budget = step_budget or rules.step_budget
         self._agents = None if agents is None or all(agent is None for agent in agents) else list(agents)
         self._what_if = what_if
@@ -179,6 +182,7 @@ class Game:
         twin = Game.__new__(Game)
         twin.rules, twin.players, twin.seed = self.rules, self.players, self.seed
         twin._logging, twin._lookahead, twin._meter = self._logging, self._lookahead, self._meter
+        twin._course = self._course
         twin._step_budget, twin._agents, twin._what_if = self._step_budget, self._agents, None
         twin._explicit = self._explicit
         twin._begin(self.answers, self.outcomes)
@@ -279,6 +283,12 @@ class Game:
         """With `meter`: per rule, how often it fired and what it paid (interpreter/running/meter.py)."""
         return self._state.meter.to_json() if self._state.meter is not None else None
 
+    @property
+    def course(self):
+        """With `course`: the standings at each turn's start and the options of each decision
+        so far (a course.Course, which goes on changing while the game runs), else None."""
+        return self._state.course
+
     def release(self) -> None:
         """The game is done with (`Rules.play` has taken its result, a search its playout): its
         state is let go at once (runtime.Game.release) instead of waiting for the garbage
@@ -296,7 +306,7 @@ class Game:
         if getattr(self, "_run", None) is not None:
             self._stop_rules()
         state = State(rules, self.players, self.seed, self._agents, [] if self._logging else None, self._step_budget)
-        rules.prepare(state, lookahead=self._lookahead, meter=self._meter)
+        rules.prepare(state, lookahead=self._lookahead, meter=self._meter, course=self._course)
         state.script = answers[::-1]
         self._rules = None
         if self._explicit:

@@ -257,6 +257,8 @@ def begin_turn(g, player) -> None:
     g.turns += 1
     if g.log is not None:
         g.log.append({"t": "turn", "player": logged_seat(g, player), "number": g.turns})
+    if g.course is not None:
+        g.course.turn(g, player)
 
 
 def logged_seat(g, player) -> int:

@@ -252,6 +252,8 @@ class Game:
         # replay to reach the present, and what a seat's view shows of the past.
         self.history: list[tuple[int, int, bool]] = []
         self.meter = None
+        # The game's course, kept for the game metrics when asked (interpreter/running/course.py).
+        self.course = None
         # The innermost metered rule's tally, [fired, paid, moved, asked]: the operations count
         # what they move into it (interpreter/running/meter.py); a scratch list outside any rule.
         self.tally = scratch()
@@ -306,6 +308,8 @@ class Game:
         else:
             if self.meter is not None:
                 self.tally[ASKED] += 1
+                if self.course is not None:
+                    self.course.asked(len(options))
             if self.script:
                 index = self.script.pop()
                 if not (type(index) is int and 0 <= index < len(options)):

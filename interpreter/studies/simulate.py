@@ -24,6 +24,7 @@ from ..lookahead.agents import AgentSpec
 from ..running.budget import Budget
 from ..running.rules import load_rules
 from .backends import Local
+from .standings import summary
 
 
 @attrs.frozen(slots=True)
@@ -37,6 +38,8 @@ class Plan:
     games: int
     allow: tuple[str, ...] = ()
     budget: Budget = Budget()
+    # Keep each game's course and give its record the game metrics (`standings.summary`).
+    metrics: bool = False
 
     def agent_for(self, seat: int) -> str:
         return self.agents[min(seat, len(self.agents) - 1)]
@@ -78,17 +81,23 @@ class Prepared:
     names: tuple[str, ...]
 
     def play(self, plan: Plan, index: int) -> dict:
-        """Game `index` of the plan, as the JSON object `--out` writes; a mistake in the rules met
-        while playing it is a `GameFailed`, which names the game."""
+        """Game `index` of the plan, as the JSON object `--out` writes (with `metrics` when the
+        plan asks for them); a mistake in the rules met while playing it is a `GameFailed`,
+        which names the game."""
         seed = plan.seed + index
         try:
             result = self.rules.play(plan.players, seed, [spec.make(seed, p) for p, spec in enumerate(self.seats)],
-                                     meter=True)
+                                     meter=True, course=plan.metrics)
         except RulesError as error:
             raise GameFailed(error.diagnostics, plan, index) from None
-        return {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
-                "turns": result.turns, "decisions": result.decisions, "agents": list(self.names),
-                "rules": result.rules}
+        record = {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
+                  "turns": result.turns, "decisions": result.decisions, "agents": list(self.names),
+                  "rules": result.rules}
+        course = result.course
+        if course is not None:
+            record["metrics"] = summary(course.seats, course.standings, result.scores, result.winners,
+                                        self.rules.lowest_wins, course.options, course.choices)
+        return record
 
 
 class Workshop:
