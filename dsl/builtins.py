@@ -12,6 +12,7 @@ A `Builtin`'s fields:
   the named options (`sorted(xs, desc=true)`).
 - `returns`: what the answer is, for the analysis of which lists a rule's local owns
   (interpreter/compiling/ownership.py) and for the checker's shapes: `LIST`, a new list made by the call;
+  `TUPLE`, a new tuple, which cannot change in place but may be as long as a list (`tuple`);
   `NUMBER`, an int or float; `TEXT`, a new text as long as what it is made of (`join`);
   `PLAIN`, another value that is no list or mapping (a seat, a name, a truth); `ANY`,
   possibly one of its arguments or an item of one (`first`, `max`, `choose`), which a var may hold.
@@ -67,7 +68,7 @@ from __future__ import annotations
 
 import attrs
 
-LIST, NUMBER, TEXT, PLAIN, ANY = "list", "number", "text", "plain", "any"
+LIST, TUPLE, NUMBER, TEXT, PLAIN, ANY = "list", "tuple", "number", "text", "plain", "any"
 MANY = 255
 """`high` of a built-in that takes any number of arguments (`min(a, b, c)`)."""
 
@@ -81,7 +82,7 @@ class Builtin:
     high: int
     doc: str
     keywords: tuple[str, ...] = ()
-    returns: str = attrs.field(default=ANY, kw_only=True, validator=attrs.validators.in_((LIST, NUMBER, TEXT, PLAIN, ANY)))
+    returns: str = attrs.field(default=ANY, kw_only=True, validator=attrs.validators.in_((LIST, TUPLE, NUMBER, TEXT, PLAIN, ANY)))
     draws: bool = attrs.field(default=False, kw_only=True)
     asks: bool = attrs.field(default=False, kw_only=True)
     reads: bool = attrs.field(default=False, kw_only=True)
@@ -112,8 +113,8 @@ class Builtin:
 
     @property
     def plain(self) -> bool:
-        """Its answer is no list or mapping."""
-        return self.returns in (NUMBER, TEXT, PLAIN)
+        """Its answer is no list or mapping (a tuple cannot be changed in place)."""
+        return self.returns in (NUMBER, TEXT, PLAIN, TUPLE)
 
     @property
     def fresh(self) -> bool:
@@ -151,8 +152,10 @@ BUILTINS = {
                 walks=(0,)),
         Builtin("all", 1, 1, "true if every item of the list is true", returns=PLAIN, python=True, one_pass=True,
                 walks=(0,)),
-        Builtin("distinct", 1, 1, "the list without repeats, first occurrence kept", returns=LIST, one_pass=True,
-                no_longer=True, walks=(0,), compares=True),
+        Builtin("distinct", 1, 1, "the list without repeats (lists equal by value), first occurrence kept",
+                returns=LIST, one_pass=True, no_longer=True, walks=(0,), compares=True),
+        Builtin("tuple", 1, 1, "a new tuple of the items of a list, or of the pieces of a zone in order",
+                returns=TUPLE, python=True, one_pass=True, no_longer=True, walks=(0,)),
         Builtin("first", 1, 1, "the first item of a non-empty list"),
         Builtin("last", 1, 1, "the last item of a non-empty list (the top of a pile)"),
         Builtin("faces", 1, 1, "the distinct faces shown by a list of dice, low to high", returns=LIST, one_pass=True,
@@ -199,7 +202,7 @@ BUILTINS = {
         Builtin("combinations", 2, 2, "every way to pick k items of a list, each as a list, in list order",
                 returns=LIST, one_pass=True, game=True, walks=(0,)),
         Builtin("without", 2, 2, "the items of the first list that are not in the second", returns=LIST,
-                one_pass=True, no_longer=True, game=True, walks=(0, 1), compares=True),
+                one_pass=True, no_longer=True, walks=(0, 1), compares=True),
         Builtin("shuffled", 1, 1, "a new list with the items in random order (the game's random stream)", returns=LIST,
                 draws=True, game=True, one_pass=True, no_longer=True, walks=(0,)),
     )

@@ -69,6 +69,9 @@ def designer_words(error: Exception) -> tuple[str, str]:
     if match:
         return iteration_mistake(_operand(match, 1), "this") or (
             f"{words(_operand(match, 1))} is used where a list, a zone or a range is needed", "")
+    match = re.match(r"'in <string>' requires string as left operand, not (\w+)", text)
+    if match:
+        return f"{words(_operand(match, 1))} cannot be in a text", "`in` of a text asks whether a text is part of it: `\"ab\" in t`"
     match = re.match(r"'(\w+)' object is not subscriptable", text)
     if match:
         return f"{words(_operand(match, 1))} cannot be indexed with `[...]`", "only zones, lists, texts and families have items"
@@ -82,8 +85,8 @@ def designer_words(error: Exception) -> tuple[str, str]:
         return f"`{text[:3]}` of an empty list", "check `len(xs) > 0` first"
     match = re.match(r"unhashable type: '(\w+)'", text)
     if match:
-        return (f"{words(_operand(match, 1))} cannot be compared by identity here",
-                "use a number, a text or a tuple (not a list or zone) as a key or `distinct` item")
+        return (f"{words(_operand(match, 1))} cannot be told apart from others here",
+                "a face, an owner or a key here is a number, a text, a piece or a tuple of these, not a list")
     if re.search(r"\.index\(x\): x not in tuple", text):
         return "a die is turned to a face it does not have", "the face must be one of those its `die` declares"
     if re.match(r"(too many|not enough) values to unpack", text):
