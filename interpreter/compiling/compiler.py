@@ -40,8 +40,8 @@ from .moves import DecisionPoints
 from .tables import Tables
 from .words import Words
 from .source import Frame, Source
-from ..running.budget import (ATOMS, LISTS, OverBudget, added, compare, deep, keyed, members, over_steps, plus, spend, text,
-                              times, walk, within)
+from ..running.budget import (ATOMS, LISTS, OverBudget, added, compare, deep, keyed, members, over_steps, plus, power, spend,
+                              text, times, walk, within)
 from ..running.meter import FIRED
 from ..running.runtime import PAUSE, AssertFailed
 from ..running.values import Part, Piece, Zone, fixed, record_type
@@ -447,7 +447,7 @@ def namespace(operations_kept: dict) -> dict:
     interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "Piece": Piece, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
-             "walk": walk, "deep": deep, "compare": compare, "within": within, "plus": plus, "added": added, "text": text,
+             "power": power, "walk": walk, "deep": deep, "compare": compare, "within": within, "plus": plus, "added": added, "text": text,
              "keyed": keyed, "ATOMS": ATOMS, "LISTS": LISTS, "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
              "gt": operator.gt, "ge": operator.ge,
              "members": members, "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE,

@@ -164,6 +164,10 @@ class Expressions:
             # Two lists or texts joined: the size made is checked, the items copied counted
             # (`s = s + s` doubles `s`).
             return f"plus(g, {self.expr(e.left)}, {self.expr(e.right)})"
+        if e.op == "**":
+            # A power makes a number far larger than what it is given (`2 ** n`): its digits are
+            # checked against the game's budget first, and it is of numbers only.
+            return f"power(g, {self.expr(e.left)}, {self.expr(e.right)})"
         if e.op == "%" and not self._surely_number(e.left):
             # Python's `%` of a text formats it (`"%999999999d" % 1`): the language's `%` is of numbers.
             return f"remainder({self.expr(e.left)}, {self.expr(e.right)})"

@@ -41,6 +41,9 @@ def designer_words(error: Exception) -> tuple[str, str]:
     text = str(error)
     if isinstance(error, ZeroDivisionError):
         return "division by zero", "check the divisor first: `x // n if n != 0 else 0`"
+    if isinstance(error, OverflowError):
+        return "a number too large to hold", \
+            "decimals go up to about 1.8e308; a whole number has the digits its budget allows (--budget digits=N)"
     if isinstance(error, IndexError):
         return "an index outside the list or zone", "items are numbered from 0 to len(xs) - 1 (-1 is the last)"
     match = re.match(r"can only concatenate (\w+) \(not \"(\w+)\"\) to \w+", text)
