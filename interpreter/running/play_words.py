@@ -75,6 +75,10 @@ def designer_words(error: Exception) -> tuple[str, str]:
     match = re.match(r"'in <string>' requires string as left operand, not (\w+)", text)
     if match:
         return f"{words(_operand(match, 1))} cannot be in a text", "`in` of a text asks whether a text is part of it: `\"ab\" in t`"
+    match = re.match(r"'(\w+)' object does not support item assignment", text)
+    if match:
+        return f"{words(_operand(match, 1))} has no items to assign", \
+            "only a list's items are assigned, `v[i] = x`: check what this name holds"
     match = re.match(r"'(\w+)' object is not subscriptable", text)
     if match:
         return f"{words(_operand(match, 1))} cannot be indexed with `[...]`", "only zones, lists, texts and families have items"
