@@ -162,11 +162,7 @@ class Builder(Transformer):
 
     def shown(self, meta, children):
         text, title = children
-        return ast.Shown(self.string(meta, [text]), _text(title, self.file), span=self._span(meta))
-
-    def point(self, meta, children):
-        name, prompt = children
-        return ast.Point(name, self.string(meta, [prompt]), span=self._span(meta))
+        return ast.Shown(text, _text(title, self.file), span=self._span(meta))
 
     def part(self, meta, children):
         kind, name, title = children

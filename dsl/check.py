@@ -20,7 +20,7 @@ from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .check_expressions import PART_ATTRIBUTES, ExpressionChecks
 from .keywords import RESERVED
 from .check_statements import StatementChecks
-from .shapes import NUMBER, TEXT, UNKNOWN, element, kind_of, part_of, words
+from .shapes import FUNCTION, NUMBER, TEXT, UNKNOWN, element, kind_of, part_of, words
 
 
 def check(program: Program) -> Program:
@@ -261,7 +261,9 @@ class _Checker(StatementChecks, ExpressionChecks):
 
     def _words(self, text) -> None:
         """Words for people (a prompt, a `shown`): computed only when read, so they must not change the game."""
-        self.expr(text)
+        if self.expr(text) == FUNCTION:
+            self.error(text, "words are a value to read, not a function",
+                       "give the text itself: `shown \"field {f}\"`, or a procedure's answer: `shown words(f)`")
         self._no_side_effects(text, "words must not draw chance or ask for a decision",
                               "they are computed only when someone reads them; compute the value in the rules first")
 
