@@ -15,7 +15,7 @@ import re
 import pytest
 
 from helpers import ROOT, random_agents, rules_from_text
-from rulesrun.dsl.builtins import BUILTINS, LIST, NUMBER, PLAIN, TEXT, TUPLE
+from rulesrun.dsl.builtins import AS_FIRST, BUILTINS, LIST, MAY, NEVER, NUMBER, PLAIN, TEXT, TUPLE
 from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.running.builtins import implementation
 from rulesrun.interpreter.running.budget import Budget
@@ -122,6 +122,26 @@ def test_the_flags_hold_on_a_sample_call(name):
     else:
         # Not flagged fresh only where the answer may be held elsewhere: an item of an argument.
         assert any(result is item for arg in args if isinstance(arg, list) for item in arg)
+
+
+def _repeats(items) -> bool:
+    items = list(items)
+    return any(a == b for i, a in enumerate(items) for b in items[i + 1:])
+
+
+@pytest.mark.parametrize("name", [name for name, builtin in BUILTINS.items() if builtin.repeats != MAY])
+def test_an_answer_said_to_repeat_nothing_holds_no_two_equal_items(name):
+    """`repeats`: a decision point whose values come from such a built-in merges no options
+    (interpreter/compiling/moves.py). Where it repeats nothing only as its first argument does,
+    the sample's first argument repeats nothing; where never, the sample's does (`distinct`,
+    `faces` of two dice showing 3, `owners_of` of two of seat 0's pieces)."""
+    builtin, args = BUILTINS[name], SAMPLES[name]
+    assert builtin.repeats in (NEVER, AS_FIRST)
+    if builtin.repeats == AS_FIRST:
+        assert not _repeats(args[0])
+    elif name != "pieces":
+        assert _repeats(args[0]) or _repeats(p.face for p in args[0]) or _repeats(p.owner for p in args[0])
+    assert not _repeats(_call(builtin, args, RecordingGame()))
 
 
 @pytest.mark.parametrize("name", [name for name, builtin in BUILTINS.items() if builtin.inline])

@@ -9,7 +9,7 @@ from contextlib import ExitStack
 import attrs
 
 from ...dsl import ast
-from ...dsl.builtins import BUILTINS
+from ...dsl.builtins import AS_FIRST, BUILTINS, NEVER
 from .asking import is_single
 from .names import named
 from .source import Frame
@@ -55,6 +55,9 @@ class DecisionPoints:
             self._gather(moves, forbids, bare)
         finally:
             self.common = {}
+        if not all(self._never_repeats(p.domain) for m in moves for p in m.params):
+            # Equal options lead to the same game: each is offered once (runtime.once).
+            o.emit("if len(opts) > 1: opts = once(opts)")
         o.emit("if not opts:")
         o.emit("    return False")
         asks = sorted(m.name for m in moves if m.name in self.asking.moves)
@@ -169,6 +172,32 @@ class DecisionPoints:
                 found.add(number)
                 bound.add(domain)
         return found
+
+    def _never_repeats(self, domain) -> bool:
+        """Whether a move's parameter's values are never two equal ones, whatever the game: a
+        zone's pieces, the seats, a range, a kind's parts, a list of different literals (also
+        a param's), a built-in's answer that repeats nothing (`faces`), a selection of what
+        repeats nothing (`showing`, `sorted`: dsl/builtins.py, `repeats`), and a one-line
+        procedure written in place that answers one of these (`casinos()`). Then its point
+        gathers no option twice, and does not look for equal ones to merge."""
+        if self._inlined(domain):
+            with self._as_inlined(domain) as body:
+                return self._never_repeats(body)
+        decl = self._global(domain)
+        if isinstance(decl, ast.Param):
+            domain = decl.default
+        if isinstance(domain, ast.Range) or self._is_zone(domain) or isinstance(decl, ast.PartKind):
+            return True
+        if isinstance(domain, ast.Name) and decl is None and domain.id in ("players", "owners") \
+                and not self._is_local(domain.id) and domain.id not in self.substitutions:
+            return True
+        if isinstance(domain, ast.List):
+            values = [item.value for item in domain.items if isinstance(item, ast.Literal)]
+            return len(values) == len(domain.items) and len(set(map(repr, values))) == len(values)
+        if isinstance(domain, ast.Call) and self._is_builtin_call(domain, domain.func.id):
+            repeats = BUILTINS[domain.func.id].repeats
+            return repeats == NEVER or repeats == AS_FIRST and bool(domain.args) and self._never_repeats(domain.args[0])
+        return False
 
     def _unchanging(self, e) -> bool:
         """Whether evaluating `e` changes nothing (it may read the game): it calls only procedures

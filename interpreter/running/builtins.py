@@ -203,7 +203,8 @@ def g_is_player(g, owner):
 
 def g_choose(g, player, label, options, secret=False, resume=None, prompt=None, shown=None):
     """The option chosen, or runtime.PAUSE when the game's driver must answer (the compiled
-    call then takes it from `g.paused()`). `resume`, from the compiler: the rest of the asking
+    call then takes it from `g.paused()`); options equal to an earlier one are left out by the
+    compiled call, where they may be there (runtime.once). `resume`, from the compiler: the rest of the asking
     rule, for look-aheads (runtime.Decision). `prompt` (deferred: a function of nothing) and
     `shown`: the question and the options in words (running/words.py)."""
     options = list(options)

@@ -190,6 +190,38 @@ def option_labels(options) -> list[str]:
     return unique
 
 
+_MISSING = object()
+
+
+def once(options: list) -> list:
+    """The options, each left out that equals an earlier one and reads alike (its label): they
+    lead to the same game, so a seat is offered the choice once, and a random seat does not
+    take it twice as often. Options are merged only where they can be told equal by hashing:
+    numbers, texts, pieces, zones, parts, tuples and records of these. A list is never merged:
+    the move it is given to could change it in place, and two equal lists may be two vars'.
+
+        >>> once([("advance", ((6, 8),)), ("advance", ((6, 8),)), ("advance", ((7,),))])
+        [('advance', ((6, 8),)), ('advance', ((7,),))]
+    """
+    if len(options) < 2 or type(options[0]) is list:
+        return options
+    try:
+        if len(set(options)) == len(options):
+            return options
+    except TypeError:
+        return options
+    first: dict = {}
+    kept = []
+    for option in options:
+        earlier = first.get(option, _MISSING)
+        if earlier is _MISSING:
+            first[option] = option
+            kept.append(option)
+        elif option_label(earlier) != option_label(option):
+            kept.append(option)
+    return kept
+
+
 def option_label(option) -> str:
     if isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], str) and isinstance(option[1], tuple):
         return f"{option[0]}({', '.join(format_value(a) for a in option[1])})"
