@@ -178,8 +178,8 @@ class DecisionPoints:
         zone's pieces, the seats, a range, a kind's parts, a list of different literals (also
         a param's), a built-in's answer that repeats nothing (`faces`), a selection of what
         repeats nothing (`showing`, `sorted`: dsl/builtins.py, `repeats`), and a one-line
-        procedure written in place that answers one of these (`casinos()`). Then its point
-        gathers no option twice, and does not look for equal ones to merge."""
+        procedure written in place that answers one of these (`places()`: `return 1..6`). Then
+        its point gathers no option twice, and does not look for equal ones to merge."""
         if self._inlined(domain):
             with self._as_inlined(domain) as body:
                 return self._never_repeats(body)

@@ -64,8 +64,8 @@ def told_apart(words: list[str], options: list) -> list[str]:
     """`words`, where two options read alike, each of those followed by its label in brackets,
     and by where its pieces lie where that differs among them: a die of each of two kinds
     that read alike (`re-roll the 5 ([o_die:5])`, `re-roll the 5 ([t_die:5])`), two dice that
-    look the same, one placed and one in hand (`your 1 onto field 1 (small:1@2 in casino 1)`,
-    `your 1 onto field 1 (small:1@2 #2 in rolled 2)`). Options equal in every way are offered
+    look the same, one placed and one in hand (`your 1 onto the board (small:1@2 in pile 1)`,
+    `your 1 onto the board (small:1@2 #2 in hand 2)`). Options equal in every way are offered
     once already (runtime.once); these differ, so a person is shown what differs, and an
     answer typed in words is never ambiguous.
 
