@@ -25,11 +25,15 @@ class DecisionPoints:
         for forbid in self.program.forbids:
             forbids.setdefault(forbid.move, []).append(forbid)
         points = {}
+        hooks = {}
         for move in self.program.moves:
+            if move.point not in hooks:
+                hooks[move.point] = self._point_hooks(move.point)
             points.setdefault(move.point, []).append(move)
-            self._function(named("mv", move.name), ["g", "l_player"] + [f"l_{p.name}" for p in move.params],
-                           ["player"] + [p.name for p in move.params], move.body, move.span)
-            self.reaches[named("mv", move.name)] = self.reach.of(move.body)
+            # A point's `after` hooks are part of playing each of its moves (hooks.py).
+            after = hooks[move.point]["after"]
+            self._move(move, after)
+            self.reaches[named("mv", move.name)] = self.reach.of(list(move.body) + [hook for _, hook in after])
             self.rule_sites.setdefault(f"move {move.name}", move.span)
         o.emit("MOVES = {" + ", ".join(f"{m.name!r}: {named('mv', m.name)}" for m in self.program.moves) + "}")
         for point, moves in points.items():
@@ -37,11 +41,13 @@ class DecisionPoints:
             with o.indented():
                 if point in self.recursive.points:
                     self._count_call(moves[0].span)
+                for function, hook in hooks[point]["before"]:
+                    self._hook_call(function, hook, "g, l_player")
                 self._decision_point(point, moves, forbids)
 
     def _decision_point(self, point: str, moves: list, forbids: dict) -> None:
-        """The body of `pt_POINT(g, player)`: the legal options of every move of the point,
-        the seat's decision among them, the chosen move played."""
+        """The body of `pt_POINT(g, player)` after its `before` hooks: the legal options of every
+        move of the point, the seat's decision among them, the chosen move played."""
         o = self.out
         if is_single(moves, forbids):
             self._metered_call(named("mv", moves[0].name), "g, l_player", f"move {moves[0].name}", moves[0].span,
