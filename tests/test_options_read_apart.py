@@ -4,6 +4,8 @@ was offered `advance((6, 8))` twice, and a random seat took it twice as often. A
 seat's dice showing a 1, one placed in a casino and one still in hand, read "your 1 onto field
 1" both (NICE DICE), though the two lead to different tables."""
 
+import time
+
 import pytest
 
 from helpers import random_agents, rules_from_text
@@ -81,4 +83,16 @@ def test_a_point_whose_values_never_repeat_looks_for_no_equal_options(tmp_path):
         advance = source[source.index("def pt_advance"):source.index("def pt_take")]
         take = source[source.index("def pt_take"):]
         take = take[:take.index("\ndef ")]
-        assert "opts = once(opts)" in advance and "once(" not in take
+        assert "opts = once(opts, True)" in advance and "once(" not in take
+
+
+def test_options_that_hold_one_tuple_many_times_over_are_offered_unmerged_at_once(tmp_path):
+    """A tuple is hashed anew each time, through every tuple it holds: `u = (u, u)` sixty times
+    over would take 2**60 steps to hash, so such options are not looked at for equal ones."""
+    text = PAIRS.replace("            let again = choose(p, \"again\", [1, 1, 2])\n",
+                         "            let u = (1,)\n            repeat 60:\n                u = (u, u)\n"
+                         "            let again = choose(p, \"again\", [u, u, (u, 2)])\n")
+    rules = rules_from_text(tmp_path, text)
+    start = time.process_time()
+    result = rules.play(2, 1, random_agents(1, 2))
+    assert time.process_time() - start < 5 and len(result.scores) == 2

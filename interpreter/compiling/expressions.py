@@ -223,7 +223,8 @@ class Expressions:
         if builtin.asks and builtin.walks and builtin.walks[0] < len(e.args) \
                 and not self._never_repeats(e.args[builtin.walks[0]]):
             # The options it offers, each once (runtime.once): equal ones lead to the same game.
-            args[builtin.walks[0]] = f"once({args[builtin.walks[0]]})"
+            cheap = ", True" if self._cheap_items(e.args[builtin.walks[0]]) else ""
+            args[builtin.walks[0]] = f"once({args[builtin.walks[0]]}{cheap})"
         if builtin.python:
             if len(e.args) == 1 and builtin.one_pass and _projects(e.args[0]) and args[0].startswith("list("):
                 # Through the items once: no list of them is needed.

@@ -61,9 +61,12 @@ class DecisionPoints:
             self._gather(moves, forbids, bare)
         finally:
             self.common = {}
-        if not all(self._never_repeats(p.domain) for m in moves for p in m.params):
-            # Equal options lead to the same game: each is offered once (runtime.once).
-            o.emit("if len(opts) > 1: opts = once(opts)")
+        domains = [p.domain for m in moves for p in m.params]
+        if not all(map(self._never_repeats, domains)):
+            # Equal options lead to the same game: each is offered once (runtime.once), hashed
+            # at once where every value is cheap to compare.
+            cheap = ", True" if all(map(self._cheap_items, domains)) else ""
+            o.emit(f"if len(opts) > 1: opts = once(opts{cheap})")
         o.emit("if not opts:")
         o.emit("    return False")
         asks = sorted(m.name for m in moves if m.name in self.asking.moves)
