@@ -95,7 +95,7 @@ def told_apart(words: list[str], options: list) -> list[str]:
 
 def _places(option) -> str:
     """Where the pieces of an option lie, in words: of a piece, of the items of a list or tuple,
-    and of a move's values (`casino 1, rolled 2`); empty if it holds none."""
+    and of a move's values (`pile 1, hand 2`); empty if it holds none."""
     if isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], str) and isinstance(option[1], tuple):
         option = option[1]
     values = option if isinstance(option, (list, tuple)) else [option]
