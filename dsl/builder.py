@@ -162,11 +162,7 @@ class Builder(Transformer):
 
     def shown(self, meta, children):
         text, title = children
-        return ast.Shown(self.string(meta, [text]), _text(title, self.file), span=self._span(meta))
-
-    def point(self, meta, children):
-        name, prompt = children
-        return ast.Point(name, self.string(meta, [prompt]), span=self._span(meta))
+        return ast.Shown(text, _text(title, self.file), span=self._span(meta))
 
     def part(self, meta, children):
         kind, name, title = children
@@ -273,7 +269,7 @@ class Builder(Transformer):
     def after_hook(self, meta, children):
         return ast.Hook("after", *children, span=self._span(meta))
 
-    AUG_OP = COMP_OP = ADD_OP = MUL_OP = NAME
+    AUG_OP = COMP_OP = ADD_OP = MUL_OP = POW_OP = NAME
 
 
 _ESCAPE = re.compile(r"\\(?:N\{[A-Za-z0-9 \-]+\}|x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[0-7]{1,3}|[\\'\"abfnrtv])")

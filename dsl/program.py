@@ -38,6 +38,9 @@ def kind_word(decl) -> str:
 SCORE = "score by"
 VALUE = "value by"
 VIEW = "view:"
+TURN = "turn"
+"""What `before turn:` hooks: every `turn` block's start. `turn` is a reserved word, so no phase or
+decision point, the other things a hook attaches to, can be named so."""
 
 
 def part_name(decl) -> str:
@@ -91,6 +94,11 @@ class Program:
 
     def of_kind(self, kind) -> list:
         return [d for d in self.parts.values() if isinstance(d, kind)]
+
+    def hooks_on(self, target: str, time: str | None = None) -> list:
+        """The hooks attached to `target` (a phase, a decision point, or TURN), `before` or
+        `after` ones only if `time` says, in composition order."""
+        return [h for h in self.hooks if h.target == target and time in (None, h.time)]
 
     @property
     def is_library(self) -> bool:

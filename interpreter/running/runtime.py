@@ -9,6 +9,7 @@ attribute, never by a string lookup in the hot loop. Chance comes from one
 from __future__ import annotations
 
 import random
+from itertools import chain, compress, repeat
 from types import GeneratorType
 
 from .meter import ASKED, scratch
@@ -197,6 +198,56 @@ def option_labels(options) -> list[str]:
         seen[label] = seen.get(label, 0) + 1
         unique.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
     return unique
+
+
+_MISSING = object()
+_TUPLES = repeat(tuple)
+
+
+def _hashed_quickly(options, most: int = 4096) -> bool:
+    """Whether hashing `options` goes through at most `most` items a level, tuples in tuples at
+    most four deep: a tuple is hashed anew every time, through every tuple it holds, so one that
+    holds one tuple many times over (`s = (s, s)`, sixty times) would take 2**60 steps. It goes
+    through one level at a time, in C."""
+    level = options
+    for _ in range(4):
+        level = list(chain.from_iterable(compress(level, map(isinstance, level, _TUPLES))))
+        if not level:
+            return True
+        if len(level) > most:
+            return False
+    return False
+
+
+def once(options: list, cheap: bool = False) -> list:
+    """The options, each left out that equals an earlier one and reads alike (its label): they
+    lead to the same game, so a seat is offered the choice once, and a random seat does not
+    take it twice as often. Options are merged only where they can be told equal by hashing:
+    numbers, texts, pieces, zones, parts, tuples and records of these. A list is never merged:
+    the move it is given to could change it in place, and two equal lists may be two vars'.
+    Nor are options whose hashing could take long (`_hashed_quickly`), unless the compiler
+    proved each of their values cheap to compare (`cheap`).
+
+        >>> once([("advance", ((6, 8),)), ("advance", ((6, 8),)), ("advance", ((7,),))])
+        [('advance', ((6, 8),)), ('advance', ((7,),))]
+    """
+    if len(options) < 2 or type(options[0]) is list or not (cheap or _hashed_quickly(options)):
+        return options
+    try:
+        if len(set(options)) == len(options):
+            return options
+    except TypeError:
+        return options
+    first: dict = {}
+    kept = []
+    for option in options:
+        earlier = first.get(option, _MISSING)
+        if earlier is _MISSING:
+            first[option] = option
+            kept.append(option)
+        elif option_label(earlier) != option_label(option):
+            kept.append(option)
+    return kept
 
 
 def option_label(option) -> str:

@@ -32,7 +32,7 @@ def rolled(rules, whites, colours, players=2, answers=None, rightmost=None, mark
 
 def test_every_player_may_mark_the_white_sum_and_the_active_player_a_colour_sum(rules):
     """White 3 and 4, red 6: seat 0 marks 7 in red, then 3 + 6 = 9 in red; seat 1 marks 7 in green."""
-    s = rolled(rules, [3, 4], [6, 1, 1, 1], answers={0: ["red", "combine([0, 9])"], 1: ["green"]})
+    s = rolled(rules, [3, 4], [6, 1, 1, 1], answers={0: ["red", "combine((0, 9))"], 1: ["green"]})
     s.load_dice(3, 4, 6, 1, 1, 1)
     s.call("take_roll", 0)
     assert s.var("rightmost", 0) == [7, -1, -1, -1] and s.var("marks", 0) == [2, 0, 0, 0]
