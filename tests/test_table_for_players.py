@@ -130,8 +130,9 @@ def test_options_that_read_the_same_are_one_choice_where_they_are_the_same_move_
     decision = game.decision
     words, choices = decision.words(), decision.choices()
     # Two unrolled dice of one owner in `left` are the same move; the die in `right` reads the
-    # same but lies elsewhere, so it is told apart by where it lies.
-    assert words[:3] == ["the 1", "the 1", "the 1"]
+    # same but lies elsewhere, so it is told apart by where it lies. The decision's own words
+    # tell every option apart (words.told_apart); the table first merges the same moves.
+    assert words[:3] == ["the 1 (d6:1@0 in left)", "the 1 (d6:1@0 #2 in left)", "the 1 (d6:1@0 #3 in right)"]
     assert [(choice.words, choice.options) for choice in choices[:2]] == [("the 1 (in left)", (0, 1)),
                                                                           ("the 1 (in right)", (2,))]
     assert sum(len(choice.options) for choice in choices) == len(decision.options)

@@ -130,8 +130,10 @@ class Decision:
         """The options as a person chooses among them (interpreter/running/choices.py): those that
         read the same are one choice where they are the same move, else told apart in words."""
         from .choices import choices
+        from .words import option_words
 
-        return choices(self._options, self.words(), self.labels())
+        plain = option_words(self._waiting("choices()"), self.player, self._options, self.is_move, self._asked, False)
+        return choices(self._options, plain, self.labels())
 
     def table(self) -> str:
         """The table in words as the deciding seat is shown it (interpreter/running/people.py):

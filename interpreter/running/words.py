@@ -44,10 +44,11 @@ def given_prompt(game, player: int, point: str, is_move: bool, asked) -> str | N
     return None
 
 
-def option_words(game, player: int, options: list, is_move: bool, asked) -> list[str]:
+def option_words(game, player: int, options: list, is_move: bool, asked, apart: bool = True) -> list[str]:
     """Each option in words: a move's `shown` text, a `choose`'s `shown` function, else the
     move's name and values (`pass with token`, `place 3`) or the value itself, pieces as their
-    kinds show them; options that would read alike are told apart (`told_apart`)."""
+    kinds show them; options that would read alike are told apart (`told_apart`) unless
+    `apart` is false (the table merges those that are the same move first: choices.py)."""
     if is_move:
         shown = game.code["SHOWN"]
         words = [shown[name](game, player, *args) if name in shown else _move_words(name, args)
@@ -57,7 +58,7 @@ def option_words(game, player: int, options: list, is_move: bool, asked) -> list
         words = [in_words(shown(option)) for option in options]
     else:
         words = [in_words(option) for option in options]
-    return told_apart(words, options)
+    return told_apart(words, options) if apart else words
 
 
 def told_apart(words: list[str], options: list) -> list[str]:
