@@ -49,7 +49,8 @@ A `Builtin`'s fields:
   `_bounded`, and `_short_walk` in interpreter/compiling/costs.py) or was counted as it was
   made (a comprehension): `sum(1..1000000000000)` stops before its first item. One that walks
   is never handed on as itself (`x => weight(x)` is a lambda that counts), but to a
-  procedure's parameter only ever called with short arguments (`costs._handed_function`).
+  procedure's parameter only ever called with short arguments
+  (`interprocedural._handed_function`).
 - `together`: it goes through the arguments of `walks` together, and stops with the shortest
   (`zip`): one of them bounded bounds the whole (`zip(ranking, highest_first(bills))`).
 - `repeats`: whether its answer may hold two equal items: `NEVER` (`faces`, `distinct`,

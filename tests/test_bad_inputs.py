@@ -584,6 +584,13 @@ def test_control_characters_in_a_file_fmt_shows_reach_the_terminal_escaped(tmp_p
         assert "\\x1b" in result.output
 
 
+def _signals_at_their_defaults():
+    """In the child: Ctrl-C and SIGTERM as a terminal leaves them, whatever the tests inherited (a
+    run started in the background of a script has SIGINT ignored, and so would the child)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("number, status, word", [(signal.SIGINT, exit_codes.INTERRUPTED, "interrupted"),
                                                   (signal.SIGTERM, exit_codes.TERMINATED, "terminated")])
@@ -594,7 +601,8 @@ def test_ctrl_c_or_sigterm_stops_a_simulation_cleanly_with_the_games_so_far_writ
     out = tmp_path / "games.jsonl"
     process = subprocess.Popen([sys.executable, "-m", "rulesrun", "simulate", str(ROOT / "rulesets" / "classic.rules"),
                                 "--games", "1000000", "--jobs", "2", "--out", str(out)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=_signals_at_their_defaults)
     time.sleep(4)
     os.killpg(process.pid, number)
     report, errors = process.communicate(timeout=60)

@@ -14,15 +14,11 @@ from rulesrun.bridge import TooManyOptions, hides_information  # noqa: E402
 from rulesrun.dsl.errors import RulesError  # noqa: E402
 from rulesrun.openspiel import GameTooLong  # noqa: E402
 
-from helpers import ROOT, RULESETS, readme_example  # noqa: E402
+from helpers import ROOT, RULESETS, quick_first, readme_example  # noqa: E402
 from test_bridge import COUNTING  # noqa: E402
 
 # Every shipped ruleset at its default seats, Royale at its fewest and most, and the example
-# with private zones. The long games (POT's rounds go on until a seat is rich; Royale with
-# four or five) are slow: a clone replays its game, and the test clones at every step; Royale
-# with two stays in the quick run.
-# A chance node resolved replays the game too, so the quick run keeps the short games.
-QUICK = {("rulesets/classic.rules", 0), ("rulesets/games/pig.rules", 0), ("examples/liars_dice.rules", 0)}
+# with private zones; the quick run plays the first (classic), CI every one and the eleven games.
 CASES = [(f"rulesets/{path.relative_to(RULESETS)}", 0)
          for path in sorted([*RULESETS.glob("*.rules"), *RULESETS.glob("games/*.rules")])] + [
     ("rulesets/royale.rules", 2), ("rulesets/royale.rules", 5), ("examples/liars_dice.rules", 0)]
@@ -32,8 +28,7 @@ def load(rules: str, **params):
     return pyspiel.load_game("rulesrun", {"rules": str(ROOT / rules), **params})
 
 
-@pytest.mark.parametrize("path, players", [pytest.param(*case, marks=[] if case in QUICK else [pytest.mark.slow],
-                                                        id=f"{case[0]}-{case[1] or 'default'}") for case in CASES])
+@pytest.mark.parametrize("path, players", quick_first(CASES), ids=[f"{path}-{players or 'default'}" for path, players in CASES])
 def test_openspiel_random_sim_test_passes_on_every_shipped_ruleset(path, players):
     game = load(path, players=players)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

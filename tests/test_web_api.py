@@ -24,7 +24,7 @@ from rulesrun.web.replay import LogMismatch, Replay
 from rulesrun.web.server import LOGGED
 from rulesrun.web.sessions import Limits
 
-from helpers import CLASSIC, ROOT, RULESETS
+from helpers import CLASSIC, ROOT, RULESETS, quick_first
 from web_client import client
 
 LIARS_DICE = ROOT / "examples" / "liars_dice.rules"
@@ -320,7 +320,7 @@ SHIPPED = [RULESETS / "classic.rules", RULESETS / "lasvegas.rules", RULESETS / "
            RULESETS / "royale.rules", RULESETS / "pot.rules", RULESETS / "grosser_wurf.rules", LIARS_DICE]
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", quick_first(SHIPPED), ids=lambda path: path.stem)
 def test_every_shipped_ruleset_is_laid_out_from_its_declarations_alone(path):
     rules = rulesrun.load(path)
     players = max(rules.min_players, min(3, rules.max_players))

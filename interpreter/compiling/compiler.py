@@ -32,7 +32,8 @@ from .hooks import Hooks
 from .names import attribute, derived, named
 from .purity import unchanging_procs
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
-from .costs import CONSTANT, NOTHING_KNOWN, Costs, KnownParams
+from .costs import CONSTANT, Costs
+from .interprocedural import NOTHING_KNOWN, Interprocedural, KnownParams
 from .calls import Calls
 from .conditions import Conditions
 from .expressions import Expressions
@@ -48,7 +49,8 @@ from ..running.runtime import PAUSE, AssertFailed, once
 from ..running.values import Part, Piece, Zone, fixed, record_type
 
 
-class _Compiler(Events, Hooks, DecisionPoints, Words, Tables, Statements, Conditions, Expressions, Calls, Costs):
+class _Compiler(Events, Hooks, DecisionPoints, Words, Tables, Statements, Conditions, Expressions, Calls, Costs,
+                Interprocedural):
     """A checked program as Python source: declarations and rules here, decision
     points in `DecisionPoints` (moves.py), their words in `Words` (words.py), the tables the
     running game looks up in `Tables` (tables.py), statements in
@@ -93,11 +95,11 @@ class _Compiler(Events, Hooks, DecisionPoints, Words, Tables, Statements, Condit
         self.zone_params = known.zone_params
         self.cheap_functions = known.cheap_functions
         self.read_only_params = known.read_only_params
-        # What each procedure answers, worked out when a call first asks (Expressions._answer);
-        # whether a parameter is only called with cheap arguments (Expressions._handed_function).
+        # What each procedure answers, worked out when a call first asks (Interprocedural._answer);
+        # whether a parameter is only called with cheap arguments (Interprocedural._handed_function).
         self.answers: dict = {}
         self.applied: dict = {}
-        # What every call gives each procedure's parameters (Expressions._known_params), once
+        # What every call gives each procedure's parameters (Interprocedural._known_params), once
         # worked out for the whole program.
         self.param_facts: dict | None = known.costs.get("param_facts")
         self.fixed_vars: frozenset = known.costs.get("fixed_vars", frozenset())
@@ -250,7 +252,7 @@ class _Compiler(Events, Hooks, DecisionPoints, Words, Tables, Statements, Condit
         looks ahead, which remembers the state it started from (interpreter/lookahead/search.py).
         `counted`: each call counts a step of the game's budget (a rule that can call itself,
         interpreter/compiling/recursion.py); `known`: what its parameters hold wherever it is
-        called (a zone, a function answering a number: Expressions._known_params)."""
+        called (a zone, a function answering a number: Interprocedural._known_params)."""
         o = self.out
         own = own_locals(local_names, body)
         if calls_choose(body) and self.books:
