@@ -51,16 +51,17 @@ def _outcome(run) -> tuple:
 
 def _ways(rules, seed: int):
     log: list = []
-    closed = _outcome(lambda: (log, rules.play(2, seed, random_agents(seed, 2), log).scores))
-    if closed[0] == "error":
-        answers = None
-    else:
-        answers = [event["choice"] for event in log if event["t"] == "decide" and len(event["options"]) > 1]
+    try:
+        closed = log, rules.play(2, seed, random_agents(seed, 2), log).scores
+    except RulesError as error:
+        # A game stopped by a mistake in its rules hands on its log up to there (PlayError).
+        closed, log = ("error", error.diagnostics[0].message), getattr(error, "log", None) or []
+    answers = [event["choice"] for event in log if event["t"] == "decide" and len(event["options"]) > 1]
 
     def driven(chance="seeded", copy_at=None, undo_at=None):
         def run():
             game = rules.start(2, seed, chance=chance)
-            given = iter(answers if answers is not None else [])
+            given = iter(answers)
             played: list = []
             while not game.over:
                 if game.chance is not None:
