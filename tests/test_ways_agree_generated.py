@@ -4,7 +4,7 @@ explicit chance resolved with the seed's outcomes, a copy taken at a decision an
 and an answer undone and given again. The programs are test_fuzz's, with decisions added
 (`choose`, by either seat) so that there is something to answer; those the checker refuses, or
 that stop with a located error in the closed loop, must stop with the same error every way.
-The default run tries 40 programs (about 35 of them play with decisions answered), CI 2,000.
+The default run tries 40 programs (about 35 of them play with decisions answered), CI 600 (2,000 once CI runs the tests on every core).
 """
 
 import pytest
@@ -113,5 +113,5 @@ def test_every_way_agrees_on_generated_programs(tmp_path_factory):
 
 @pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
-def test_every_way_agrees_on_two_thousand_generated_programs(tmp_path_factory):
-    _check(2000, derandomize=False)(tmp_path_factory)
+def test_every_way_agrees_on_hundreds_of_generated_programs(tmp_path_factory):
+    _check(600, derandomize=False)(tmp_path_factory)
