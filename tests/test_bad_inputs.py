@@ -47,7 +47,7 @@ CHECK_ERRORS = {
     "return_outside_proc": (5, 5, "`return` outside a procedure"),
     "break_outside_loop": (5, 5, "`break` outside a loop"),
     "undeclared_point": (5, 5, "no move is declared for `after_roll`"),
-    "hook_unknown_phase": (6, 1, "no phase is named `scoring`"),
+    "hook_unknown_phase": (6, 1, "no phase or decision point is named `scoring`"),
     "forbid_unknown_move": (6, 1, "no move is named `place`"),
     "duplicate_declaration": (5, 1, "`rounds` is declared twice"),
     "override_missing": (4, 10, "nothing named `roundz` to override"),
