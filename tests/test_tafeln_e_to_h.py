@@ -622,7 +622,7 @@ def test_black_box_grey_dice_of_block_it_winning_the_casino_give_no_seat_the_til
     or picks; seat 0, second, takes only the lower bill."""
     s = royale("block_it", "black_box")
     s.place(0, "small", [2, 2], "casino", 2)
-    activate(s, "block_it", 1, ["[5, 2]"])
+    activate(s, "block_it", 1, ["(5, 2)"])
     s.cards("bills_at", 2, [60000, 30000])
     s.call("score_casinos")
     assert asked(s, "black_box_split") == [] and asked(s, "black_box_pick") == []
