@@ -133,12 +133,17 @@ PROJECT_MARKERS = (".git", "pyproject.toml", "rulesrun.toml")
 PROJECT_DEPTH = 32
 
 
+def is_project_top(folder: Path) -> bool:
+    """Whether `folder` is the top of a project: it holds one of PROJECT_MARKERS (a git
+    checkout, a Python project, or a `rulesrun.toml` put there to say so)."""
+    return any((folder / marker).exists() for marker in PROJECT_MARKERS)
+
+
 def project_of(folder: Path) -> Path | None:
     """The top folder of the project `folder` lies in: the nearest folder at or above it that
-    holds one of PROJECT_MARKERS (a git checkout, a Python project, or a `rulesrun.toml` put
-    there to say so), or None."""
+    `is_project_top`, or None."""
     for place in [folder, *folder.parents][:PROJECT_DEPTH]:
-        if any((place / marker).exists() for marker in PROJECT_MARKERS):
+        if is_project_top(place):
             return place
     return None
 

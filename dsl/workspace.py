@@ -23,7 +23,7 @@ from pathlib import Path
 
 from . import ast
 from .errors import RulesError
-from .files import SUFFIX, read_rules, real
+from .files import SUFFIX, is_project_top, read_rules, real
 from .limits import MAX_FILES, MAX_INCLUDE_DEPTH, token_count
 from .parser import parse_text
 from .symbols import reads
@@ -116,11 +116,14 @@ class Workspace:
         return known
 
     def _near(self, files: Iterable[Path]) -> list[Path]:
-        """The .rules files in the folders of `files` and two levels below, and directly in the folders above."""
+        """The .rules files in the folders of `files` and two levels below, and directly in the
+        folders above, unless the folder is a project's top (`is_project_top`): what lies above a
+        project is not its own, and a crowded folder there (a home, /tmp) would cut the search."""
         found = []
         for folder in sorted({path.parent for path in files}):
             found.extend(self._rules_files(folder, _BELOW))
-            found.extend(self._rules_files(folder.parent, 0))
+            if not is_project_top(folder):
+                found.extend(self._rules_files(folder.parent, 0))
         return found
 
     def _rules_files(self, folder: Path, below: int) -> list[Path]:

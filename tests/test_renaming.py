@@ -30,6 +30,14 @@ on paid:
 '''
 
 
+@pytest.fixture
+def project(tmp_path) -> Path:
+    """A folder marked as a project's top: the search for a name's uses stays inside it, whatever
+    crowds the folder above (pytest's own temporary folders, in a long run)."""
+    (tmp_path / "rulesrun.toml").write_text("")
+    return tmp_path
+
+
 def written(text: str, spans) -> list[tuple[int, str]]:
     return [(s.line, text.splitlines()[s.line - 1][s.column - 1:s.end_column - 1]) for s in spans]
 
@@ -73,12 +81,12 @@ def test_a_boards_own_name_is_renamed_short_in_its_file_and_in_full_elsewhere(tm
         renamed(named_at(royale, royale.read_text(), len(royale.read_text().splitlines()) - 1, 12, {}), "trail", {})
 
 
-def test_the_editors_unsaved_texts_are_renamed_as_they_stand(tmp_path):
-    (tmp_path / "game.rules").write_text('game "G"\nplayers 2..2\ninclude "lib.rules"\nparam rounds = 1\n')
-    (tmp_path / "lib.rules").write_text("proc twice(x):\n    return x * 2\n")
-    lib = (tmp_path / "lib.rules").resolve()
+def test_the_editors_unsaved_texts_are_renamed_as_they_stand(project):
+    (project / "game.rules").write_text('game "G"\nplayers 2..2\ninclude "lib.rules"\nparam rounds = 1\n')
+    (project / "lib.rules").write_text("proc twice(x):\n    return x * 2\n")
+    lib = (project / "lib.rules").resolve()
     texts = {lib: "proc twice(x):\n    return x * rounds\n"}
-    game = tmp_path / "game.rules"
+    game = project / "game.rules"
     named = named_at(game, game.read_text(), 3, 7, texts)
     assert {path: [s.line for s in spans] for path, spans in places(named, texts).items()} == {
         game.resolve(): [4], lib: [2]}
@@ -95,19 +103,19 @@ def test_the_editors_unsaved_texts_are_renamed_as_they_stand(tmp_path):
     (0, 4, "if", "`if` cannot name anything"),
     (2, 0, "x", "no name here"),
 ])
-def test_a_rename_that_cannot_be_made_whole_is_refused_and_located(tmp_path, line, column, new, refusal):
-    path = tmp_path / "x.rules"
+def test_a_rename_that_cannot_be_made_whole_is_refused_and_located(project, line, column, new, refusal):
+    path = project / "x.rules"
     path.write_text(RULES)
     with pytest.raises(RulesError, match=refusal) as error:
         renamed(named_at(path, RULES, line, column, {}), new, {})
     assert error.value.diagnostics[0].span is not None
 
 
-def test_a_file_that_does_not_parse_and_uses_the_name_stops_the_rename(tmp_path):
-    (tmp_path / "game.rules").write_text('game "G"\nplayers 2..2\ninclude "lib.rules"\nparam rounds = 1\n')
-    (tmp_path / "lib.rules").write_text("proc twice(x):\n    return x * rounds\n")
-    texts = {(tmp_path / "lib.rules").resolve(): "proc twice(x:\n    return x * rounds\n"}
-    game = tmp_path / "game.rules"
+def test_a_file_that_does_not_parse_and_uses_the_name_stops_the_rename(project):
+    (project / "game.rules").write_text('game "G"\nplayers 2..2\ninclude "lib.rules"\nparam rounds = 1\n')
+    (project / "lib.rules").write_text("proc twice(x):\n    return x * rounds\n")
+    texts = {(project / "lib.rules").resolve(): "proc twice(x:\n    return x * rounds\n"}
+    game = project / "game.rules"
     with pytest.raises(RulesError, match="does not parse"):
         renamed(named_at(game, game.read_text(), 3, 7, texts), "laps", texts)
 
@@ -117,14 +125,28 @@ def test_the_names_a_hint_suggests():
     assert suggested("declare it with `var` first") == []
 
 
-def test_a_search_cut_short_by_its_bounds_renames_nothing(tmp_path, monkeypatch):
+def test_a_search_cut_short_by_its_bounds_renames_nothing(project, monkeypatch):
     """A document beside more rules files than a search reads (dsl/workspace.py) is not renamed in part."""
     monkeypatch.setattr("rulesrun.dsl.workspace.MAX_SCANNED", 3)
-    (tmp_path / "game.rules").write_text('game "G"\nplayers 2..2\nparam rounds = 1\n')
+    (project / "game.rules").write_text('game "G"\nplayers 2..2\nparam rounds = 1\n')
     for index in range(5):
-        (tmp_path / f"v{index}.rules").write_text('fragment "V" for "game.rules"\n\nafter game:\n    say "{rounds}"\n')
-    game = tmp_path / "game.rules"
+        (project / f"v{index}.rules").write_text('fragment "V" for "game.rules"\n\nafter game:\n    say "{rounds}"\n')
+    game = project / "game.rules"
     named = named_at(game, game.read_text(), 2, 7, {})
     with pytest.raises(RulesError, match="too many to search whole"):
         renamed(named, "laps", {})
     assert len(places(named, {})) < 6
+
+
+def test_a_project_is_searched_whole_however_crowded_the_folder_above_it(tmp_path):
+    """The folder above a project's top is not its own: thousands of folders there (a home, /tmp)
+    neither cut the search nor are read; without the marker, the search looks there and says so."""
+    for index in range(5_100):
+        (tmp_path / f"d{index}").mkdir()
+    game = tmp_path / "d0" / "game.rules"
+    game.write_text('game "G"\nplayers 2..2\nparam rounds = 1\n')
+    named = named_at(game, game.read_text(), 2, 7, {})
+    with pytest.raises(RulesError, match="too many to search whole"):
+        renamed(named, "laps", {})
+    (tmp_path / "d0" / "rulesrun.toml").write_text("")
+    assert [new for found in renamed(named, "laps", {}).values() for _, new in found] == ["laps"]
