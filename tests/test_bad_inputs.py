@@ -110,18 +110,6 @@ def test_an_include_never_shows_a_byte_of_what_it_names():
         assert "PATH=" not in output and "root:" not in output, output
 
 
-@pytest.fixture
-def no_hang():
-    """A test that would hang fails instead, after 10 seconds."""
-    def stop(signum, frame):
-        raise TimeoutError("the tool hung")
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(10)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
-
-
 def _link_to_environ(path):
     path.symlink_to("/proc/self/environ")
 
