@@ -44,6 +44,7 @@ class _Composer:
         self.part_of: dict[str, str] = {}  # a zone or var of a part's own file -> the part's name
         self.var_places: dict[str, VarPlace] = {}  # var name -> where its declaration in force stands
         self.sources: list[Source] = []
+        self.read: dict[Path, str] = {}  # real path -> the text composed from it
         self.origin: dict = {}
         self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
         self.applied: set[Path] = set()
@@ -83,6 +84,7 @@ class _Composer:
             self.errors.append(Diagnostic(at, f"no file `{path}`", _nearby_files(path)))
             return
         text = self.texts[path] if path in self.texts else read_rules(_display(path), at)
+        self.read[path] = text
         self.tokens += token_count(text)
         if self.tokens > MAX_RULESET_TOKENS:
             if not self.overgrown:
@@ -354,6 +356,7 @@ def _compose(ruleset: str | Path, fragments, allow, texts: Mapping[Path, str]) -
         asserts=tuple(composer.asserts),
         nobody_wins=tuple(composer.nobody_wins),
         part_of=composer.part_of,
+        texts=composer.read,
     )
 
 

@@ -91,6 +91,9 @@ class Program:
     # The part whose own file declares a zone or var (`bonus_field` -> `bonus`), by
     # the zone's or var's name: the table shows them with their part (interpreter/running/shown.py).
     part_of: dict = attrs.field(factory=dict)
+    # The text of every file read, by real path: what a worker elsewhere composes the very same
+    # program from (interpreter/studies/simulate.py, Workshop), without the files.
+    texts: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     def of_kind(self, kind) -> list:
         return [d for d in self.parts.values() if isinstance(d, kind)]

@@ -384,12 +384,14 @@ def _reader(names: tuple):
     return lambda game: tuple(getattr(game, name) for name in names)
 
 
-def load_rules(ruleset, fragments=(), params: dict | None = None, allow=(), budget: Budget = Budget()) -> Rules:
+def load_rules(ruleset, fragments=(), params: dict | None = None, allow=(), budget: Budget = Budget(),
+               texts=None) -> Rules:
     """Text -> AST -> composed program -> checked program -> compiled rules. `allow`: folders
     an `include` may read beyond the project's (dsl/files.py); `budget`: the limits of each
-    game (interpreter/running/budget.py)."""
+    game (interpreter/running/budget.py); `texts`: files' texts by real path, read instead of
+    the files (`Program.texts` of the same rules composed elsewhere)."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
-    program = compose(ruleset, fragments, allow)
+    program = compose(ruleset, fragments, allow, texts)
     if params:
         program = set_params(program, params)
     return Rules(check(program), budget)

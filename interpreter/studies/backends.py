@@ -15,8 +15,10 @@ import collections
 import itertools
 import logging
 import multiprocessing
+import os
 import pickle
 import signal
+import socket
 from multiprocessing.connection import wait
 from typing import Callable, Iterable, Iterator
 
@@ -134,9 +136,11 @@ def _leave_interrupts_to_the_parent() -> None:
 
 @attrs.frozen(slots=True)
 class Ray:
-    """Ray tasks: on a Ray instance started here with `jobs` CPUs, or on the cluster at
-    `address` (`auto` inside `ray job submit`), whose workers must find the rules files at
-    the same paths. A Ray already initialised by the caller is used as it is."""
+    """Ray tasks: on the cluster at `address` (`auto` inside `ray job submit`), else at
+    `RAY_ADDRESS` if that is set (as Ray's own tools read it), else on a Ray instance started
+    here with `jobs` CPUs. The workers need no files: the function carries what they play
+    (simulate.Workshop ships the rules' sources). A Ray already initialised by the caller is
+    used as it is."""
 
     jobs: int
     address: str | None = None
@@ -145,13 +149,20 @@ class Ray:
         ray = import_ray()
         started = not ray.is_initialized()
         if started:
+            # "local": a Ray of its own, even where `ray start` left a cluster that ray.init()
+            # would otherwise join (/tmp/ray/ray_current_cluster), --jobs CPUs and all.
+            address = self.address or os.environ.get("RAY_ADDRESS") or "local"
             try:
-                ray.init(address=self.address, num_cpus=None if self.address else self.jobs, include_dashboard=False,
+                _answers(address)
+                ray.init(address=address, num_cpus=self.jobs if address == "local" else None, include_dashboard=False,
                          log_to_driver=False, logging_level=logging.ERROR)
             except (ConnectionError, RuntimeError, ValueError) as error:
-                where = f"the Ray cluster at `{self.address}`" if self.address else "a Ray instance here"
-                raise BackendError(f"cannot reach {where}: {error}; hint: check --address, or leave it out "
-                                   "to start Ray here") from None
+                where = "a Ray instance here" if address == "local" else f"the Ray cluster at `{address}`"
+                hint = "check --address, or leave it out to start Ray here"
+                if address != "local" and not self.address:
+                    where += " (from RAY_ADDRESS)"
+                    hint = "check RAY_ADDRESS, or unset it to start Ray here"
+                raise BackendError(f"cannot reach {where}: {error}; hint: {hint}") from None
 
         def result(ref):
             try:
@@ -169,6 +180,19 @@ class Ray:
         finally:
             if started:
                 ray.shutdown()
+
+
+def _answers(address: str, seconds: float = 5) -> None:
+    """A ConnectionError at once if nothing listens at a `HOST:PORT` address (`ray://` too):
+    Ray itself retries such an address for minutes before it says so. `local` and `auto`
+    name no port and are left to Ray."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), seconds).close()
+    except OSError as error:
+        raise ConnectionError(f"nothing answers at {host}:{port} ({error.strerror or error})") from None
 
 
 def import_ray():
