@@ -98,7 +98,12 @@ def make_network_app(serving: Serving, table: SharedTable, reach: Reach, lifetim
         return StreamingResponse(_stream(table, viewer, bell, lifetime), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
+    async def no_seat(request: Request):
+        raise ApiError(404, "this table is played by links, one per seat: open the link `rulesrun serve` "
+                            "printed for you")
+
     routes = [
+        Route("/api/setup", api(no_seat)),
         Route("/api/seat", api(setup)),
         Route("/api/seat/state", api(state)),
         Route("/api/seat/answer", api(answer), methods=["POST"]),
