@@ -143,7 +143,11 @@ def _seat_agents(seat_specs, players: int) -> tuple[str, ...]:
     if missing:
         raise click.BadParameter(f"say who plays seat {', '.join(missing)} too (N=human or N=greedy, ...)",
                                  param_hint="--seat")
-    return tuple(named[seat] for seat in range(players))
+    try:
+        return agent_names([named[seat] for seat in range(players)], people=True)
+    except click.BadParameter as error:
+        error.param_hint = "--seat"
+        raise
 
 
 def _shared(shared_table, serving, spectators):

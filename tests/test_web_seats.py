@@ -5,6 +5,11 @@ page of an older table gets nothing."""
 
 import asyncio
 import json
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -190,4 +195,28 @@ def test_serve_with_seats_wants_every_seat_once_and_not_with_agents():
     assert beyond.exit_code == 2 and "seat 2 of a game of 2" in beyond.output
     assert serve("--seat", "0=human", "--agent", "human").exit_code == 2
     assert serve("--seat", "zero=human").exit_code == 2
-    assert serve("--seat", "0=human", "--seat", "1=grredy").exit_code == 2
+    misspelt = serve("--seat", "0=human", "--seat", "1=grredy")
+    assert misspelt.exit_code == 2 and "--seat" in misspelt.output
+
+
+@pytest.mark.slow
+def test_serve_with_seats_prints_a_link_per_person_and_one_for_spectators():
+    command = [sys.executable, "-m", "rulesrun", "serve", str(LIARS_DICE), "--seat", "0=human", "--seat", "1=greedy",
+               "--seat", "2=human", "--port", "0"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as server:
+        try:
+            assert server.stdout.readline().startswith("Liar's dice (OpenSpiel): 3 players (human, greedy, human)")
+            links = {}
+            for _ in range(3):
+                who, address, token = re.fullmatch(r"(seat \d|spectators): (http://127\.0\.0\.1:\d+/)#token=(\S+)\n",
+                                                   server.stdout.readline()).groups()
+                links[who] = token
+            assert sorted(links) == ["seat 0", "seat 2", "spectators"] and len(set(links.values())) == 3
+            asked = urllib.request.Request(address + "api/seat", headers={TOKEN: links["seat 2"]})
+            with urllib.request.urlopen(asked, timeout=10) as answer:
+                assert json.load(answer)["moment"]["viewer"] == {"seat": 2, "everything": False}
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(address + "api/seat", timeout=10)
+            assert refused.value.code == 404
+        finally:
+            server.terminate()
