@@ -104,8 +104,9 @@ def serve(source, fragments, settings, agents, seat_specs, spectators, players, 
         click.echo("Each link plays its seat (spectators watch): give it to that person only. From another machine, "
                    "put this machine's address in place of the host. Ctrl+C stops.")
         sys.stdout.flush()
-        app = make_network_app(serving, table, reach)
-        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
+        # The pages' streams of events stay open: Ctrl+C closes them after a second, not when they end.
+        config = uvicorn.Config(make_network_app(serving, table, reach), log_level="warning", timeout_graceful_shutdown=1)
+        uvicorn.Server(config).run(sockets=[listening])
         return
     if serving.replay is not None:
         echo(f"{title}: the game of {source}, {len(serving.replay.steps)} steps")

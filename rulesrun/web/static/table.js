@@ -262,9 +262,10 @@ async function undoAtSeat() {
   });
 }
 
-// A moment from the stream of events: shown unless the page shows that version already.
+// A moment from the stream of events: shown unless the page shows that version or a later one
+// already (an answer's own reply can overtake an event the server made just before it).
 function heard(moment) {
-  if (page.moment && page.moment.version === moment.version) return;
+  if (page.moment && page.moment.version >= moment.version) return;
   const before = page.moment;
   showMoment(moment);
   if (before && moment.answered < before.answered) say("Someone took back their last answer.");
