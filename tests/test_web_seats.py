@@ -150,6 +150,22 @@ def test_undo_is_the_last_movers_until_another_person_answers(rules):
     assert web.post("/api/seat/answer", json={"option": 0, "version": 2}, headers=zero).status_code in (403, 409)
 
 
+def test_once_the_game_is_over_a_seat_deals_the_next_on_the_same_links(rules):
+    table, web, tokens = served(rules)
+    zero, one, onlooker = (holding(tokens[who]) for who in ("seat 0", "seat 1", "spectators"))
+    assert web.post("/api/seat/next", json={}, headers=zero).status_code == 403      # not over yet
+    web.post("/api/seat/answer", json={"option": 0, "version": 0}, headers=zero)
+    asked = web.get("/api/seat/state", headers=one).json()["decision"]
+    assert asked["words"][-1].startswith("call")
+    over = web.post("/api/seat/answer", json={"option": len(asked["options"]) - 1, "version": 1}, headers=one).json()
+    assert over["over"] and over["can_deal"] and over["scores"] is not None and "Winner" in over["standing"]
+    assert web.post("/api/seat/next", json={}, headers=onlooker).status_code == 403
+    dealt = web.post("/api/seat/next", json={}, headers=one)
+    assert dealt.status_code == 200 and dealt.json()["version"] == 3
+    assert not dealt.json()["over"] and dealt.json()["answered"] == 0 and dealt.json()["scores"] is None
+    assert web.get("/api/seat/state", headers=zero).json()["decision"]["yours"]
+
+
 def test_a_page_that_connects_or_reconnects_gets_the_table_as_it_is_now(rules):
     table, web, tokens = served(rules)
     web.post("/api/seat/answer", json={"option": 0, "version": 0}, headers=holding(tokens["seat 0"]))

@@ -117,3 +117,9 @@ def test_two_people_at_their_own_browsers_play_liars_dice_to_the_end_against_a_b
             assert "Winner" in page.locator("#question .standing").inner_text()
         assert "calls" in zero.locator("#transcript").inner_text()
         assert zero.locator("#transcript").inner_text() == one.locator("#transcript").inner_text()
+        # The next game, dealt from one seat, reaches the others on the same links.
+        assert watching.locator("#next").count() == 0
+        one.get_by_role("button", name="Next game").click()
+        settled(one)
+        zero.wait_for_function("document.querySelector('#question h2').textContent.startsWith('seat 0:')")
+        assert heading(one).startswith("Waiting for seat 0:")

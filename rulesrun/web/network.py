@@ -93,6 +93,9 @@ def make_network_app(serving: Serving, table: SharedTable, reach: Reach, lifetim
     async def undo(request: Request):
         return await changed(request, table.undo)
 
+    async def next_game(request: Request):
+        return await changed(request, table.next_game)
+
     async def events(request: Request):
         viewer = viewer_of(request)
         return StreamingResponse(_stream(table, viewer, bell, lifetime), media_type="text/event-stream",
@@ -108,6 +111,7 @@ def make_network_app(serving: Serving, table: SharedTable, reach: Reach, lifetim
         Route("/api/seat/state", api(state)),
         Route("/api/seat/answer", api(answer), methods=["POST"]),
         Route("/api/seat/undo", api(undo), methods=["POST"]),
+        Route("/api/seat/next", api(next_game), methods=["POST"]),
         Route("/api/seat/events", api(events)),
         Mount("/", StaticFiles(packages=[("rulesrun.web", "static")], html=True)),
     ]

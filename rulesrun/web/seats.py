@@ -16,7 +16,9 @@ request asks, it is answered from what its token's holder may see, never more:
   someone's undo is refused as Stale);
 - undo is the last mover's: a seat may take back its own last answer (and every bot's since)
   while no other person has answered after it. Nobody is asked: once another person has
-  answered, their answer stands.
+  answered, their answer stands;
+- once the game is over, any seat may deal the next one, on a fresh random seed, to the same
+  seats and links.
 
     table = SharedTable(rules, 3, seed=7, seats=["human", "human", "greedy"])
     for label, token in table.links(): ...          # ("seat 0", "Xq..."), ("seat 1", ...), ("spectators", ...)
@@ -27,7 +29,9 @@ request asks, it is answered from what its token's holder may see, never more:
 
 from __future__ import annotations
 
+import random
 import secrets
+import threading
 
 import attrs
 
@@ -56,14 +60,15 @@ class NotYours(Exception):
 
 
 class SharedTable:
-    """The game and its tokens; see the module docstring. `lock` (the live table's) serialises
-    every request of the game; call the methods holding it."""
+    """The game and its tokens; see the module docstring. `lock` serialises every request of the
+    table; call the methods holding it."""
 
     def __init__(self, rules, players: int, seed: int, seats: list[str], spectators: str = "table"):
         if spectators not in SPECTATORS:
             raise ValueError(f"spectators see the table or all: {spectators!r}")
+        self._dealt = (rules, players, list(seats))
         self.live = LiveTable(rules, players, seed, list(seats))
-        self.lock = self.live.lock
+        self.lock = threading.Lock()
         viewers = [Viewer(seat) for seat, spec in enumerate(seats) if spec == HUMAN]
         self._tokens = {secrets.token_urlsafe(32): viewer for viewer in viewers + [Viewer(None, spectators == "all")]}
         # Private or hidden zones: a score mid-game may count what a seat cannot see.
@@ -112,6 +117,15 @@ class SharedTable:
         self.live.undo()
         self.version += 1
 
+    def next_game(self, viewer: Viewer) -> None:
+        """A new game on the same seats, on a seed nobody is shown; NotYours before the end, or
+        for an onlooker."""
+        if viewer.seat is None or not self.live.game.over:
+            raise NotYours("the people at the seats deal the next game, once this one is over")
+        rules, players, seats = self._dealt
+        self.live = LiveTable(rules, players, random.SystemRandom().randrange(10**9), seats)
+        self.version += 1
+
     def moment(self, viewer: Viewer) -> dict:
         """What `viewer`'s page shows now (see the module docstring)."""
         live, game = self.live, self.live.game
@@ -138,6 +152,7 @@ class SharedTable:
             "winners": game.winners if live.error is None else [],
             "standing": standing_text(game, live.seats) if game.over else None,
             "can_undo": self.can_undo(viewer),
+            "can_deal": game.over and viewer.seat is not None,
             "error": live.error,
         }
 

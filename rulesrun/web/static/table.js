@@ -103,6 +103,9 @@ function renderQuestion(moment) {
         element("button", {type: "button", id: "download", text: "Download the log"})));
       $("review").addEventListener("click", review);
       $("download").addEventListener("click", downloadLog);
+    } else if (page.mode === "seat" && moment.can_deal) {
+      box.append(element("div", {class: "after"}, element("button", {type: "button", id: "next", text: "Next game"})));
+      $("next").addEventListener("click", nextGame);
     }
     return;
   }
@@ -262,11 +265,24 @@ async function undoAtSeat() {
   });
 }
 
+async function nextGame() {
+  await busyWith("Dealing the next game…", async () => {
+    page.shownLines = 0;
+    showMoment(await api("/api/seat/next", {}));
+  });
+}
+
 // A moment from the stream of events: shown unless the page shows that version or a later one
 // already (an answer's own reply can overtake an event the server made just before it).
 function heard(moment) {
   if (page.moment && page.moment.version >= moment.version) return;
   const before = page.moment;
+  if (before && before.over && !moment.over) {
+    page.shownLines = 0;
+    showMoment(moment);
+    say("The next game is dealt.");
+    return;
+  }
   showMoment(moment);
   if (before && moment.answered < before.answered) say("Someone took back their last answer.");
   else if (moment.decision && moment.decision.yours) say("Your turn.");

@@ -224,7 +224,8 @@ function counters(view, vars) {
 // every option it had (`offered`, by the line's number).
 function renderTranscript(lines, offered) {
   const list = $("transcript");
-  const fresh = page.mode === "play" && lines.length >= page.shownLines ? page.shownLines : lines.length;
+  const live = page.mode === "play" || page.mode === "seat";
+  const fresh = live && lines.length >= page.shownLines ? page.shownLines : lines.length;
   list.replaceChildren(...lines.map((line, k) => {
     const options = (offered || {})[String(k)];
     const classes = [line.startsWith("turn ") ? "turn" : "", line.trim().startsWith("> ") ? "choice" : "",
