@@ -49,7 +49,7 @@ HOST = "127.0.0.1"
 @click.option("--spectators", type=click.Choice(["table", "all"]), default="table", show_default=True,
               help="With --seat: what the spectators' link shows, the public table or all of it (every secret).")
 @click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=PLAYERS_HELP)
-@click.option("--seed", type=int, default=None, help="Seed of the first game (random if omitted; the page can change it).")
+@click.option("--seed", type=int, default=None, help="Seed of the first game (random if omitted; the page can change it, but not with --seat).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free one).")
 @click.option("--host", default=HOST, show_default=True, metavar="ADDRESS",
