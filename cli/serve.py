@@ -49,7 +49,8 @@ HOST = "127.0.0.1"
 @click.option("--spectators", type=click.Choice(["table", "all"]), default="table", show_default=True,
               help="With --seat: what the spectators' link shows, the public table or all of it (every secret).")
 @click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=PLAYERS_HELP)
-@click.option("--seed", type=int, default=None, help="Seed of the first game (random if omitted; the page can change it, but not with --seat).")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the first game (random if omitted; the page can change it, but not with --seat).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free one).")
 @click.option("--host", default=HOST, show_default=True, metavar="ADDRESS",
@@ -105,7 +106,8 @@ def serve(source, fragments, settings, agents, seat_specs, spectators, players, 
                    "put this machine's address in place of the host. Ctrl+C stops.")
         sys.stdout.flush()
         # The pages' streams of events stay open: Ctrl+C closes them after a second, not when they end.
-        config = uvicorn.Config(make_network_app(serving, table, reach), log_level="warning", timeout_graceful_shutdown=1)
+        config = uvicorn.Config(make_network_app(serving, table, reach), log_level="warning",
+                                timeout_graceful_shutdown=1)
         uvicorn.Server(config).run(sockets=[listening])
         return
     if serving.replay is not None:
@@ -136,7 +138,8 @@ def _seat_agents(seat_specs, players: int) -> tuple[str, ...]:
     for text in seat_specs:
         seat, name = _seat_spec(text)
         if seat >= players:
-            raise click.BadParameter(f"seat {seat} of a game of {players} (seats 0 to {players - 1})", param_hint="--seat")
+            raise click.BadParameter(f"seat {seat} of a game of {players} (seats 0 to {players - 1})",
+                                     param_hint="--seat")
         if seat in named:
             raise click.BadParameter(f"seat {seat} is named twice", param_hint="--seat")
         named[seat] = name

@@ -1,6 +1,7 @@
 // The table in a browser: asks the server's JSON API (docs/web.md) and wires the page: the
-// question, playing (hot-seat, or one seat of a table over the network), replaying, keys. tabletop.js, loaded before it, draws the table and the
-// transcript. The server puts every value in words and runs every rule and bot.
+// question, playing (hot-seat, or one seat of a table over the network), replaying, keys.
+// tabletop.js, loaded before it, draws the table and the transcript. The server puts every
+// value in words and runs every rule and bot.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -113,7 +114,7 @@ function renderQuestion(moment) {
   const chosen = page.mode === "replay" ? moment.chosen : null;
   const waiting = page.mode === "seat" && !decision.yours;
   box.append(element("h2", {}, element("span", {class: `swatch ${ownerClass(decision.seat)}`}),
-    waiting ? `Waiting for ${ownerName(decision.seat)}: ${decision.prompt}` : `${ownerName(decision.seat)}: ${decision.prompt}`));
+    `${waiting ? "Waiting for " : ""}${ownerName(decision.seat)}: ${decision.prompt}`));
   const list = element("ol", {class: "options"});
   choicesOf(decision).forEach((choice, index) => {
     const key = index < 9 ? String(index + 1) : index === 9 ? "0" : null;
