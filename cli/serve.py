@@ -100,10 +100,10 @@ def serve(source, fragments, settings, agents, seat_specs, spectators, players, 
     if seat_specs:
         table = _shared(SharedTable, serving, spectators)
         echo(f"{title}: {serving.players} players ({', '.join(serving.seats)}), a link per person")
+        shared = _network_address(host, port) or address
         for who, token in table.links():
-            click.echo(f"{who}: {address}#token={token}")
-        click.echo("Each link plays its seat (spectators watch): give it to that person only. From another machine, "
-                   "put this machine's address in place of the host. Ctrl+C stops.")
+            click.echo(f"{who}: {shared}#token={token}")
+        click.echo("Each link plays its seat (spectators watch): give it to that person only. Ctrl+C stops.")
         sys.stdout.flush()
         # The pages' streams of events stay open: Ctrl+C closes them after a second, not when they end.
         config = uvicorn.Config(make_network_app(serving, table, reach), log_level="warning",
@@ -118,6 +118,24 @@ def serve(source, fragments, settings, agents, seat_specs, spectators, players, 
     sys.stdout.flush()
     server = uvicorn.Server(uvicorn.Config(make_app(serving, reach), log_level="warning"))
     server.run(sockets=[listening])
+
+
+def _network_address(host: str, port: int) -> str | None:
+    """For a server listening on every IPv4 address (0.0.0.0), the page's address at the one
+    this machine reaches its network by, which other machines can open and the server answers
+    at (the address a connection arrived at, rulesrun/web/reach.py); None for any other host,
+    or a machine with no network. Connecting a UDP socket sends nothing: it only picks the route."""
+    if host not in ("0.0.0.0", ""):
+        return None
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))             # TEST-NET-1: never answered, only routed
+        address = probe.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return None if address.startswith(("127.", "0.")) else f"http://{address}:{port}/"
 
 
 def _seat_count(seat_specs) -> int:

@@ -215,6 +215,17 @@ def test_serve_with_seats_wants_every_seat_once_and_not_with_agents():
     assert misspelt.exit_code == 2 and "--seat" in misspelt.output
 
 
+def test_links_for_every_address_name_the_machines_address_on_its_network():
+    from rulesrun.cli.serve import _network_address
+
+    assert _network_address("127.0.0.1", 8000) is None and _network_address("::", 8000) is None
+    shared = _network_address("0.0.0.0", 8123)
+    if shared is not None:          # a machine with a route out: its address there, at the port
+        host = re.fullmatch(r"http://([0-9.]+):8123/", shared).group(1)
+        assert not host.startswith("127.")
+        assert Reach(8123).serves(host, 8123, local=host)
+
+
 @pytest.mark.slow
 def test_serve_with_seats_prints_a_link_per_person_and_one_for_spectators():
     command = [sys.executable, "-m", "rulesrun", "serve", str(LIARS_DICE), "--seat", "0=human", "--seat", "1=greedy",
