@@ -196,12 +196,13 @@ class Game:
 
         return table_view(self._state) if seat is None else seat_view(self._state, seat)
 
-    def shown(self, seat: int | None = None):
+    def shown(self, seat: int | None = None, onlooker: bool = False):
         """What a person at `seat` is shown now, also once the game is over: its view laid out
-        for people, and in words (interpreter/running/people.py); with no seat, the whole table."""
+        for people, and in words (interpreter/running/people.py); with no seat, the whole table,
+        or for an `onlooker` (a spectator over the network) only what no seat hides."""
         from .people import people_view
 
-        return people_view(self._state, seat)
+        return people_view(self._state, seat, onlooker)
 
     def param(self, name: str):
         """A `param`'s value in this game, the very value the rules read (a list or record of it

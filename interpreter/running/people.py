@@ -63,11 +63,13 @@ class PeopleView:
     lines: tuple
 
 
-def people_view(game, seat: int | None) -> PeopleView:
-    """What a person at `seat` is shown of the runtime game `game` now (None: the whole table)."""
+def people_view(game, seat: int | None, onlooker: bool = False) -> PeopleView:
+    """What a person at `seat` is shown of the runtime game `game` now (None: the whole table;
+    None and `onlooker`: the table as someone at no seat sees it, every private zone a count)."""
     program = game.rules.program
     unrolled = game.unrolled
-    zones, counts = seen_zones(game, seat, lambda p: (p.kind.name, None if p in unrolled else p.face, p.owner))
+    zones, counts = seen_zones(game, seat, lambda p: (p.kind.name, None if p in unrolled else p.face, p.owner),
+                               onlooker)
     part_of = program.part_of
     internal = {d.name for d in program.of_kind(ast.Var) if d.internal}
     variables = {name: _in_words(getattr(game, f"v_{name}"), program.parts[name].shape)

@@ -42,14 +42,15 @@ def seat_view(game, seat: int) -> SeatView:
     return SeatView(seat, game.n, zones, counts, variables, tuple(visible_history(game.history, seat)))
 
 
-def seen_zones(game, seat: int | None, piece) -> tuple[dict, dict]:
+def seen_zones(game, seat: int | None, piece, onlooker: bool = False) -> tuple[dict, dict]:
     """The zones `seat` sees into, each shaped like its declaration with its pieces as
     `piece(p)` makes them (another owner's private zone None), and how many pieces lie in each
-    zone it cannot see into; with no seat, every zone's pieces and no counts."""
+    zone it cannot see into; with no seat, every zone's pieces and no counts, or, for an
+    `onlooker` (a spectator of a table over the network), what no seat hides: the public zones."""
     zones, counts = {}, {}
     for name, seen in game.rules.namespace["ZONES"]:
         value = getattr(game, f"z_{name}")
-        if seen == "public" or seat is None:
+        if seen == "public" or (seat is None and not onlooker):
             zones[name] = _shape(value, lambda zone: [piece(p) for p in zone])
             continue
         counts[name] = _shape(value, len)

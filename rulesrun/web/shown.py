@@ -44,18 +44,21 @@ def decision_json(decision) -> dict:
             "choices": [{"words": choice.words, "options": list(choice.options)} for choice in decision.choices()]}
 
 
-def transcript_json(log: list | None, at_the_table: bool = False) -> tuple[list[str], dict]:
+def transcript_json(log: list | None, at_the_table: bool = False, options_of=None) -> tuple[list[str], dict]:
     """The transcript's lines, and for each decision's line (by its number, as text) every
     option it had, in words, those that read the same once with how many (`... (x4)`): a line
     names the option taken and how many there were, and the page lists them on a click.
     `at_the_table`: people read it while they play, so secret answers read `(secret)`
-    (cli/transcript.py)."""
+    (cli/transcript.py). `options_of(seat)`: whether the options of that seat's decisions are
+    listed (None: every seat's); a seat over the network sees only its own, since another seat's
+    options may be its private pieces (the cards in its hand)."""
     if not log:
         return [], {}
     lines, offered = [], {}
     for index, line in transcript_lines(log, at_the_table=at_the_table, short=True):
         event = log[index]
-        if is_shown_decision(event) and line.lstrip().startswith(">"):
+        listed = options_of is None or options_of(event.get("player"))
+        if is_shown_decision(event) and listed and line.lstrip().startswith(">"):
             offered[str(len(lines))] = merged(offered_words(event))
         lines.append(line)
     while lines and not lines[0]:

@@ -1,6 +1,7 @@
 // The table in a browser: asks the server's JSON API (docs/web.md) and wires the page: the
-// question, playing, replaying, keys. tabletop.js, loaded before it, draws the table and the
-// transcript. The server puts every value in words and runs every rule and bot.
+// question, playing (hot-seat, or one seat of a table over the network), replaying, keys.
+// tabletop.js, loaded before it, draws the table and the transcript. The server puts every
+// value in words and runs every rule and bot.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -9,7 +10,8 @@ const $ = (id) => document.getElementById(id);
 const page = {
   setup: null,
   plan: null,
-  mode: "play",
+  mode: "play",        // "play" (hot-seat), "seat" (one seat over the network) or "replay"
+  viewer: null,        // over the network: whose link this is ({seat, everything})
   game: null,          // key of the live game
   moment: null,        // its last state
   replay: null,        // key of the replay shown
@@ -37,6 +39,17 @@ function keepToken(made) {
   if (!made.token) return;
   page.token = made.token;
   sessionStorage.setItem("rulesrun-token", made.token);
+}
+
+// Over the network the link carries the seat's token (`#token=...`): kept for the tab's life,
+// so a reload finds the seat again, and taken out of the address bar, which others may see.
+function seatToken() {
+  const given = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (given) {
+    sessionStorage.setItem("rulesrun-seat", given);
+    history.replaceState(null, "", location.pathname);
+  }
+  return sessionStorage.getItem("rulesrun-seat");
 }
 
 async function api(path, body) {
@@ -91,13 +104,17 @@ function renderQuestion(moment) {
         element("button", {type: "button", id: "download", text: "Download the log"})));
       $("review").addEventListener("click", review);
       $("download").addEventListener("click", downloadLog);
+    } else if (page.mode === "seat" && moment.can_deal) {
+      box.append(element("div", {class: "after"}, element("button", {type: "button", id: "next", text: "Next game"})));
+      $("next").addEventListener("click", nextGame);
     }
     return;
   }
   const decision = moment.decision;
   const chosen = page.mode === "replay" ? moment.chosen : null;
+  const waiting = page.mode === "seat" && !decision.yours;
   box.append(element("h2", {}, element("span", {class: `swatch ${ownerClass(decision.seat)}`}),
-    `${ownerName(decision.seat)}: ${decision.prompt}`));
+    `${waiting ? "Waiting for " : ""}${ownerName(decision.seat)}: ${decision.prompt}`));
   const list = element("ol", {class: "options"});
   choicesOf(decision).forEach((choice, index) => {
     const key = index < 9 ? String(index + 1) : index === 9 ? "0" : null;
@@ -105,13 +122,15 @@ function renderQuestion(moment) {
     const button = element("button", {
       type: "button", class: taken ? "option chosen" : "option",
       "aria-label": `Option ${index + 1}: ${choice.words}${taken ? " (chosen)" : ""}`,
-      "aria-keyshortcuts": key, disabled: page.mode === "replay" || page.busy,
+      "aria-keyshortcuts": key, disabled: page.mode === "replay" || waiting || page.busy,
     }, element("kbd", {text: key || " "}), element("span", {text: choice.words}));
     button.addEventListener("click", () => answer(choice.options[0]));
     list.append(element("li", {}, button));
   });
   box.append(list);
-  if (page.mode === "play") box.append(element("p", {class: "hint", text: "Keys: 1–9 (0 for 10) answer, u undoes; Tab and Enter work too."}));
+  if (page.mode === "play" || (page.mode === "seat" && decision.yours)) {
+    box.append(element("p", {class: "hint", text: "Keys: 1–9 (0 for 10) answer, u undoes; Tab and Enter work too."}));
+  }
 }
 
 // The buttons of a decision: its choices, each answering with its first option (options that
@@ -127,7 +146,8 @@ function showMoment(moment) {
   $("undo").disabled = !moment.can_undo || page.busy;
   const seat = moment.decision ? moment.decision.seat : null;
   const people = page.seats().filter((spec) => spec === "human").length;
-  const pass = page.plan.private && people > 1 && seat !== null && page.shownSeat !== null && seat !== page.shownSeat;
+  const pass = page.mode === "play" && page.plan.private && people > 1 && seat !== null && page.shownSeat !== null &&
+    seat !== page.shownSeat;
   page.shownSeat = seat;
   renderTranscript(moment.transcript, moment.offered);
   renderTable(moment.view, moment);
@@ -162,8 +182,10 @@ async function busyWith(text, work) {
   } finally {
     page.busy = false;
     document.body.classList.remove("busy");
-    if (page.moment && page.mode === "play") {
-      document.querySelectorAll("#question button.option").forEach((button) => { button.disabled = false; });
+    if (page.moment && (page.mode === "play" || page.mode === "seat")) {
+      if (page.mode === "play" || (page.moment.decision && page.moment.decision.yours)) {
+        document.querySelectorAll("#question button.option").forEach((button) => { button.disabled = false; });
+      }
       $("undo").disabled = !page.moment.can_undo;
     }
   }
@@ -189,6 +211,7 @@ async function newGame(seed) {
 }
 
 async function answer(index) {
+  if (page.mode === "seat") return answerAtSeat(index);
   if (page.mode !== "play" || !page.moment || !page.moment.decision) return;
   await busyWith("Bots are playing…", async () => {
     showMoment(await api(`/api/games/${page.game}/answer`, {option: index, answered: page.moment.answered}));
@@ -196,6 +219,7 @@ async function answer(index) {
 }
 
 async function undo() {
+  if (page.mode === "seat") return undoAtSeat();
   if (page.mode !== "play" || !page.moment || !page.moment.can_undo) return;
   await busyWith("Going back…", async () => {
     page.shownLines = 0;
@@ -222,6 +246,96 @@ async function downloadLog() {
     saved.click();
     setTimeout(() => URL.revokeObjectURL(saved.href), 60000);   // once the browser has saved it
   });
+}
+
+// ------------------------------------------------------------------ one seat over the network
+
+async function answerAtSeat(index) {
+  if (!page.moment || !page.moment.decision || !page.moment.decision.yours) return;
+  await busyWith("Bots are playing…", async () => {
+    showMoment(await api("/api/seat/answer", {option: index, version: page.moment.version}));
+  });
+}
+
+async function undoAtSeat() {
+  if (!page.moment || !page.moment.can_undo) return;
+  await busyWith("Going back…", async () => {
+    page.shownLines = 0;
+    showMoment(await api("/api/seat/undo", {}));
+    return "Undone: back to before your last answer.";
+  });
+}
+
+async function nextGame() {
+  await busyWith("Dealing the next game…", async () => {
+    page.shownLines = 0;
+    showMoment(await api("/api/seat/next", {}));
+  });
+}
+
+// A moment from the stream of events: shown unless the page shows that version or a later one
+// already (an answer's own reply can overtake an event the server made just before it).
+function heard(moment) {
+  if (page.moment && page.moment.version >= moment.version) return;
+  const before = page.moment;
+  if (before && before.over && !moment.over) {
+    page.shownLines = 0;
+    showMoment(moment);
+    say("The next game is dealt.");
+    return;
+  }
+  showMoment(moment);
+  if (before && moment.answered < before.answered) say("Someone took back their last answer.");
+  else if (moment.decision && moment.decision.yours) say("Your turn.");
+  else say("");
+}
+
+// The server's events (server-sent events, read with fetch, which sends the token): the seat's
+// moment at once and after each change; when the stream ends or breaks, open it again.
+async function listen() {
+  for (;;) {
+    try {
+      const response = await fetched("/api/seat/events");
+      if (response.status === 404) {
+        say("This link holds no seat any more: the server was restarted or the game is gone.");
+        return;
+      }
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let pending = "";
+      for (;;) {
+        const {value, done} = await reader.read();
+        if (done) break;
+        pending += value;
+        let end;
+        while ((end = pending.indexOf("\n\n")) >= 0) {
+          const lines = pending.slice(0, end).split("\n");
+          pending = pending.slice(end + 2);
+          const data = lines.filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n");
+          if (data) heard(JSON.parse(data));
+        }
+      }
+    } catch (error) {
+      say(`Lost the server (${error.message}); trying again…`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+async function fetchedSeat(token) {
+  page.token = token;
+  return api("/api/seat");
+}
+
+async function startSeat(setup) {
+  page.viewer = setup.moment.viewer;
+  const who = page.viewer.seat === null ? "spectators" : `seat ${page.viewer.seat}`;
+  $("title").textContent = `${page.plan.title} · ${who}`;
+  document.title = `${page.plan.title} · ${who} · rulesrun`;
+  $("new-game").hidden = true;
+  $("undo").hidden = page.viewer.seat === null;
+  $("undo").title = "Take back your last answer, until another person answers (key u)";
+  showMoment(setup.moment);
+  listen();
 }
 
 // ------------------------------------------------------------------ replaying
@@ -300,7 +414,7 @@ page.seats = () => (page.mode === "replay" ? page.summary.seats : page.setup.sea
 function onKey(event) {
   if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
   if (!$("curtain").hidden) return;
-  if (page.mode === "play") {
+  if (page.mode === "play" || page.mode === "seat") {
     if (/^[0-9]$/.test(event.key)) {
       const index = event.key === "0" ? 9 : Number(event.key) - 1;
       const choices = page.moment && page.moment.decision ? choicesOf(page.moment.decision) : [];
@@ -330,7 +444,18 @@ function onKey(event) {
 }
 
 async function start() {
-  page.setup = await api("/api/setup");
+  const seat = seatToken();
+  if (seat) {
+    try {
+      page.setup = await fetchedSeat(seat);
+    } catch (error) {
+      // A token of another server at this address (one restarted, or now a hot-seat table).
+      if (error.status !== 404) throw error;
+      sessionStorage.removeItem("rulesrun-seat");
+      page.token = sessionStorage.getItem("rulesrun-token");
+    }
+  }
+  if (!page.setup) page.setup = await api("/api/setup");
   page.plan = page.setup.plan;
   page.mode = page.setup.mode;
   $("title").textContent = page.plan.title;
@@ -356,7 +481,9 @@ async function start() {
   document.addEventListener("keydown", onKey);
 
   const wanted = new URLSearchParams(location.hash.slice(1));
-  if (page.setup.mode === "replay") {
+  if (page.setup.mode === "seat") {
+    await startSeat(page.setup);
+  } else if (page.setup.mode === "replay") {
     $("new-game").hidden = true;
     await openReplay(page.setup.replay);
   } else if (wanted.get("replay")) {

@@ -76,7 +76,9 @@ function zoneContent(pile, count) {
 function renderTable(view, moment) {
   const table = $("table");
   table.replaceChildren();
-  const who = view.seat === null ? "The whole table" : `The table as ${ownerName(view.seat)} sees it`;
+  const onlooker = page.mode === "seat" && !page.viewer.everything;
+  const who = view.seat !== null ? `The table as ${ownerName(view.seat)} sees it`
+                                 : onlooker ? "The table as spectators see it" : "The whole table";
   table.append(element("h2", {class: "seen-by", text: who}));
   const games = (list) => list.filter((item) => !item.part);
   const zones = games(page.plan.zones), vars = games(page.plan.vars);
@@ -222,7 +224,8 @@ function counters(view, vars) {
 // every option it had (`offered`, by the line's number).
 function renderTranscript(lines, offered) {
   const list = $("transcript");
-  const fresh = page.mode === "play" && lines.length >= page.shownLines ? page.shownLines : lines.length;
+  const live = page.mode === "play" || page.mode === "seat";
+  const fresh = live && lines.length >= page.shownLines ? page.shownLines : lines.length;
   list.replaceChildren(...lines.map((line, k) => {
     const options = (offered || {})[String(k)];
     const classes = [line.startsWith("turn ") ? "turn" : "", line.trim().startsWith("> ") ? "choice" : "",
