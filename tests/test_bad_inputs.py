@@ -153,6 +153,16 @@ def test_includes_too_deep_or_too_many_are_one_located_error_not_a_recursion(tmp
     assert "Traceback" not in result.output
 
 
+def test_players_with_one_count_is_exactly_that_many(tmp_path):
+    """`players 2` read as `players 2..2`: it was an "unexpected end of line" at the `2`."""
+    path = tmp_path / "two.rules"
+    path.write_text('game "Two"\nplayers 2\nscore by p: 0\nphase game:\n    pass\n')
+    assert invoke("check", path).exit_code == 0
+    refused = invoke("simulate", path, "--players", "3", "--games", "1").output
+    assert "Two is for 2 players, not 3" in refused and "hint: choose --players 2" in refused
+    assert invoke("simulate", path, "--games", "1").exit_code == 0
+
+
 def test_allow_path_widens_what_rules_may_include(tmp_path):
     (tmp_path / "library").mkdir()
     (tmp_path / "library" / "lib.rules").write_text("proc helper():\n    pass\n")

@@ -36,8 +36,14 @@ class FragmentSetting(Node):
 
 @node
 class PlayerRange(Node):
+    """`players 2..4`, or `players 2` for exactly that many (`high` then is `low`)."""
+
     low: int
-    high: int
+    high: int | None
+
+    def __attrs_post_init__(self):
+        if self.high is None:
+            object.__setattr__(self, "high", self.low)
 
 
 @node

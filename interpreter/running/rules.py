@@ -191,8 +191,11 @@ class Rules:
         num_players = whole("players", num_players)
         if not self.min_players <= num_players <= self.max_players:
             span = self.program.players.span if self.program.players else None
-            raise RulesError(Diagnostic(span, f"{self.program.title} is for {self.min_players}-{self.max_players} players, not {num_players}",
-                                        f"choose --players from {self.min_players} to {self.max_players}"))
+            low, high = self.min_players, self.max_players
+            counts, choose = (f"{low}", f"--players {low}") if low == high else \
+                (f"{low}-{high}", f"--players from {low} to {high}")
+            raise RulesError(Diagnostic(span, f"{self.program.title} is for {counts} players, not {num_players}",
+                                        f"choose {choose}"))
         if num_players in self._refused_counts:
             raise RulesError(self._refused_counts[num_players])
         return num_players
