@@ -12,6 +12,7 @@ imported only when a Ray backend is asked for.
 from __future__ import annotations
 
 import collections
+import contextlib
 import itertools
 import logging
 import multiprocessing
@@ -39,6 +40,11 @@ class Local:
     (simulate.Workshop: rules compiled in the parent) is there in every worker, made once."""
 
     jobs: int
+
+    def session(self) -> contextlib.AbstractContextManager:
+        """Nothing to keep between maps: each forks its workers, which then hold the rules
+        compiled so far (a search's maps, `tune.py`, compile each point before its map)."""
+        return contextlib.nullcontext()
 
     def map(self, function: Callable, items: Iterable) -> Iterator:
         if self.jobs <= 1:
@@ -141,17 +147,28 @@ class Ray:
     jobs: int
     address: str | None = None
 
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """Ray started once for the maps inside (a search's steps, `tune.py`), instead of once
+        per map, and shut down after them; a Ray already initialised is used as it is."""
+        ray = import_ray()
+        if ray.is_initialized():
+            yield
+            return
+        try:
+            ray.init(address=self.address, num_cpus=None if self.address else self.jobs, include_dashboard=False,
+                     log_to_driver=False, logging_level=logging.ERROR)
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            where = f"the Ray cluster at `{self.address}`" if self.address else "a Ray instance here"
+            raise BackendError(f"cannot reach {where}: {error}; hint: check --address, or leave it out "
+                               "to start Ray here") from None
+        try:
+            yield
+        finally:
+            ray.shutdown()
+
     def map(self, function: Callable, items: Iterable) -> Iterator:
         ray = import_ray()
-        started = not ray.is_initialized()
-        if started:
-            try:
-                ray.init(address=self.address, num_cpus=None if self.address else self.jobs, include_dashboard=False,
-                         log_to_driver=False, logging_level=logging.ERROR)
-            except (ConnectionError, RuntimeError, ValueError) as error:
-                where = f"the Ray cluster at `{self.address}`" if self.address else "a Ray instance here"
-                raise BackendError(f"cannot reach {where}: {error}; hint: check --address, or leave it out "
-                                   "to start Ray here") from None
 
         def result(ref):
             try:
@@ -159,16 +176,13 @@ class Ray:
             except ray.exceptions.RayTaskError as error:
                 raise error.cause from None
 
-        try:
+        with self.session():
             # A cluster may have more CPUs than --jobs says: keep all of them busy.
             workers = max(self.jobs, int(ray.cluster_resources().get("CPU", 0)))
             # A plain function around `function` (which may be a bound method, as Workshop's):
             # Ray sends it to each worker once and keeps it there for the tasks that follow.
             task = ray.remote(lambda item: function(item))
             yield from in_flight(task.remote, result, items, AHEAD * workers)
-        finally:
-            if started:
-                ray.shutdown()
 
 
 def import_ray():
