@@ -195,14 +195,14 @@ def _estimate(plan: Search, probes: list[Probe], low: float, high: float) -> flo
 def played_gaps(plan: Plan, tuned: Knob, target: Target, mapper, jobs: int,
                 workshop: Workshop | None = None) -> Gaps:
     """The `gaps` of a plan played on a backend (`mapper`: its ordered map, `backends.py`):
-    the plan with the tuned parameter set, its rules compiled here first, so that a mistake
-    shows before play and forked workers inherit them; a mistake met in play is a `GameFailed`."""
+    the plan with the tuned parameter set, its rules compiled here first (the form its games
+    run too), so that a mistake shows before play and forked workers inherit them; a mistake met in play is a `GameFailed`."""
     workshop = workshop or Workshop()
     plan = attrs.evolve(plan, metrics=plan.metrics or target.needs_course)
 
     def gaps(value: float, start: int, stop: int) -> Iterator[float]:
         point = attrs.evolve(plan, params={**plan.params, tuned.name: tuned.setting(value)}, games=stop)
-        workshop.prepare(point)
+        workshop.prepare(point).ready(point)
         size = unit_size(stop - start, jobs)
         units = ((point, first, min(first + size, stop)) for first in range(start, stop, size))
         for batch in mapper(workshop.play_games, units):
