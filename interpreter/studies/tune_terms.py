@@ -31,7 +31,7 @@ METRICS = {
     "turns": "turns  the mean game length in turns (turns.mean)",
     "paid_per_game": "paid_per_game:RULE  what a rule, or all rules of a part (`jackpot`), pays a game "
                      "(rules[].paid_per_game)",
-    "lead_changes": "lead_changes  lead changes a game (metrics.lead_changes, as with --metrics)",
+    "lead_changes": "lead_changes  lead changes a game (metrics.lead_changes.mean, as with --metrics)",
 }
 _SEATED = ("win_share", "score")
 _ENTRY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[\s*(-?\d+)\s*\])?\s*$")
