@@ -3,6 +3,7 @@ at X = 5) is found within the interval the search prints, as a number parameter 
 entry of a list; the search stops where it was asked to, plays the same for a seed, and every
 mistake in what it is asked is a hinted error before any game is played."""
 
+import importlib.util
 import json
 import random
 import re
@@ -137,3 +138,47 @@ def test_a_target_outside_the_range_is_said_with_both_ends():
     result = side_bet("--param", "pays", "--range", "8..20", "--target", "score:0=0", "--games", 1000)
     assert result.exit_code == exit_codes.INVALID
     assert "above the target at both ends of the range" in result.stderr and "widen --range" in result.stderr
+
+
+class FakeRay:
+    """What the Ray backend calls of Ray, run in this process, counting the Rays started."""
+
+    class exceptions:
+        RayTaskError = RuntimeError
+
+    def __init__(self):
+        self.started, self.running = 0, False
+
+    def is_initialized(self):
+        return self.running
+
+    def init(self, **options):
+        self.started, self.running = self.started + 1, True
+
+    def shutdown(self):
+        self.running = False
+
+    def cluster_resources(self):
+        return {"CPU": 2}
+
+    def remote(self, function):
+        return type("Task", (), {"remote": staticmethod(function)})
+
+    def get(self, ref):
+        return ref
+
+
+def test_a_search_on_ray_starts_ray_once_for_all_its_points_and_answers_as_locally(monkeypatch):
+    fake = FakeRay()
+    monkeypatch.setitem(__import__("sys").modules, "ray", fake)
+    args = ("--param", "pays", "--range", "0..20", "--target", "score:0=0", "--games", 600, "--json")
+    on_ray = answer(side_bet("--backend", "ray", *args))
+    assert fake.started == 1 and not fake.running and len(on_ray["probes"]) > 3
+    assert on_ray == answer(side_bet(*args))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed: pip install 'rulesrun[ray]'")
+@pytest.mark.slow
+def test_ray_gives_the_search_of_the_local_backend():
+    args = ("--param", "pays", "--range", "0..20", "--target", "score:0=0", "--games", 600, "--json")
+    assert answer(side_bet("--backend", "ray", "--jobs", 2, *args)) == answer(side_bet(*args))
