@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 
 import click
 
@@ -82,9 +83,13 @@ def tune(rules, fragments, settings, allow, param_text, range_text, target_text,
     search = tuning.Search(low, high, (high - low) / 20 if width is None else width, games, confidence, tuned.whole)
     gaps = tuning.played_gaps(Plan(rules, tuple(fragments), params, players, agents, seed, 0, tuple(allow), budget),
                               tuned, target, where.map, jobs, workshop)
+    seen = (lambda probe: echo(_probe_line(probe), err=True)) if sys.stderr.isatty() and not as_json else None
     try:
         with where.session():
-            outcome = tuning.search(search, gaps)
+            outcome = tuning.search(search, gaps, seen)
+    except KeyboardInterrupt:
+        echo("interrupted: no answer", err=True)
+        sys.exit(exit_codes.INTERRUPTED)
     except RulesError as error:
         failed = isinstance(error, GameFailed)
         options.fail(error, status=exit_codes.PLAY_ERROR if failed else exit_codes.INVALID)
@@ -104,10 +109,13 @@ def _text(tuned, target, search: tuning.Search, outcome: tuning.Outcome) -> str:
              f"(asked: width {_number(search.width)}, at most {search.games:,} games)",
              "", "search (mean gap to the target per game, with its interval at that look):",
              f"  {'value':>12}  {'games':>7}  {'mean gap':>12}  {'+-':>10}  decided"]
-    for probe in outcome.probes:
-        lines.append(f"  {_number(probe.value):>12}  {probe.games:>7,}  {probe.mean:>12.4g}  {probe.half:>10.3g}  "
-                     + {1: "above", -1: "below", 0: "undecided"}[probe.side])
+    lines += [_probe_line(probe) for probe in outcome.probes]
     return "\n".join(lines)
+
+
+def _probe_line(probe: tuning.Probe) -> str:
+    return (f"  {_number(probe.value):>12}  {probe.games:>7,}  {probe.mean:>12.4g}  {probe.half:>10.3g}  "
+            + {1: "above", -1: "below", 0: "undecided"}[probe.side])
 
 
 def _number(value: float) -> str:

@@ -102,14 +102,20 @@ class Search:
         return 1 - (1 - self.confidence) * 6 / (math.pi ** 2 * look * look)
 
 
-def search(plan: Search, gaps: Gaps) -> Outcome:
-    """Find where the mean of `gaps` crosses 0 in [plan.low, plan.high]; a RulesError when the
-    range's ends are decided on one side of the target, or the decisions contradict each other
-    (a metric that does not move one way)."""
+def search(plan: Search, gaps: Gaps, seen: Callable[[Probe], None] | None = None) -> Outcome:
+    """Find where the mean of `gaps` crosses 0 in [plan.low, plan.high], handing each point to
+    `seen` as it is played; a RulesError when the range's ends are decided on one side of the
+    target, or the decisions contradict each other (a metric that does not move one way)."""
     probes: list[Probe] = []
     looks = [0]
+
+    def play(value: float) -> None:
+        probes.append(_probe(plan, gaps, value, _spent(probes), looks))
+        if seen:
+            seen(probes[-1])
+
     for end in (plan.low, plan.high):
-        probes.append(_probe(plan, gaps, end, _spent(probes), looks))
+        play(end)
     increasing = probes[1].mean >= probes[0].mean
     if probes[0].side and probes[0].side == probes[1].side:
         where = "above" if probes[0].side > 0 else "below"
@@ -128,7 +134,7 @@ def search(plan: Search, gaps: Gaps) -> Outcome:
         if middle is None:
             stopped = "resolution"
             break
-        probes.append(_probe(plan, gaps, middle, _spent(probes), looks))
+        play(middle)
     return Outcome(_estimate(plan, probes, low, high), low, high, _spent(probes), plan.confidence, stopped,
                    increasing, tuple(probes))
 
