@@ -44,7 +44,8 @@ STOPPED = {"width": "the interval is as narrow as asked", "budget": "the games a
 @click.option("--confidence", type=options.Share(), default=0.95, show_default=True,
               help="How sure the interval is, over the whole search.")
 @click.option("--players", type=click.IntRange(1), default=None, help=options.PLAYERS_HELP)
-@click.option("--seed", type=int, default=0, show_default=True, help="Game i of every point is played with seed SEED + i.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Game i of every point is played with seed SEED + i.")
 @click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=min(os.cpu_count() or 1, 64), show_default="this machine's cores",
               help="Worker processes (results do not depend on it).")

@@ -129,7 +129,8 @@ def test_a_mistake_in_what_is_asked_is_a_hinted_error_before_any_game(args, mess
 
 
 def test_an_entry_past_the_end_of_a_list_names_its_declaration():
-    result = invoke(DICE, "--with", ODDS, "--players", 1, "--param", "odds[4]", "--range", "0..9", "--target", "turns=1")
+    result = invoke(DICE, "--with", ODDS, "--players", 1, "--param", "odds[4]", "--range", "0..9",
+                    "--target", "turns=1")
     assert result.exit_code == exit_codes.INVALID
     assert "`odds` has 4 entries" in result.stderr and "odds_table.rules:5:" in result.stderr
 

@@ -25,6 +25,7 @@ parameter, not by their luck, and the run is the same for a seed on every backen
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Callable, Iterable, Iterator
 
@@ -107,7 +108,7 @@ def search(plan: Search, gaps: Gaps, seen: Callable[[Probe], None] | None = None
     `seen` as it is played; a RulesError when the range's ends are decided on one side of the
     target, or the decisions contradict each other (a metric that does not move one way)."""
     probes: list[Probe] = []
-    looks = [0]
+    looks = itertools.count(1)
 
     def play(value: float) -> None:
         probes.append(_probe(plan, gaps, value, _spent(probes), looks))
@@ -120,7 +121,8 @@ def search(plan: Search, gaps: Gaps, seen: Callable[[Probe], None] | None = None
     if probes[0].side and probes[0].side == probes[1].side:
         where = "above" if probes[0].side > 0 else "below"
         raise tune_error(f"the metric is {where} the target at both ends of the range "
-                         f"(mean gap {probes[0].mean:+.4g} at {probes[0].value}, {probes[1].mean:+.4g} at {probes[1].value})",
+                         f"(mean gap {probes[0].mean:+.4g} at {probes[0].value}, "
+                         f"{probes[1].mean:+.4g} at {probes[1].value})",
                          "widen --range, or check the target")
     while True:
         low, high = _bracket(plan, probes, increasing)
@@ -143,7 +145,7 @@ def _spent(probes: list[Probe]) -> int:
     return sum(p.games for p in probes)
 
 
-def _probe(plan: Search, gaps: Gaps, value: float, spent: int, looks: list[int]) -> Probe:
+def _probe(plan: Search, gaps: Gaps, value: float, spent: int, looks: Iterator[int]) -> Probe:
     """Play `value` in looks of first, 2 first, ... games until a look decides its side or it
     has played its most (or what is left of the budget)."""
     counts = Counts()
@@ -153,9 +155,8 @@ def _probe(plan: Search, gaps: Gaps, value: float, spent: int, looks: list[int])
         for gap in gaps(value, played, stop):
             counts.add(gap)
         played = stop
-        looks[0] += 1
         mean = counts.mean()
-        half = z_for(plan.level(looks[0])) * counts.sd() / math.sqrt(played) if played > 1 else math.inf
+        half = z_for(plan.level(next(looks))) * counts.sd() / math.sqrt(played) if played > 1 else math.inf
         side = 0 if abs(mean) <= half else (1 if mean > 0 else -1)
         if side or played >= most:
             return Probe(value, played, mean, half, side)
@@ -202,7 +203,8 @@ def played_gaps(plan: Plan, tuned: Knob, target: Target, mapper, jobs: int,
                 workshop: Workshop | None = None) -> Gaps:
     """The `gaps` of a plan played on a backend (`mapper`: its ordered map, `backends.py`):
     the plan with the tuned parameter set, its rules compiled here first (the form its games
-    run too), so that a mistake shows before play and forked workers inherit them; a mistake met in play is a `GameFailed`."""
+    run too), so that a mistake shows before play and forked workers inherit them; a mistake
+    met in play is a `GameFailed`."""
     workshop = workshop or Workshop()
     plan = attrs.evolve(plan, metrics=plan.metrics or target.needs_course)
 

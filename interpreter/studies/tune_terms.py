@@ -100,8 +100,8 @@ def knob(program, text: str) -> Knob:
                          else "write the list's numbers in its declaration", related)
     position = int(index)
     if not 0 <= position < len(items):
-        raise tune_error(f"--param {text}: `{name}` has {len(items)} entries", f"give an index from 0 to {len(items) - 1}",
-                         related)
+        raise tune_error(f"--param {text}: `{name}` has {len(items)} entries",
+                         f"give an index from 0 to {len(items) - 1}", related)
     return Knob(name, all(isinstance(item, int) for item in items), position, items)
 
 
