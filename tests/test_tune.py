@@ -183,3 +183,19 @@ def test_a_search_on_ray_starts_ray_once_for_all_its_points_and_answers_as_local
 def test_ray_gives_the_search_of_the_local_backend():
     args = ("--param", "pays", "--range", "0..20", "--target", "score:0=0", "--games", 600, "--json")
     assert answer(side_bet("--backend", "ray", "--jobs", 2, *args)) == answer(side_bet(*args))
+
+
+def test_a_list_tuned_whole_is_refused_with_the_entry_to_tune_instead():
+    result = invoke(DICE, "--with", ODDS, "--players", 1, "--param", "odds", "--range", "0..9", "--target", "turns=1")
+    assert result.exit_code == exit_codes.INVALID
+    assert "`odds` is not a number" in result.stderr and "hint: tune one entry: --param odds[0]" in result.stderr
+
+
+def test_a_game_gone_wrong_at_a_point_is_status_3_with_the_game_to_replay(tmp_path):
+    rules = tmp_path / "spinning.rules"
+    rules.write_text('game "spinning"\nplayers 1..4\nparam spins = 0\nscore by p: 0\nphase game:\n'
+                     '    let n = 0\n    while n < spins:\n        pass\n')
+    result = invoke(rules, "--players", 1, "--jobs", 1, "--param", "spins", "--range", "0..3", "--target", "turns=1")
+    assert result.exit_code == exit_codes.PLAY_ERROR, result.output
+    assert "spinning.rules:7:5: error: the game went over its budget" in result.stderr
+    assert "replay: rulesrun " in result.stderr and "spins=3" in result.stderr
