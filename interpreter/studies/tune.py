@@ -1,7 +1,7 @@
 """`rulesrun tune`: the value of a parameter that brings a metric to a target, found by a
 noisy bisection with sequential tests, and the interval it lies in.
 
-    tune --param jackpot_track[0] --range 0..60000 --target paid_per_game:jackpot=paid_per_game:pay_day
+    tune --param track[0] --range 0..60000 --target paid_per_game:bonus=paid_per_game:refund
 
 The search assumes the metric moves one way as the parameter grows (more pay, more pay-out;
 a longer goal, longer games). It plays the two ends of the range, then the middle of the
@@ -13,7 +13,7 @@ which it stays undecided and the stretches beside it are halved instead. The ans
 runs from the last point decided below the target to the first decided above it.
 
 Why bisection on a sign rather than stochastic approximation (Robbins-Monro): each step is a
-test a designer can read ("at 30000 the jackpot pays 8,000 less than pay day, at 45000 ...")
+test a designer can read ("at 30000 the bonus pays 8,000 less than the refund, at 45000 ...")
 and the interval comes out of the tests themselves, with no step sizes to tune. Why the
 interval holds: look j tests at level alpha * 6 / (pi^2 j^2), and these add up to at most
 alpha over the whole search (a union bound, so no test needs to be independent of another),

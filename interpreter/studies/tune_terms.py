@@ -2,7 +2,7 @@
 parameter, a track), the range it searches, and the target of a metric, each read from the
 command line with a hinted error for a mistake, before any game is played.
 
-    --param jackpot_track[0] --range 0..60000 --target paid_per_game:jackpot=paid_per_game:pay_day
+    --param track[0] --range 0..60000 --target paid_per_game:bonus=paid_per_game:refund
     --param goal --range 20..200 --target turns=40
 
 A metric is one number per game, taken from the game's record as the report takes it (one
@@ -29,7 +29,7 @@ METRICS = {
     "win_share": "win_share:SEAT  a seat's share of the wins (seats[SEAT].win_share)",
     "score": "score:SEAT  a seat's mean score (seats[SEAT].score.mean)",
     "turns": "turns  the mean game length in turns (turns.mean)",
-    "paid_per_game": "paid_per_game:RULE  what a rule, or all rules of a part (`jackpot`), pays a game "
+    "paid_per_game": "paid_per_game:RULE  what a rule, or all rules of a part (`bonus`), pays a game "
                      "(rules[].paid_per_game)",
     "lead_changes": "lead_changes  lead changes a game (metrics.lead_changes.mean, as with --metrics)",
 }
