@@ -18,6 +18,7 @@ import click
 
 from ..dsl.compose import compose
 from ..dsl.errors import RulesError
+from ..dsl.limits import MAX_PLAYERS
 from ..interpreter.studies import backends
 from ..interpreter.studies import tune as tuning
 from ..interpreter.studies import tune_terms
@@ -43,7 +44,7 @@ STOPPED = {"width": "the interval is as narrow as asked", "budget": "the games a
               help="The most games the search plays in all.")
 @click.option("--confidence", type=options.Share(), default=0.95, show_default=True,
               help="How sure the interval is, over the whole search.")
-@click.option("--players", type=click.IntRange(1), default=None, help=options.PLAYERS_HELP)
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None, help=options.PLAYERS_HELP)
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Game i of every point is played with seed SEED + i.")
 @click.option("--agent", "agents", multiple=True, metavar="NAME", help="Agent per seat, in seat order (last repeats).")
