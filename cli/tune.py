@@ -27,7 +27,7 @@ from . import exit_codes, options
 from .output import echo
 
 STOPPED = {"width": "the interval is as narrow as asked", "budget": "the games are spent",
-           "resolution": "no whole number lies between its ends"}
+           "resolution": "every whole number inside it has been played"}
 
 
 @click.command()
