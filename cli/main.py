@@ -5,6 +5,7 @@
     rulesrun simulate rulesets/classic.rules --players 4 --games 1000 --out games.jsonl
     rulesrun compare rulesets/classic.rules rulesets/classic.rules --set-b rounds=3
     rulesrun sweep rulesets/classic.rules --grid rounds=2,3 --games 1000 --out sweep.jsonl
+    rulesrun tune rulesets/classic.rules --param rounds --range 1..8 --target turns=40
 
 Every mistake in rules text ends as located messages on stderr and exit status 2; the exit
 statuses of every command are in cli/exit_codes.py.
@@ -50,6 +51,7 @@ from .fmt import fmt
 from .lsp import lsp
 from .serve import serve
 from .sweep import sweep
+from .tune import tune
 
 
 class _PlayByDefault(click.Group):
@@ -97,6 +99,7 @@ main.add_command(fmt)
 main.add_command(lsp)
 main.add_command(serve)
 main.add_command(sweep)
+main.add_command(tune)
 main.add_command(snapshot)
 main.add_command(replay_log)
 

@@ -214,13 +214,19 @@ class Rules:
         return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents,
                           chance=chance, outcomes=outcomes, course=course)
 
+    def ready(self, agents) -> None:
+        """Make now the form `play` runs for these agents, rather than at the first game: a
+        parent about to fork workers for a plan (a search's points, interpreter/studies/tune.py)
+        compiles it once, instead of every worker for itself."""
+        self.form(pausing=False, books=_look_ahead(agents))
+
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
              step_budget: int | None = None, meter: bool = False, course: bool = False) -> Result:
         """Play one game with `agents`, one per seat: a game of `start` with every seat's agent
         answering inside it, as fast as the rules run. `log`, if given, receives the game's
         events as dicts; `meter` counts rules; `course` keeps the standings at each turn's start
         and the options of each decision (`Result.course`, what `simulate --metrics` reads)."""
-        lookahead = any(getattr(agent, "looks_ahead", False) for agent in agents)
+        lookahead = _look_ahead(agents)
         game = self.start(num_players, seed, log is not None, lookahead, meter, step_budget, agents=agents,
                           course=course)
         if log is not None:
@@ -385,6 +391,11 @@ def _reader(names: tuple):
     if len(names) > 1:
         return operator.attrgetter(*names)
     return lambda game: tuple(getattr(game, name) for name in names)
+
+
+def _look_ahead(agents) -> bool:
+    """Whether a game of these agents keeps the books a look-ahead needs."""
+    return any(getattr(agent, "looks_ahead", False) for agent in agents)
 
 
 def load_rules(ruleset, fragments=(), params: dict | None = None, allow=(), budget: Budget = Budget(),

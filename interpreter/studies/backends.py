@@ -12,6 +12,7 @@ imported only when a Ray backend is asked for.
 from __future__ import annotations
 
 import collections
+import contextlib
 import itertools
 import logging
 import multiprocessing
@@ -41,6 +42,11 @@ class Local:
     (simulate.Workshop: rules compiled in the parent) is there in every worker, made once."""
 
     jobs: int
+
+    def session(self) -> contextlib.AbstractContextManager:
+        """Nothing to keep between maps: each forks its workers, which then hold the rules
+        compiled so far (a search's maps, `tune.py`, compile each point before its map)."""
+        return contextlib.nullcontext()
 
     def map(self, function: Callable, items: Iterable) -> Iterator:
         if self.jobs <= 1:
@@ -145,24 +151,35 @@ class Ray:
     jobs: int
     address: str | None = None
 
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """Ray started once for the maps inside (a search's steps, `tune.py`), instead of once
+        per map, and shut down after them; a Ray already initialised is used as it is."""
+        ray = import_ray()
+        if ray.is_initialized():
+            yield
+            return
+        # "local": a Ray of its own, even where `ray start` left a cluster that ray.init()
+        # would otherwise join (/tmp/ray/ray_current_cluster), --jobs CPUs and all.
+        address = self.address or os.environ.get("RAY_ADDRESS") or "local"
+        try:
+            _answers(address)
+            ray.init(address=address, num_cpus=self.jobs if address == "local" else None, include_dashboard=False,
+                     log_to_driver=False, logging_level=logging.ERROR)
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            where = "a Ray instance here" if address == "local" else f"the Ray cluster at `{address}`"
+            hint = "check --address, or leave it out to start Ray here"
+            if address != "local" and not self.address:
+                where += " (from RAY_ADDRESS)"
+                hint = "check RAY_ADDRESS, or unset it to start Ray here"
+            raise BackendError(f"cannot reach {where}: {error}; hint: {hint}") from None
+        try:
+            yield
+        finally:
+            ray.shutdown()
+
     def map(self, function: Callable, items: Iterable) -> Iterator:
         ray = import_ray()
-        started = not ray.is_initialized()
-        if started:
-            # "local": a Ray of its own, even where `ray start` left a cluster that ray.init()
-            # would otherwise join (/tmp/ray/ray_current_cluster), --jobs CPUs and all.
-            address = self.address or os.environ.get("RAY_ADDRESS") or "local"
-            try:
-                _answers(address)
-                ray.init(address=address, num_cpus=self.jobs if address == "local" else None, include_dashboard=False,
-                         log_to_driver=False, logging_level=logging.ERROR)
-            except (ConnectionError, RuntimeError, ValueError) as error:
-                where = "a Ray instance here" if address == "local" else f"the Ray cluster at `{address}`"
-                hint = "check --address, or leave it out to start Ray here"
-                if address != "local" and not self.address:
-                    where += " (from RAY_ADDRESS)"
-                    hint = "check RAY_ADDRESS, or unset it to start Ray here"
-                raise BackendError(f"cannot reach {where}: {error}; hint: {hint}") from None
 
         def result(ref):
             try:
@@ -170,16 +187,13 @@ class Ray:
             except ray.exceptions.RayTaskError as error:
                 raise error.cause from None
 
-        try:
+        with self.session():
             # A cluster may have more CPUs than --jobs says: keep all of them busy.
             workers = max(self.jobs, int(ray.cluster_resources().get("CPU", 0)))
             # A plain function around `function` (which may be a bound method, as Workshop's):
             # Ray sends it to each worker once and keeps it there for the tasks that follow.
             task = ray.remote(lambda item: function(item))
             yield from in_flight(task.remote, result, items, AHEAD * workers)
-        finally:
-            if started:
-                ray.shutdown()
 
 
 def _answers(address: str, seconds: float = 5) -> None:

@@ -84,6 +84,11 @@ class Prepared:
     seats: tuple[AgentSpec, ...]
     names: tuple[str, ...]
 
+    def ready(self, plan: Plan) -> None:
+        """Compile here the form of the rules the plan's games run (`Rules.ready`), so that the
+        workers forked next find it made."""
+        self.rules.ready([spec.make(plan.seed, p) for p, spec in enumerate(self.seats)])
+
     def play(self, plan: Plan, index: int) -> dict:
         """Game `index` of the plan, as the JSON object `--out` writes (with `metrics` when the
         plan asks for them); a mistake in the rules met while playing it is a `GameFailed`,
