@@ -101,10 +101,12 @@ def ladder_text(result: laddering.Ladder, title: str, seed: int) -> str:
     """
     level = f"{result.confidence:.0%}"
     names = result.agents
+    last = seed + result.games // 2 - 1
+    seeds = f"seed {seed}" if last == seed else f"seeds {seed}-{last}"
     header = (f"{title}: {len(names)} agents, {result.players} players, {result.games} games a pairing "
-              f"(seeds {seed}-{seed + result.games // 2 - 1}, each in both seatings)\n"
-              f"rating: Bradley-Terry, Elo scale, {names[0]} = 0, {level} intervals from the Fisher information; "
-              "win share: of the row's games against the column's")
+              f"({seeds}, each in both seatings)\n"
+              f"rating: Bradley-Terry, Elo scale, {names[0]} = 0, {level} intervals from the Fisher information\n"
+              "win share: of the row's games against the column's (an even pairing: 0.50)")
     rows = [["agent", "elo", f"{level} interval"] + [f"vs {name}" for name in names]]
     for rung in result.rungs:
         anchor = rung.agent == names[0]

@@ -5,6 +5,7 @@
     rulesrun simulate rulesets/classic.rules --players 4 --games 1000 --out games.jsonl
     rulesrun compare rulesets/classic.rules rulesets/classic.rules --set-b rounds=3
     rulesrun sweep rulesets/classic.rules --grid rounds=2,3 --games 1000 --out sweep.jsonl
+    rulesrun ladder rulesets/classic.rules --games 40
 
 Every mistake in rules text ends as located messages on stderr and exit status 2; the exit
 statuses of every command are in cli/exit_codes.py.
