@@ -13,9 +13,10 @@ with a few hundred games it moves a rating by a few points.
 
 Ratings are 400 log10(p_i / p_anchor), so that a lead of 400 points is a 10:1 favourite and
 the anchor reads 0. Intervals come from the Fisher information of the log-strengths with
-the anchor fixed (the observed information of the fit, prior included, inverted): they
-treat games as independent, and are wider than needed where games come in pairs on one seed
-with the seats swapped, since such a pair's luck mostly cancels.
+the anchor fixed (the observed information of the fit, prior included, inverted): cheap,
+deterministic and exact for independent games. Games played in pairs on one seed
+(ladder.py) are not independent, which can make them too wide or too narrow; a bootstrap
+over seeds would measure that.
 """
 
 from __future__ import annotations
