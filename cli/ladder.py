@@ -73,12 +73,21 @@ def ladder(rules, fragments, settings, allow, players, games, seed, agents, jobs
     except BotError as error:
         echo(str(error), err=True)
         sys.exit(exit_codes.PLAY_ERROR)
-    result = tally.ladder(players)
+    except KeyboardInterrupt:
+        played = tally.ladder(players).games
+        echo(f"interrupted after {played} games a pairing{'; the ladder of those games:' if played else ''}", err=True)
+        if played:
+            _show(tally.ladder(players), compiled.program.title, rules, fragments, params, seed, as_json)
+        sys.exit(exit_codes.INTERRUPTED)
+    _show(tally.ladder(players), compiled.program.title, rules, fragments, params, seed, as_json)
+
+
+def _show(result: laddering.Ladder, title: str, rules, fragments, params, seed: int, as_json: bool) -> None:
     if as_json:
-        echo(json.dumps({"title": compiled.program.title, "rules": rules, "fragments": list(fragments),
+        echo(json.dumps({"title": title, "rules": rules, "fragments": list(fragments),
                          "params": params, "seed": seed, **result.to_json()}, indent=2))
     else:
-        echo(ladder_text(result, compiled.program.title, seed))
+        echo(ladder_text(result, title, seed))
 
 
 def _check_agents(agents) -> None:

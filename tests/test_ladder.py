@@ -139,3 +139,18 @@ def test_a_game_for_one_seat_has_no_ladder(tmp_path):
     result = invoke(alone, "--agent", "random", "--agent", "greedy", "--games", 2)
     assert result.exit_code == exit_codes.INVALID
     assert "a ladder pairs two agents" in result.output
+
+
+def test_a_ladder_stopped_by_ctrl_c_shows_the_games_so_far(monkeypatch):
+    from rulesrun.cli import ladder as command
+
+    def one_seed_then_stop(plans, tally, *args):
+        for pairing, plan in zip([pair for pair in ladder.pairings(2) for _ in (0, 1)], plans):
+            tally.add(pairing, {"agents": list(plan.agents), "winners": [0]})
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command.laddering, "play_into", one_seed_then_stop)
+    result = invoke(*QUICK, "--agent", "random", "--agent", "greedy", "--games", 40)
+    assert result.exit_code == exit_codes.INTERRUPTED
+    assert "interrupted after 2 games a pairing" in result.output
+    assert "2 games a pairing (seed 0, each in both seatings)" in result.output

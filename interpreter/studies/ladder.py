@@ -63,7 +63,8 @@ class Rung:
 
 @attrs.frozen(slots=True)
 class Ladder:
-    """The agents sorted by rating, best first."""
+    """The agents sorted by rating, best first; `games`: the fewest any pairing played (all
+    play as many, but for a run stopped half way)."""
 
     agents: tuple[str, ...]
     players: int
@@ -111,7 +112,7 @@ class Tally:
                       sum(self.games[i]))
                  for i in range(size)]
         rungs.sort(key=lambda rung: -rung.rating.elo)
-        pair_games = max((n for row in self.games for n in row), default=0)
+        pair_games = min((self.games[i][j] for i, j in pairings(size)), default=0)
         return Ladder(self.agents, players, pair_games, confidence, tuple(rungs))
 
 
