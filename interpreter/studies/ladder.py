@@ -45,9 +45,8 @@ def seating(first: str, second: str, players: int) -> tuple[str, ...]:
 def plans_of(base: Plan, agents: Sequence[str], games: int) -> list[Plan]:
     """Two plans per pairing, in the order of `pairings`: its two seatings, `games` // 2 games
     each, on the base plan's seeds."""
-    return [attrs.evolve(base, agents=seating(agents[a], agents[b], base.players) if flipped == 0
-                         else seating(agents[b], agents[a], base.players), games=games // 2)
-            for a, b in pairings(len(agents)) for flipped in (0, 1)]
+    return [attrs.evolve(base, agents=seating(*(agents[a], agents[b])[::order], base.players), games=games // 2)
+            for a, b in pairings(len(agents)) for order in (1, -1)]
 
 
 @attrs.frozen(slots=True)
