@@ -15,8 +15,8 @@ Ratings are 400 log10(p_i / p_anchor), so that a lead of 400 points is a 10:1 fa
 the anchor reads 0. Intervals come from the Fisher information of the log-strengths with
 the anchor fixed (the observed information of the fit, prior included, inverted): cheap,
 deterministic and exact for independent games. Games played in pairs on one seed
-(ladder.py) are not independent, which can make them too wide or too narrow; a bootstrap
-over seeds would measure that.
+(ladder.py) are not independent, which could make them too wide or too narrow; measured on
+Pig and classic, the pairs varied as two independent games would (docs/agents.md).
 """
 
 from __future__ import annotations
