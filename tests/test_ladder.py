@@ -154,3 +154,10 @@ def test_a_ladder_stopped_by_ctrl_c_shows_the_games_so_far(monkeypatch):
     assert result.exit_code == exit_codes.INTERRUPTED
     assert "interrupted after 2 games a pairing" in result.output
     assert "2 games a pairing (seed 0, each in both seatings)" in result.output
+
+
+def test_two_worker_processes_give_the_ladder_one_gives():
+    args = (PIG, "--set", "goal=20", "--players", "3", "--agent", "random", "--agent", "greedy", "--games", 6, "--json")
+    alone, shared = invoke(*args, "--jobs", 1), invoke(*args, "--jobs", 2)
+    assert alone.exit_code == shared.exit_code == exit_codes.OK, shared.output
+    assert json.loads(alone.output) == json.loads(shared.output)
