@@ -37,7 +37,8 @@ import numpy as np
 import pyspiel
 
 from .bridge import (DEFAULT_MAX_ACTIONS, TooManyOptions, check_options, default_players, hides_information,
-                     open_rules, prompts, win_shares)
+                     prompts, win_shares)
+from .compiled import CompiledRules
 from .observation import encode, history_text, layout_of, view_of, view_text
 
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -88,12 +89,22 @@ def parse_params(text: str) -> dict:
 class RulesGame(pyspiel.Game):
     """A ruleset with its fragments, parameters and seats, as an OpenSpiel game."""
 
+    # The rules compiled in this process, taken again for the same texts and params
+    # (rulesrun/compiled.py): OpenSpiel makes the game anew from its string to restore each
+    # serialized state, and compiling takes about a second. The memo belongs to the class,
+    # not to a factory object registered in its place, because OpenSpiel's registry is a C++
+    # static that lets go of what it holds after Python has shut down, and an object whose last
+    # reference it holds is then freed without the interpreter (a fatal error at exit); the
+    # class, which refers to itself, never is.
+    compiled = CompiledRules()
+
     def __init__(self, params=None):
         params = {**_PARAMETERS, **(params or {})}
         if not params["rules"]:
             raise ValueError('the game needs its ruleset: pyspiel.load_game("rulesrun", {"rules": "path/to/game.rules"})')
         fragments = [path.strip() for path in params["with"].split(";") if path.strip()]
-        rules = open_rules(params["rules"], with_=fragments, params=parse_params(params["params"]))
+        settings = parse_params(params["params"])
+        rules = self.compiled.load(params["rules"], fragments, settings)
         players = params["players"] or default_players(rules)
         rules.check_players(players)
         information = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if hides_information(rules)
