@@ -29,6 +29,11 @@ chance node (the driven game's explicit chance, interpreter/running/chance.py) w
 dice rather than knowing them, and a state is its actions: a clone or a serialized state
 replays them. The game's `seed` names only the outcome the seed would give at each node
 (`seeded_outcome()`): resolving each with it plays the game `rulesrun` plays on that seed.
+
+`resample_from_infostate(seat, sampler)` is a world the seat cannot tell from the state, all
+it cannot see drawn anew (rulesrun/worlds.py), for OpenSpiel's ISMCTS. Games made from a
+string reuse the rules compiled for the same texts and params (rulesrun/compiled.py), since
+OpenSpiel makes the game anew to restore every serialized state.
 """
 
 from __future__ import annotations
