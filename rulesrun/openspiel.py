@@ -244,6 +244,11 @@ class RulesState(pyspiel.State):
             now = f"over: scores {game.scores}, winners {game.winners}"
         else:
             now = f"seat {decision.seat} decides {decision.point}: {' | '.join(decision.labels())}"
+        world = self._run.world
+        if world is not None:
+            # Not its steps: they begin with the real game's, which the seat may not know.
+            return f"seed {self._run.seed}, a world of seat {world.seat} (drawn {world.draw}), " \
+                   f"steps since {self.history()}\n{now}"
         return f"seed {self._run.seed}, steps {[index for _, index in game.steps]}\n{now}"
 
 

@@ -64,6 +64,7 @@ def test_a_world_clones_and_restores_as_itself_and_its_chance_to_come_stays_node
     world.apply_action(2)
     again = world.clone()
     assert again.observation_string(0) == world.observation_string(0) and again.is_chance_node()
+    assert str(again) == str(world) and "a world of seat 1" in str(world) and str(world.history()) in str(world)
 
 
 def test_a_secret_answer_that_shows_on_the_sheet_is_drawn_only_where_the_seat_cannot_tell():
