@@ -54,8 +54,8 @@ class World:
         known = visible_history(game._state.history, seat) if secrets else game.history
         return cls(seat, draw, tuple(answer for _, answer in known), tuple(game.outcomes))
 
-    def start(self, rules, players: int, seed: int, step_budget: int | None = None) -> DrivenGame:
+    def start(self, rules, players: int, seed: int) -> DrivenGame:
         """The world as a driven game at its present, with explicit chance from there on."""
-        return DrivenGame(rules, players, seed, log=False, lookahead=False, step_budget=step_budget,
+        return DrivenGame(rules, players, seed, log=False, lookahead=False,
                           answers=list(self.answers), chance="explicit", outcomes=list(self.outcomes),
                           what_if=WhatIf(self.seat, random.Random(self.draw), shown=True))
