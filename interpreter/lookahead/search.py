@@ -56,7 +56,6 @@ from ..running.values import next_stamp
 from ..running.view import visible_history
 
 
-
 class LookaheadError(Exception):
     """An agent asked for a look-ahead the game was not set up for (a mistake in the agent)."""
 
@@ -347,16 +346,18 @@ class _Replay:
 class WhatIf:
     """What makes a driven game a what-if game of `seat`: a replayed answer that does not fit
     the decision met (a secret drawn anew, a past that went another way) is drawn from `rng`,
-    and where the replayed answers end, chance becomes the searcher's."""
+    and where the replayed answers end, chance becomes the searcher's: drawn from `rng`, or
+    with `shown`, chance nodes the driver resolves (OpenSpiel's resampled states)."""
 
     seat: int
     rng: object
+    shown: bool = False
 
     def misfit(self, count: int) -> int:
         return int(self.rng.random() * count)
 
     def present(self, game: Game) -> None:
-        _fresh_chance(game, self.seat, self.rng)
+        _fresh_chance(game, self.seat, self.rng, self.shown)
 
 
 def fitting(answer: int, count: int, rng) -> int:
@@ -365,16 +366,18 @@ def fitting(answer: int, count: int, rng) -> int:
     return answer if answer < count else int(rng.random() * count)
 
 
-def _fresh_chance(game: Game, seat: int, rng) -> None:
+def _fresh_chance(game: Game, seat: int, rng, shown: bool = False) -> None:
     """From now on chance is the agent's: its own stream, and what `seat` cannot see drawn
-    anew from it (`redraw`)."""
+    anew from it (`redraw`, never through nodes); `shown`: later draws stay explicit nodes."""
     game.rng = rng
     game.random = rng.random
-    game.explicit = None
+    explicit, game.explicit = game.explicit, None
     shuffle = game.rules.namespace["shuffle"]
     unseen = game.rules.unseen_zones(game, seat)
     if unseen:
         redraw(game, unseen, lambda zone: shuffle(game, zone), rng)
+    if shown:
+        game.explicit = explicit
 
 
 def redraw(g: Game, zones: list, arrange, rng) -> None:
