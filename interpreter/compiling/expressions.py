@@ -26,7 +26,7 @@ class Expressions:
 
 
     def expr(self, e) -> str:
-        if self.common and e in self.common:
+        if self.common and e in self.common and not self.inlining:
             return self.common[e]
         return getattr(self, "e_" + type(e).__name__)(e)
 

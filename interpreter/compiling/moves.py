@@ -11,6 +11,7 @@ import attrs
 from ...dsl import ast
 from ...dsl.builtins import AS_FIRST, BUILTINS, NEVER
 from .asking import is_single
+from .invariant import bound_in, option_invariant
 from .names import named
 from .source import Frame
 from ..running.meter import ASKED
@@ -100,6 +101,7 @@ class DecisionPoints:
         """The legal options of every move of a decision point, into `opts`."""
         o = self.out
         common = self._common(moves, forbids)
+        self._keep_invariant(moves, forbids)
         for number, move in enumerate(moves):
             if number in common:
                 with self._in(Frame([{"player"}])):
@@ -181,6 +183,21 @@ class DecisionPoints:
                 found.add(number)
                 bound.add(domain)
         return found
+
+    def _keep_invariant(self, moves: list, forbids: dict) -> None:
+        """The parts of the point's conditions that name no option (invariant.py), each kept in
+        a local of its own the first time a condition asks it: `(_k0 or (_k0 := (EXPR,)))[0]`.
+        Only where nothing the point asks changes anything (purity.unchanging_procs), so each
+        asking would give the same value."""
+        conditions = [e for m in moves if m.params for e in [m.when, *(f.when for f in forbids.get(m.name, ()))]
+                      if e is not None]
+        expressions = conditions + [p.domain for m in moves for p in m.params]
+        if not conditions or not all(self._unchanging(e) for e in expressions):
+            return
+        options = bound_in(expressions) | {p.name for m in moves for p in m.params}
+        for number, part in enumerate(option_invariant(conditions, options)):
+            self.out.emit(f"_k{number} = ()")
+            self.common[part] = f"(_k{number} or (_k{number} := ({self.expr(part)},)))[0]"
 
     def _never_repeats(self, domain) -> bool:
         """Whether a move's parameter's values are never two equal ones, whatever the game: a
