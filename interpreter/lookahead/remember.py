@@ -48,6 +48,40 @@ def recalled_piles(g, procedure, key, *piles):
     return answer if is_list or not isinstance(answer, list) else tuple(answer)
 
 
+def remembered_values(g, procedure, *args):
+    """`remembered` in a game that keeps no books, for a procedure that only reads its
+    parameters: a zone, whose stamp such a game never renews, makes the call run; a list is
+    recognised by its items (the procedure cannot change it, and its answer depends on what
+    it holds); an answer that is an argument itself is never remembered, since the same
+    list must come back."""
+    answer, is_list = _recall_values(g, procedure, args)
+    return list(answer) if is_list else answer
+
+
+def recalled_values(g, procedure, *args):
+    """`recalled` in a game that keeps no books (`remembered_values`)."""
+    answer, is_list = _recall_values(g, procedure, args)
+    return answer if is_list or not isinstance(answer, list) else tuple(answer)
+
+
+def _recall_values(g, procedure, args) -> tuple:
+    if procedure in g.remembered:
+        return procedure(g, *args), False
+    key = [procedure]
+    for arg in args:
+        kind = type(arg)
+        if kind in _PLAIN or kind is tuple and _made_of(arg, _PLAIN):
+            key.append(arg)
+        elif kind is list and _made_of(arg, _PLAIN):
+            key.append(list)
+            key.append(tuple(arg))
+        else:
+            return procedure(g, *args), False
+    key = tuple(key)
+    known = g.remembered.get(key)
+    return _answer(g, procedure, args, key, True) if known is None else known
+
+
 def _recall(g, procedure, args) -> tuple:
     """The answer, and whether it was a list (then handed out as a tuple)."""
     if procedure in g.remembered:
@@ -67,14 +101,16 @@ def _recall(g, procedure, args) -> tuple:
     return _answer(g, procedure, args, key) if known is None else known
 
 
-def _answer(g, procedure, args, key) -> tuple:
-    """The call made, its answer kept under `key` if it cannot be changed in place."""
+def _answer(g, procedure, args, key, lists: bool = False) -> tuple:
+    """The call made, its answer kept under `key` if it cannot be changed in place (nor, where
+    lists are arguments, `lists`, is one of them)."""
     memory = g.remembered
     answer = procedure(g, *args)
     if procedure in memory:
         return answer, False
     kind = type(answer)
-    if not (_made_of(answer, _SHARED) if kind is list or kind is tuple else kind in _SHARED):
+    if not (_made_of(answer, _SHARED) if kind is list or kind is tuple else kind in _SHARED) \
+            or lists and kind is list and any(answer is arg for arg in args):
         memory[procedure] = None
         return answer, False
     if len(memory) >= _LIMIT:

@@ -206,11 +206,22 @@ def compare(g, op, left, right):
     items: a comparison stops at the end of the smaller side, so that side's items are counted."""
     if isinstance(left, _NESTING) and isinstance(right, _NESTING):
         room = g.step_budget - g.steps
-        count = items_in(left, room)
+        count = _flat_items(left)
+        if count is None:
+            count = items_in(left, room)
         if count > room:
             count = items_in(right, room)
         count_walk(g, count)
     return op(left, right)
+
+
+def _flat_items(value) -> int | None:
+    """`items_in(value, ...)` of a list or tuple that holds no list, tuple or mapping (numbers,
+    pieces, texts: the common case), worked out at once; None for any other value."""
+    kind = type(value)
+    if (kind is list or kind is tuple) and not any(map(isinstance, value, _HOLDERS)):
+        return len(value) + sum(map(len, compress(value, map(isinstance, value, _TEXTS))))
+    return None
 
 
 def keyed(g, key):
