@@ -113,3 +113,43 @@ def test_a_remembered_answer_is_never_an_argument_itself(tmp_path, books):
     rules = rules_from_text(tmp_path, ALIASED)
     agents = [LookingAhead(p) if books else RandomAgent(p) for p in range(2)]
     assert rules.play(2, 1, agents).scores == [3 + 6 + 6, 3 + 6 + 6]
+
+
+STALE = """\
+game "Stale"
+players 2..2
+
+die d6 faces 1..6
+zone cup
+zone aside
+var wrong = 0
+
+phase game:
+    create d6 x 4 into cup
+    repeat 60:
+        roll cup
+        if pips(cup) != sum([d.face for d in cup]) or pips(cup) != sum([d.face for d in cup]):
+            wrong += 1
+        put first(cup) into aside
+        if pips(cup) != sum([d.face for d in cup]):
+            wrong += 1
+        put aside into cup
+
+proc pips(dice):
+    let total = 0
+    for d in dice:
+        total += d.face
+    return total
+
+score by p: wrong
+"""
+
+
+@pytest.mark.parametrize("books", [False, True])
+def test_a_zone_is_recognised_by_what_it_holds_and_shows(tmp_path, books):
+    """A pure procedure of a zone asked again after a roll or a put answers what the zone holds
+    then, in a game without books (recognised by its pieces and faces) as in one with books (its
+    stamp)."""
+    rules = rules_from_text(tmp_path, STALE)
+    agents = [LookingAhead(p) if books else RandomAgent(p) for p in range(2)]
+    assert rules.play(2, 3, agents).scores == [0, 0]

@@ -83,17 +83,15 @@ class Calls:
         """Whether `e` is a call of a pure procedure that is remembered (not inlined). In a game
         that keeps books, a call with an argument that is a list for certain (a list, a
         comprehension, a built-in that makes a list) always runs: a list cannot be recognised
-        again, so trying costs only. In a game without, whose zones have no stamps, a call with
-        a zone for an argument (or of a procedure every call gives one, bounded.zone_params)
-        always runs, and one of a procedure that only reads its
-        parameters (bounded.read_only_params) is remembered under its arguments' values, lists
-        included (remember.py, `remembered_values`)."""
+        again, so trying costs only. In a game without, whose zones have no stamps, a call of a
+        procedure that only reads its parameters (bounded.read_only_params) is remembered under
+        its arguments' values: a list's items, a zone's pieces and what each shows (remember.py,
+        `remembered_values`)."""
         if not isinstance(e, ast.Call) or self._is_local(e.func.id) or e.func.id not in self.pure \
                 or self._inlines(self.parts[e.func.id], e.args):
             return False
         if not self.books:
-            return all(self.read_only_params[e.func.id]) and not self.zone_params.get(e.func.id) and not any(
-                isinstance(a, (ast.Keyword, ast.Lambda)) or self._is_zone(a) for a in e.args)
+            return all(self.read_only_params[e.func.id]) and not any(isinstance(a, (ast.Keyword, ast.Lambda)) for a in e.args)
         return not any(isinstance(a, _NEVER_REMEMBERED) or self._makes_a_list(a) for a in e.args)
 
     def _makes_a_list(self, e) -> bool:

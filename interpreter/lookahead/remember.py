@@ -23,6 +23,12 @@ _SHARED = _PLAIN | {Piece, Zone}
 _LIMIT = 1 << 16
 _ITEMS = 4096
 """The most items (at every depth) of an argument or answer that is remembered."""
+_PILE = 64
+"""The most pieces of a zone recognised by what it holds (`remembered_values`)."""
+_TRIAL = 128
+"""Answers a procedure works out in a game without books before remembering is judged."""
+_TALLY = object()
+"""A memory's key of (calls, answers worked out) of a procedure: `(_TALLY, procedure)`."""
 
 
 def remembered(g, procedure, *args):
@@ -50,10 +56,15 @@ def recalled_piles(g, procedure, key, *piles):
 
 def remembered_values(g, procedure, *args):
     """`remembered` in a game that keeps no books, for a procedure that only reads its
-    parameters: a zone, whose stamp such a game never renews, makes the call run; a list is
-    recognised by its items (the procedure cannot change it, and its answer depends on what
-    it holds); an answer that is an argument itself is never remembered, since the same
-    list must come back."""
+    parameters. Such a game never renews a zone's stamp, so a zone is recognised by what it
+    holds, its pieces in order and each one's face, value and owner (a pile of at most `_PILE`
+    pieces; a larger one makes the call run), and a list by its items (the procedure cannot
+    change it, and its answer depends on what it holds); an answer that is an argument itself
+    is never remembered, since the same list must come back.
+
+    Nothing in such a game is asked twice on purpose (no look-ahead), so remembering pays only
+    where the rules happen to ask again: a procedure that has worked out `_TRIAL` answers and
+    found fewer than a quarter as many remembered runs from then on in that game."""
     answer, is_list = _recall_values(g, procedure, args)
     return list(answer) if is_list else answer
 
@@ -75,11 +86,25 @@ def _recall_values(g, procedure, args) -> tuple:
         elif kind is list and _made_of(arg, _PLAIN):
             key.append(list)
             key.append(tuple(arg))
+        elif kind is Zone and len(arg) <= _PILE:
+            # What a procedure can read of a zone: its pieces, in order, and what each shows.
+            key.append(arg)
+            key.append(tuple([(piece, piece.face, piece.value, piece.owner) for piece in arg]))
         else:
             return procedure(g, *args), False
     key = tuple(key)
-    known = g.remembered.get(key)
-    return _answer(g, procedure, args, key, True) if known is None else known
+    memory = g.remembered
+    tally = memory.get((_TALLY, procedure))
+    if tally is None:
+        tally = memory[_TALLY, procedure] = [0, 0]
+    tally[0] += 1
+    known = memory.get(key)
+    if known is not None:
+        return known
+    tally[1] += 1
+    if tally[1] == _TRIAL and tally[0] < _TRIAL + _TRIAL // 4:
+        memory[procedure] = None
+    return _answer(g, procedure, args, key, True)
 
 
 def _recall(g, procedure, args) -> tuple:
