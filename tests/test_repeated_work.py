@@ -36,6 +36,7 @@ class LookingAhead(RandomAgent):
     looks_ahead = True
 
 
+@pytest.mark.slow
 def test_the_most_common_face_policy_leaves_one_option_and_scores_as_the_plain_simulator():
     """Every decision of the forbids' policy has one option (no agent is asked), and the mean
     score of 30 four-seat games is within 4 standard errors of the plain simulator's over 2,000."""

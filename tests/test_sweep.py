@@ -228,11 +228,12 @@ def test_the_readme_ray_example_prints_the_numbers_of_the_local_backend(tmp_path
 
 def test_a_workshop_sent_elsewhere_plays_the_same_games_without_the_files(tmp_path, monkeypatch):
     """What a Ray worker gets (the workshop pickled): the rules' sources, once by digest, so it
-    plays the very games in another folder, with the files gone, as it does with a cell's params."""
+    plays the very games in another folder, with the files gone, as it does with a cell's params
+    (the same texts for both cells)."""
     shutil.copytree(ROOT / "rulesets", tmp_path / "project" / "rulesets")
     monkeypatch.chdir(tmp_path / "project")
-    plans = [Plan("rulesets/royale.rules", ("rulesets/tafeln/jackpot.rules",), params, 2, ("random",), 1, 3)
-             for params in ({}, {"jackpot_track": "30000,40000"})]
+    plans = [Plan("rulesets/classic.rules", ("rulesets/variants/bandit.rules",), params, 2, ("random",), 1, 3)
+             for params in ({"rounds": "1"}, {"rounds": "2"})]
     here = Workshop()
     games = [here.play_games((plan, 0, 3)) for plan in plans]
     sent = pickle.dumps(here)
@@ -242,5 +243,6 @@ def test_a_workshop_sent_elsewhere_plays_the_same_games_without_the_files(tmp_pa
     there = pickle.loads(sent)
     assert [there.play_games((plan, 0, 3)) for plan in plans] == games
     assert len(there._texts) == 1
-    with pytest.raises(RulesError, match="royale.rules"):
+    with pytest.raises(RulesError, match="classic.rules"):
         Workshop().play_games((plans[0], 0, 1))
+    assert "bandit" in " ".join(path for path, _ in next(iter(there._texts.values())))
