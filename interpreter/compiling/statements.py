@@ -467,10 +467,3 @@ class Statements:
         self.out.emit(f"for {name} in _items:", s.span)
         self._nested(s.body, [s.name] if s.name else [])
 
-    def s_Turn(self, s):
-        player = self.expr(s.player)
-        if self.books or not _inert(s.player):
-            self.out.emit(f"begin_turn(g, {player})", s.span)
-        else:
-            self._emit_lines(inlined.begin_turn(player), s.span)
-        self.block(s.body)
