@@ -98,6 +98,9 @@ def settle(decision, options: list[int], rollouts: int, rng, policy) -> list[int
     totals = [0.0] * len(options)
     fixed: list = [None] * len(options)
     for _ in range(rollouts):
+        if None not in fixed:
+            # Every option's rollout is the same every time: one each settles it.
+            break
         luck = Luck(rng.random)
         for k, option in enumerate(options):
             if fixed[k] is not None:
