@@ -245,13 +245,16 @@ def test_greedy_beats_random_at_cant_stop_from_either_seat(seat):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["farkle", "cant_stop"])
 @pytest.mark.parametrize("seat", [0, 1])
-def test_greedy_beats_random_over_a_thousand_games_from_either_seat(name, seat):
-    """The issue's measure (docs/agents.md, docs/games.md): 1,000 games with greedy (its defaults)
-    at the seat and random at the other; the lower end of greedy's 95% interval lies above the
-    share random play wins from that seat, over the same 1,000 seeds."""
+def test_greedy_beats_random_from_either_seat(name, seat):
+    """The issue's measure (docs/agents.md, "Ties and luck"), on 400 games rather than 1,000:
+    greedy (its defaults) at the seat and random at the other; the lower end of greedy's 95%
+    interval lies above the share random play wins from that seat over the same 400 seeds. At
+    1,000 games (`rulesrun simulate`, the table in docs/agents.md) greedy's lower ends lie 0.4
+    or more above random's share, so 400 games leave room to spare."""
+    games = 400
     with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
-        greedy = shares(name, seat, "greedy", 1000, pool)
-        at_random_share = shares(name, seat, "random", 1000, pool)
-    low, high = wilson(greedy, 1000)
+        greedy = shares(name, seat, "greedy", games, pool)
+        at_random_share = shares(name, seat, "random", games, pool)
+    low, high = wilson(greedy, games)
     print(f"{name}, seat {seat}: greedy {greedy:.3f} ({low:.3f}-{high:.3f}), random {at_random_share:.3f}")
     assert low > at_random_share
