@@ -15,7 +15,7 @@ They differ only in what a zone of dice is:
   a die's identity (only its kind, owner, face and how many), which classic's rules never do.
 
 Neither plays the same games as rulesrun for a seed (the dice draw in another order), so this
-is a measurement of the representation, not an implementation; docs/architecture.md (A route
+is a measurement of the representation, not an implementation; docs/performance.md (A route
 past the hand-written simulator) has the design and the figures.
 """
 

@@ -1,136 +1,107 @@
 """The language server behind `rulesrun lsp`, on pygls: what an editor asks about a .rules file.
 
-- diagnostics: syntax errors as the designer types; on opening and saving a ruleset (a file
-  with `game "..."`), also what composition and the checker find, in every file they point at
-  (an error in an included file is shown in that file). Composition reads the saved files, so
-  those wait for a save. Libraries and fragments get their syntax checked.
-- hover: a declaration's line and its doc (a param's doc string, a proc's first string), or
-  what a built-in does;
-- go to definition: where a name is declared, in the file or the files it includes or extends
-  (every place, when an `override` replaces a declaration);
-- completion: declared names, built-ins and keywords;
+- diagnostics: the syntax of the text as it stands and, for a ruleset or a fragment that names
+  its base (a board of `tafeln/`), what composition and the checker find, on the editor's
+  unsaved texts of every open document, a moment after the last keystroke (QUIET), in every
+  file they point at (an error in an included file is shown in that file). Libraries and
+  fragments without a base get their syntax checked;
+- hover, go to definition, completion: the names of the file and of every file its program
+  reads (what it includes or extends, and the base a fragment plugs into), so a board knows
+  its ruleset's names;
+- document symbols: the file's declarations and rules, for an outline;
+- references and rename: a declared name everywhere it is known, across a base and the boards
+  and variants that build on it (dsl/renaming.py); prepareRename says what a rename would rename;
+- code actions: the checker's "did you mean `tally`?" as quick fixes;
 - formatting: the document in the canonical layout of `rulesrun fmt` (nothing while it does not parse).
 
+The answers are cli/lsp_answers.py's and cli/lsp_editing.py's, which bring the rules language
+(parser, composer, checker): they are imported at the first question, so that `initialize` is
+answered at once (and `rulesrun lsp` loads none of the other commands, cli/entry.py).
+
 Every message is taken as hostile, and the server keeps answering whatever it is sent (see
-`Frames`): a message framed wrong is skipped, one that is no JSON or no JSON-RPC is
-refused by pygls, a request for an unknown method answered as such. It answers only about
-documents the editor opened (never reading a file a request names, which may be a device
-that never ends), and a document larger than a rules file may be (dsl/files.py, 1 MiB) gets
-one diagnostic instead of being parsed at every keystroke.
+cli/lsp_frames.py): a message framed wrong is skipped, one that is no JSON or no JSON-RPC is
+refused by pygls, a request for an unknown method answered as such, and an error answer never
+carries the server's traceback (RulesProtocol). It answers only about documents the editor
+opened (never reading a file a request names, which may be a device that never ends), reads
+other files only as rules files are read (dsl/files.py), and a document larger than a rules
+file may be (1 MiB) gets one diagnostic instead of being parsed at every keystroke.
 
     rulesrun lsp          # started by the editor, speaks LSP on stdin and stdout
 """
 
 from __future__ import annotations
 
-import re
+import asyncio
 import sys
-from collections import deque
 from importlib.metadata import version
 from pathlib import Path
 from urllib.parse import unquote
 
+import attrs
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
-from pygls.uris import from_fs_path, to_fs_path
+from pygls.protocol import LanguageServerProtocol
 
-from ..dsl import ast
-from ..dsl.builtins import BUILTINS, GLOBAL_VALUES
-from ..dsl.check import check
-from ..dsl.compose import compose
-from ..dsl.errors import Diagnostic, RulesError, Span
-from ..dsl.files import MAX_BYTES
-from ..dsl.format import format_text
-from ..dsl.parser import keywords, parse_text
-from ..dsl.symbols import declarations, word_at
+from ..dsl.errors import Diagnostic, RulesError
+from ..dsl.files import MAX_BYTES, real
+from .lsp_frames import Frames
+from .lsp_places import Opened, lsp_diagnostic, path_of, refusal, uri_of
 
-_KINDS = {
-    "param": types.CompletionItemKind.Constant,
-    "die": types.CompletionItemKind.Class,
-    "card": types.CompletionItemKind.Class,
-    "zone": types.CompletionItemKind.Field,
-    "var": types.CompletionItemKind.Variable,
-    "imaginary": types.CompletionItemKind.Variable,
-    "event": types.CompletionItemKind.Event,
-    "proc": types.CompletionItemKind.Function,
-    "phase": types.CompletionItemKind.Module,
-    "move": types.CompletionItemKind.Method,
-}
+QUIET = 0.25
+"""Seconds after a change before the text is checked, unless another change came meanwhile."""
 
 
-MAX_MESSAGE = 64 << 20
-"""The longest message read, in bytes: a document opened larger than a rules file may be is
-read (and answered with a diagnostic); one longer than this is skipped unread."""
-MAX_HEADER = 4096
-"""The longest header line read, in bytes: a longer one is skipped."""
-_LENGTH = re.compile(rb"Content-Length:[ \t]*([^\r\n]*?)[ \t]*\r?\n$", re.IGNORECASE)
+class RulesProtocol(LanguageServerProtocol):
+    """pygls's protocol, but every request is answered, and an error answer says what went wrong,
+    never where in the server."""
 
+    def structure_message(self, data):
+        """A request whose params are not of the shape its method takes (a position at line -1)
+        is answered with an error, where pygls would leave it unanswered and the editor waiting."""
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            request = data.get("id")
+            if "method" in data and isinstance(request, (int, str)) and not isinstance(request, bool):
+                self._send_response(request, error=types.ResponseError(
+                    code=error.code, message="the request's params are not of the shape its method takes"))
+            raise
 
-class Frames:
-    """The editor's stream as pygls reads it (`readline`, then `read` of the length it was told),
-    each message's frame checked first, so that whatever arrives the next good message is read:
-
-    - a header block without a `Content-Length`, or with one that is no whole number, negative,
-      naught or past MAX_MESSAGE, is skipped with whatever follows it, up to the next line that
-      ends in a `Content-Length` header (a skipped message's body, which has no newline of its own,
-      runs into the next message's first header on one line);
-    - a header line longer than MAX_HEADER is skipped;
-    - a body cut short by the end of the stream ends the stream.
-
-    pygls gets each good message as `Content-Length: N`, an empty line, and its N bytes.
-    """
-
-    def __init__(self, stream):
-        self.stream = stream
-        self.lines: deque = deque()
-        self.body = b""
-
-    def readline(self) -> bytes:
-        if not self.lines:
-            self._next()
-        return self.lines.popleft()
-
-    def read(self, count: int) -> bytes:
-        body, self.body = self.body[:count], self.body[count:]
-        return body
-
-    def _next(self) -> None:
-        """The next good message into `lines` and `body`; at the end of the stream, an empty line."""
-        length, carried = None, b""
-        while True:
-            line = self.stream.readline(MAX_HEADER)
-            if not line:
-                self.lines.append(b"")
-                return
-            if not line.endswith(b"\n"):
-                # Part of a line too long for a header: its end may still be one, split here.
-                length, carried = None, line[-64:]
-                continue
-            line, carried = carried + line, b""
-            found = _LENGTH.search(line)
-            if found:
-                text = found.group(1)
-                length = int(text) if text.isdigit() and len(text) < 12 and 0 < int(text) <= MAX_MESSAGE else None
-            elif not line.strip() and length is not None:
-                body = self.stream.read(length)
-                if len(body) < length:
-                    self.lines.append(b"")
-                    return
-                self.lines.extend((b"Content-Length: %d\r\n" % length, b"\r\n"))
-                self.body = body
-                return
-            elif not line.strip():
-                # The end of a header block that said no length: what follows is unknown.
-                length = None
+    def _send_response(self, msg_id, result=None, error=None):
+        """The traceback pygls puts in an internal error's data goes to the server's stderr (the
+        editor's log of the server), not into the editor."""
+        if error is not None and error.data is not None:
+            error = attrs.evolve(error, data=None)
+        super()._send_response(msg_id, result, error)
 
 
 class RulesServer(LanguageServer):
-    """A pygls server that remembers, per open document, the files it published diagnostics for,
-    so that a fixed error in an included file is cleared there too."""
+    """A pygls server that knows the open documents as the rules language reads them, and
+    remembers, per open document, the files it published diagnostics for, so that a fixed error
+    in an included file is cleared there too."""
 
     def __init__(self):
-        super().__init__("rulesrun", version("rulesrun"))
+        super().__init__("rulesrun", version("rulesrun"), protocol_cls=RulesProtocol)
         self.published: dict[str, set[str]] = {}
+
+    def opened(self, uri: str, whole: bool = False) -> Opened | None:
+        """The document the editor opened at `uri`, else None: a request never makes the server
+        read a file it names (pygls would, and `/dev/zero` never ends). Unless `whole`, also
+        None for a document larger than a rules file may be, which is not parsed."""
+        document = self.workspace.text_documents.get(unquote(uri))
+        if document is None or not whole and len(document.source) > MAX_BYTES:
+            return None
+        return Opened(document.uri, path_of(document.uri), document.source, document.version)
+
+    def texts(self) -> dict[Path, str]:
+        """The open documents' texts by the real paths of their files: read instead of the saved files."""
+        found = {}
+        for document in list(self.workspace.text_documents.values()):
+            path = path_of(document.uri)
+            if path is not None and len(document.source) <= MAX_BYTES:
+                found[real(path)] = document.source
+        return found
 
 
 def serve() -> None:
@@ -144,15 +115,18 @@ def server() -> RulesServer:
 
     @ls.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: RulesServer, params: types.DidOpenTextDocumentParams):
-        _publish(ls, params.text_document.uri, full=True)
+        _publish(ls, params.text_document.uri)
 
     @ls.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: RulesServer, params: types.DidSaveTextDocumentParams):
-        _publish(ls, params.text_document.uri, full=True)
+        _publish(ls, params.text_document.uri)
 
     @ls.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls: RulesServer, params: types.DidChangeTextDocumentParams):
-        _publish(ls, params.text_document.uri, full=False)
+    async def did_change(ls: RulesServer, params: types.DidChangeTextDocumentParams):
+        await asyncio.sleep(QUIET)
+        document = ls.opened(params.text_document.uri, whole=True)
+        if document is not None and document.version == params.text_document.version:
+            _publish(ls, document.uri)
 
     @ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: RulesServer, params: types.DidCloseTextDocumentParams):
@@ -161,147 +135,85 @@ def server() -> RulesServer:
 
     @ls.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: RulesServer, params: types.HoverParams) -> types.Hover | None:
-        path, text, word = _word(ls, params)
-        if word is None:
-            return None
-        found = [s for s in declarations(path, text) if s.name == word]
-        if found:
-            symbol = found[0]
-            value = f"```rules\n{symbol.signature}\n```" + (f"\n\n{symbol.doc}" if symbol.doc else "")
-        elif word in BUILTINS:
-            builtin = BUILTINS[word]
-            value = f"built-in `{word}`: {builtin.doc}"
-        elif word in GLOBAL_VALUES:
-            value = f"`{word}`: {GLOBAL_VALUES[word]}"
-        else:
-            return None
-        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=value))
+        document = ls.opened(params.text_document.uri)
+        return None if document is None else _answers().hover(document, params.position, ls.texts())
 
     @ls.feature(types.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: RulesServer, params: types.DefinitionParams) -> list[types.Location]:
-        path, text, word = _word(ls, params)
-        if word is None:
-            return []
-        return [_location(symbol.span) for symbol in declarations(path, text) if symbol.name == word]
+        document = ls.opened(params.text_document.uri)
+        return [] if document is None else _answers().definition(document, params.position, ls.texts())
 
     @ls.feature(types.TEXT_DOCUMENT_COMPLETION)
     def completion(ls: RulesServer, params: types.CompletionParams) -> types.CompletionList:
-        document = _document(ls, params.text_document.uri)
-        items: dict[str, types.CompletionItem] = {}
-        for symbol in declarations(to_fs_path(document.uri), document.source) if document else ():
-            items.setdefault(symbol.name, types.CompletionItem(
-                label=symbol.name, kind=_KINDS.get(symbol.kind.split()[-1]), detail=symbol.signature,
-                documentation=symbol.doc or None))
-        for name, builtin in BUILTINS.items():
-            items.setdefault(name, types.CompletionItem(label=name, kind=types.CompletionItemKind.Function,
-                                                        detail="built-in", documentation=builtin.doc))
-        for name, doc in GLOBAL_VALUES.items():
-            items.setdefault(name, types.CompletionItem(label=name, kind=types.CompletionItemKind.Variable,
-                                                        detail="built-in", documentation=doc))
-        for word in keywords():
-            items.setdefault(word, types.CompletionItem(label=word, kind=types.CompletionItemKind.Keyword))
-        return types.CompletionList(is_incomplete=False, items=list(items.values()))
+        return _answers().completion(ls.opened(params.text_document.uri), ls.texts())
 
     @ls.feature(types.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: RulesServer, params: types.DocumentFormattingParams) -> list[types.TextEdit]:
-        document = _document(ls, params.text_document.uri)
-        if document is None:
-            return []
-        try:
-            formatted = format_text(document.source, to_fs_path(document.uri))
-        except RulesError:
-            return []
-        if formatted == document.source:
-            return []
-        lines = document.source.split("\n")
-        whole = types.Range(start=types.Position(line=0, character=0),
-                            end=types.Position(line=len(lines) - 1, character=len(lines[-1])))
-        return [types.TextEdit(range=whole, new_text=formatted)]
+        document = ls.opened(params.text_document.uri)
+        return [] if document is None else _answers().formatting(document)
+
+    @ls.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def document_symbol(ls: RulesServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+        document = ls.opened(params.text_document.uri)
+        return [] if document is None else _answers().document_symbols(document)
+
+    @ls.feature(types.TEXT_DOCUMENT_REFERENCES)
+    def references(ls: RulesServer, params: types.ReferenceParams) -> list[types.Location]:
+        document = ls.opened(params.text_document.uri)
+        return [] if document is None else _editing().references(document, params, ls.texts())
+
+    @ls.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+    def prepare_rename(ls: RulesServer, params: types.PrepareRenameParams) -> types.Range:
+        return _editing().prepare_rename(_required(ls, params.text_document.uri), params.position, ls.texts())
+
+    @ls.feature(types.TEXT_DOCUMENT_RENAME)
+    def rename(ls: RulesServer, params: types.RenameParams) -> types.WorkspaceEdit:
+        return _editing().rename(_required(ls, params.text_document.uri), params, ls.texts())
+
+    @ls.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    def code_action(ls: RulesServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        document = ls.opened(params.text_document.uri)
+        return [] if document is None else _editing().code_actions(document, params)
 
     return ls
 
 
-def problems(path: str, text: str, full: bool) -> list[Diagnostic]:
-    """The syntax errors of `text`; with `full`, for a ruleset, also composition's and the checker's
-    (of the saved files). A text larger than a rules file may be is one problem, not parsed."""
-    if len(text) > MAX_BYTES:
-        return [Diagnostic(Span(path, 1, 1), f"this file is larger than {MAX_BYTES // (1 << 20)} MiB",
-                           "a .rules file this large is not a ruleset; split it with `include`")]
-    try:
-        file = parse_text(text, path)
-    except RulesError as error:
-        return error.diagnostics
-    is_ruleset = any(isinstance(item, ast.GameTitle) for item in file.items)
-    fragments = [item for item in file.items if isinstance(item, ast.Fragment)]
-    if fragments:
-        # A fragment that names its base is checked composed on it; any other only for syntax.
-        is_ruleset = fragments[0].base is not None
-    if not full or not is_ruleset:
-        return []
-    try:
-        check(compose(path))
-    except RulesError as error:
-        return error.diagnostics
-    return []
+def _answers():
+    """cli/lsp_answers.py, imported at the first question (it brings the rules language)."""
+    from . import lsp_answers
+
+    return lsp_answers
 
 
-def _publish(ls: RulesServer, uri: str, full: bool) -> None:
-    document = _document(ls, uri, whole=True)
+def _editing():
+    """cli/lsp_editing.py, imported at the first question that needs it."""
+    from . import lsp_editing
+
+    return lsp_editing
+
+
+def _required(ls: RulesServer, uri: str) -> Opened:
+    """The open document at `uri`, or the error answer a rename of any other gets."""
+    document = ls.opened(uri)
+    if document is None:
+        raise refusal(RulesError(Diagnostic(None, "the document is not open here (or is larger than a rules file may be)",
+                                            "open it in the editor first")))
+    return document
+
+
+def _publish(ls: RulesServer, uri: str) -> None:
+    """The document's mistakes to the editor, each in the file it is in, and an empty list to
+    each file that had some from this document and has none now."""
+    document = ls.opened(uri, whole=True)
     if document is None:
         return
     by_uri: dict[str, list[types.Diagnostic]] = {uri: []}
-    for diagnostic in problems(to_fs_path(uri), document.source, full):
-        where = _uri(diagnostic.span.file) if diagnostic.span else uri
-        by_uri.setdefault(where, []).append(_lsp_diagnostic(diagnostic))
+    for diagnostic in _answers().problems(document, ls.texts()):
+        where = uri_of(diagnostic.span.file, document) if diagnostic.span else uri
+        by_uri.setdefault(where, []).append(lsp_diagnostic(diagnostic, document))
     for stale in ls.published.get(uri, set()) - set(by_uri):
         by_uri[stale] = []
     ls.published[uri] = {u for u, found in by_uri.items() if found} | {uri}
     for target, found in by_uri.items():
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=target, diagnostics=found))
-
-
-def _document(ls: RulesServer, uri: str, whole: bool = False):
-    """The document the editor opened at `uri`, else None: a request never makes the server read
-    a file it names (pygls would, and `/dev/zero` never ends). Unless `whole`, also None for a
-    document larger than a rules file may be, which is not parsed (`problems` says so)."""
-    document = ls.workspace.text_documents.get(unquote(uri))
-    if document is None or not whole and len(document.source) > MAX_BYTES:
-        return None
-    return document
-
-
-def _word(ls: RulesServer, params) -> tuple[str, str, str | None]:
-    document = _document(ls, params.text_document.uri)
-    if document is None:
-        return "", "", None
-    word = word_at(document.source, params.position.line, params.position.character)
-    return to_fs_path(document.uri), document.source, word
-
-
-def _uri(file: str) -> str:
-    return from_fs_path(str(Path(file).resolve()))
-
-
-def _range(span: Span | None) -> types.Range:
-    if span is None:
-        return types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
-    start = types.Position(line=span.line - 1, character=span.column - 1)
-    if (span.end_line, span.end_column) > (span.line, span.column):
-        return types.Range(start=start, end=types.Position(line=span.end_line - 1, character=span.end_column - 1))
-    return types.Range(start=start, end=types.Position(line=span.line - 1, character=span.column))
-
-
-def _location(span: Span) -> types.Location:
-    return types.Location(uri=_uri(span.file), range=_range(span))
-
-
-def _lsp_diagnostic(diagnostic: Diagnostic) -> types.Diagnostic:
-    related = [types.DiagnosticRelatedInformation(location=_location(span), message=note)
-               for span, note in diagnostic.related if span is not None]
-    return types.Diagnostic(
-        range=_range(diagnostic.span),
-        message=diagnostic.message + (f"\nhint: {diagnostic.hint}" if diagnostic.hint else ""),
-        severity=types.DiagnosticSeverity.Error,
-        source="rulesrun",
-        related_information=related or None,
-    )

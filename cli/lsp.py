@@ -1,7 +1,8 @@
 """`rulesrun lsp`: start the language server (cli/language_server.py) for an editor.
 
 pygls is an optional extra (`pip install 'rulesrun[lsp]'`), imported only when the server
-starts, so the rest of the command works without it.
+starts, so the rest of the command works without it; `rulesrun lsp` itself is reached without
+loading the other commands (cli/entry.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from . import exit_codes
 def lsp():
     """Run the language server on stdin and stdout, for an editor (needs the [lsp] extra).
 
-    Diagnostics, hover, go to definition and completion for .rules files.
+    Diagnostics of the unsaved text, hover, go to definition, completion, outline, references,
+    rename, quick fixes and formatting for .rules files.
     """
     try:
         from .language_server import serve

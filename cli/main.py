@@ -5,6 +5,7 @@
     rulesrun simulate rulesets/classic.rules --players 4 --games 1000 --out games.jsonl
     rulesrun compare rulesets/classic.rules rulesets/classic.rules --set-b rounds=3
     rulesrun sweep rulesets/classic.rules --grid rounds=2,3 --games 1000 --out sweep.jsonl
+    rulesrun tune rulesets/classic.rules --param rounds --range 1..8 --target turns=40
 
 Every mistake in rules text ends as located messages on stderr and exit status 2; the exit
 statuses of every command are in cli/exit_codes.py.
@@ -19,6 +20,7 @@ import signal
 import sys
 from pathlib import Path
 
+import attrs
 import click
 from click.shell_completion import CompletionItem
 
@@ -38,7 +40,7 @@ from .options import PLAYERS_HELP as _PLAYERS_HELP, agent_names as _agent_names,
 from .options import common_resumable as _common_resumable
 from .options import fail as _fail, seated as _seated, settings as _settings
 from .options import Share as _Share, simulation_options as _simulation_options
-from .options import allow_path as _allow_path, budget_option as _budget_option
+from .options import allow_path as _allow_path, budget_option as _budget_option, metrics_option as _metrics_option
 from .jsonlines import NotFinite
 from .output import InvalidInput, NotWritten, discard, echo, opened, replay_command, written
 from .replay import replay_log
@@ -49,6 +51,7 @@ from .fmt import fmt
 from .lsp import lsp
 from .serve import serve
 from .sweep import sweep
+from .tune import tune
 
 
 class _PlayByDefault(click.Group):
@@ -96,6 +99,7 @@ main.add_command(fmt)
 main.add_command(lsp)
 main.add_command(serve)
 main.add_command(sweep)
+main.add_command(tune)
 main.add_command(snapshot)
 main.add_command(replay_log)
 
@@ -112,8 +116,10 @@ main.add_command(replay_log)
 @click.option("--resume", "resume_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False),
               help="Go on with the game of LOG, stopped at the table, from its last decision (instead of RULES); "
                    "its seats are the log's unless --agent says otherwise; the game goes on in LOG unless --log.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="At the table, list every option a bot had, not only the one it took.")
 @_budget_option
-def play(rules, fragments, settings, allow, players, seed, agents, log_path, resume_path, budget):
+def play(rules, fragments, settings, allow, players, seed, agents, log_path, resume_path, budget, verbose):
     """Play one game and print its transcript and final standing; with `--agent human`, take a seat.
 
     A game stopped at the table (q, the end of the input, Ctrl-C) keeps its log; `--resume LOG` goes on with it.
@@ -122,7 +128,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, res
         if rules or fragments or settings or players or seed is not None:
             raise click.UsageError("a log fixes its game: RULES, --with, --set, --players and --seed are for a "
                                    "new game, not with --resume")
-        sitting = resumed(resume_path, agents, log_path, allow, budget)
+        sitting = attrs.evolve(resumed(resume_path, agents, log_path, allow, budget), verbose=verbose)
         sit(sitting, f"{sitting.rules.program.title}: {sitting.setup.players} players, seed {sitting.setup.seed}\n"
                      f"going on with the game of {resume_path}, {len(sitting.answers)} answers given")
         return
@@ -137,7 +143,7 @@ def play(rules, fragments, settings, allow, players, seed, agents, log_path, res
     setup = Setup(rules, tuple(fragments), params, players, seed, seats)
     heading = (f"{compiled.program.title}: {players} players, seed {seed}\n"
                "replay: " + replay_command(rules, fragments, settings, players, seed, seats, allow, budget))
-    sit(Sitting(compiled, setup, log_path=log_path, allow=tuple(allow), budget=budget), heading)
+    sit(Sitting(compiled, setup, log_path=log_path, allow=tuple(allow), budget=budget, verbose=verbose), heading)
 
 
 @main.command()
@@ -222,16 +228,19 @@ def _plot_target(ctx, param, value):
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), help="One JSON object per game and line.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (fields in README.md).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=_plot_target, metavar="PATH.html|PATH.png",
-              help="Draw win shares, score distributions, game length and each rule's mean pay (.html needs nothing, .png matplotlib).")
+              help="Draw win shares, score distributions, game length, the game metrics (with --metrics) and each rule's "
+                   "mean pay (.html needs nothing, .png matplotlib).")
 @click.option("--all", "show_all", is_flag=True, help="Also list the rules that fired but paid, moved and asked nothing.")
+@_metrics_option
 @_budget_option
 def simulate(rules, fragments, settings, allow, players, games, seed, agents, jobs, out_path, as_json, plot_path, show_all,
-             budget):
-    """Play many games with bots and report balance, score spread, length and rule values."""
+             metrics, budget):
+    """Play many games with bots and report balance, score spread, length and rule values
+    (with --metrics also lead changes, drama, decisiveness, branching and luck)."""
     params = _settings(settings)
     agents = _agent_names(agents)
     (compiled,), players = _seated([(rules, fragments, params)], players, allow, budget)
-    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow), budget)
+    plan = simulation.Plan(rules, tuple(fragments), params, players, agents, seed, games, tuple(allow), budget, metrics)
     workshop = simulation.Workshop()
     workshop.prepare(plan, compiled)
     out = opened(out_path, "--out")
@@ -292,9 +301,10 @@ def _report(tally, compiled, plot_path, as_json: bool, show_all: bool) -> None:
 @click.option("--level", type=_Share(), default=comparison.DEFAULT_LEVEL,
               show_default=True, help="Significance level of each test.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+@_metrics_option
 @_budget_option
 def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allow, players, games, seed, agents, jobs,
-            level, as_json, budget):
+            level, as_json, metrics, budget):
     """Play A and B on the same seeds and show which statistics changed significantly.
 
     A one-parameter change: rulesrun compare R.rules R.rules --set-b NAME=VALUE
@@ -305,7 +315,7 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allo
     sides = [(rules_a, tuple(fragments), params), (rules_b, tuple(fragments) + tuple(fragments_b), params_b)]
     both, players = _seated(sides, players, allow, budget)
     titles = [compiled.program.title for compiled in both]
-    plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow), budget) for side in sides]
+    plans = [simulation.Plan(*side, players, agents, seed, games, tuple(allow), budget, metrics) for side in sides]
     workshop = simulation.Workshop()
     for plan, compiled in zip(plans, both):
         workshop.prepare(plan, compiled)
@@ -339,17 +349,30 @@ def _setup_line(plan) -> str:
     return " ".join(words)
 
 
-def _with_progress(total: int, play) -> None:
-    """Run `play(progress)`; on a terminal with a progress bar over `total` games, which
-    `play` advances by calling `progress(games)` (None elsewhere)."""
-    if not sys.stderr.isatty():
-        play(None)
-        return
-    from rich.console import Console
-    from rich.progress import Progress
+def _with_progress(total: int, play, console=None) -> None:
+    """Run `play(progress)`; on a terminal with a progress bar over `total` games (games done of
+    all, games a second, time left), which `play` advances by calling `progress(games)` (None
+    elsewhere). `console`: where the bar goes (standard error on a terminal)."""
+    if console is None:
+        if not sys.stderr.isatty():
+            play(None)
+            return
+        from rich.console import Console
 
-    with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("playing", total=total)
-        play(lambda n: progress.advance(task, n))
+        console = Console(stderr=True)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+               TextColumn("{task.fields[rate]}"), TextColumn("left"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("playing", total=total, rate="")
+
+        def advance(games: int) -> None:
+            progress.advance(task, games)
+            speed = progress.tasks[0].speed
+            if speed:
+                progress.update(task, rate=f"{speed:,.0f}/s")
+
+        play(advance)
 
 

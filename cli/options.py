@@ -131,6 +131,14 @@ def budget_option(function):
                              "text), digits (of a number); repeatable.")(function)
 
 
+def metrics_option(function):
+    """`--metrics`: keep each game's course and report the game metrics (docs/metrics.md)."""
+    return click.option("--metrics", is_flag=True,
+                        help="Also measure the game metrics (docs/metrics.md): first-seat advantage, lead changes, "
+                             "the leader after each round, drama, decisiveness, branching, luck share; each --out "
+                             "record gets `metrics`.")(function)
+
+
 def common(function, required: bool = True):
     """RULES, `--with`, `--set` and `--allow-path`: what names the rules of a command."""
     function = allow_path(function)

@@ -1,5 +1,6 @@
 """`rulesrun simulate --plot PATH`: each seat's win share, the score distribution of each seat,
-the game length and what each named rule pays per firing, as a picture.
+the game length, the game metrics when measured (`--metrics`, metrics_plot.py) and what each
+named rule pays per firing, as a picture.
 
 `.html` is one self-contained file with inline SVG written here, so it needs nothing
 installed and opens in any browser; `.png` is drawn by matplotlib, an optional dependency
@@ -10,18 +11,14 @@ shared bins come from `histograms`, the rule values from the report.
 from __future__ import annotations
 
 import html
-import math
 from pathlib import Path
-from typing import Sequence
 
+from . import metrics_plot
+from .charts import COLOURS, FONT, binned, histogram_svg
 from .report_view import number
 from ..interpreter.studies.report import Report, Tally
-from ..interpreter.studies.streaming import Counts
 
 SUFFIXES = (".html", ".png")
-COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")
-MAX_BINS = 30
-FONT = 'font-family="system-ui, sans-serif" font-size="12"'
 
 
 class PlotError(Exception):
@@ -47,9 +44,9 @@ def write(path: str, tally: Tally, report: Report, title: str) -> None:
     length = binned([tally.turns])
     try:
         if Path(path).suffix.lower() == ".html":
-            Path(path).write_text(html_page(report, edges, counts, title, length), encoding="utf-8")
+            Path(path).write_text(html_page(report, edges, counts, title, length, tally.metrics), encoding="utf-8")
         else:
-            _png(path, report, edges, counts, title, length)
+            _png(path, report, edges, counts, title, length, tally.metrics)
     except OSError as error:
         raise PlotError(f"cannot write `{path}`: {error.strerror or error}") from None
 
@@ -58,31 +55,6 @@ def histograms(tally: Tally) -> tuple[list[float], list[list[int]]]:
     """Bin edges shared by all seats (round widths, so seats compare bar by bar) and the
     count of games per bin for each seat; a bin holds its left edge, not its right."""
     return binned(tally.scores)
-
-
-def binned(series: Sequence[Counts]) -> tuple[list[float], list[list[int]]]:
-    """Shared bin edges for several series of one number per game (each as the counts of its
-    values), and each series' counts per bin."""
-    values = [v for one in series for v in one.seen]
-    if not values:
-        return [0.0, 1.0], [[0] for _ in series]
-    low, high = min(values), max(values)
-    bins = min(MAX_BINS, max(5, math.ceil(math.sqrt(max(one.n for one in series)))))
-    width = _round_width((high - low) / bins) if high > low else 1.0
-    start = math.floor(low / width) * width
-    count = max(1, math.floor((high - start) / width) + 1)
-    edges = [start + i * width for i in range(count + 1)]
-    counts = [[0] * count for _ in series]
-    for counted, one in zip(counts, series):
-        for value, times in one.seen.items():
-            counted[min(count - 1, int((value - start) // width))] += times
-    return edges, counts
-
-
-def _round_width(raw: float) -> float:
-    """The smallest of 1, 2, 2.5, 5 times a power of ten at least `raw`."""
-    power = 10 ** math.floor(math.log10(raw))
-    return next(step * power for step in (1, 2, 2.5, 5, 10) if step * power >= raw)
 
 
 def _rules(report: Report):
@@ -94,9 +66,10 @@ def _rules(report: Report):
 # --- HTML with inline SVG ---------------------------------------------------------------
 
 def html_page(report: Report, edges: list[float], counts: list[list[int]], title: str,
-              length: tuple[list[float], list[list[int]]]) -> str:
+              length: tuple[list[float], list[list[int]]], metrics=None) -> str:
+    """`metrics`: the run's metrics.MetricsTally, when it measured the game metrics."""
     tallest = max((c for seat in counts for c in seat), default=1) or 1
-    panels = [_histogram_svg(f"seat {seat.seat} ({seat.agent})", seat.score, edges, counts[seat.seat], tallest,
+    panels = [histogram_svg(f"seat {seat.seat} ({seat.agent})", seat.score, edges, counts[seat.seat], tallest,
                              COLOURS[seat.seat % len(COLOURS)]) for seat in report.seats]
     length_edges, (length_counts,) = length
     rules = _rules(report)
@@ -115,12 +88,14 @@ def html_page(report: Report, edges: list[float], counts: list[list[int]], title
         _shares_svg(report),
         "<h2>Game length</h2>",
         "<p>Games per bin of turns in which a player rolled; the dashed line is the mean.</p>",
-        _histogram_svg("game length", report.turns, length_edges, length_counts, max(length_counts, default=1) or 1,
+        histogram_svg("game length", report.turns, length_edges, length_counts, max(length_counts, default=1) or 1,
                        COLOURS[9]),
         "<h2>Score distribution per seat</h2>",
         "<p>Games per bin of the first score key; the dashed line is the mean. All seats share bins and scale.</p>",
         *panels,
     ]
+    if report.metrics is not None and metrics is not None:
+        parts += metrics_plot.html_parts(report.metrics, metrics, report.confidence)
     if rules:
         parts += ["<h2>Mean paid per firing, per rule</h2>",
                   "<p>Change of the seats' first score keys while the rule ran, less what the rules it set off paid, per firing; "
@@ -157,39 +132,6 @@ def _shares_svg(report: Report) -> str:
     return "\n".join(out)
 
 
-def _histogram_svg(label: str, spread, edges: list[float], counts: list[int], tallest: int, colour: str) -> str:
-    width, height, left, right, top, bottom = 720, 170, 60, 20, 28, 30
-    plot_w, plot_h = width - left - right, height - top - bottom
-    low, high = edges[0], edges[-1]
-
-    def x(value):
-        return left + (value - low) / (high - low) * plot_w
-
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" {FONT}>',
-           f'<text x="{left}" y="16" font-weight="bold">{html.escape(label)}: '
-           f"mean {html.escape(number(spread.mean))}, sd {html.escape(number(spread.sd))}</text>"]
-    for i, count in enumerate(counts):
-        if count:
-            bar_h = count / tallest * plot_h
-            out.append(f'<rect x="{x(edges[i]):.1f}" y="{top + plot_h - bar_h:.1f}" '
-                       f'width="{max(0.5, x(edges[i + 1]) - x(edges[i]) - 1):.1f}" height="{bar_h:.1f}" fill="{colour}">'
-                       f"<title>{html.escape(number(edges[i]))} to {html.escape(number(edges[i + 1]))}: {count} games</title></rect>")
-    base = top + plot_h
-    out.append(f'<line x1="{left}" y1="{base}" x2="{left + plot_w}" y2="{base}" stroke="#555"/>')
-    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#555"/>')
-    out.append(f'<text x="{left - 6}" y="{top + 4}" text-anchor="end">{tallest}</text>')
-    out.append(f'<text x="{left - 6}" y="{base}" text-anchor="end">0</text>')
-    step = max(1, math.ceil((len(edges) - 1) / 6))
-    for edge in edges[::step]:
-        anchor = "end" if x(edge) > width - right - 30 else "middle"
-        out.append(f'<text x="{x(edge):.1f}" y="{base + 16}" text-anchor="{anchor}">{html.escape(number(edge))}</text>')
-    mean_x = x(spread.mean)
-    out.append(f'<line x1="{mean_x:.1f}" y1="{top}" x2="{mean_x:.1f}" y2="{base}" stroke="#222" stroke-dasharray="4 3"/>')
-    out.append("</svg>")
-    return "\n".join(out)
-
-
 def _rules_svg(rules) -> str:
     row, value_w, width, top = 22, 120, 720, 8
     label_w = min(360, 16 + 7 * max(len(name) for name, _, _ in rules))
@@ -220,7 +162,7 @@ def _rules_svg(rules) -> str:
 # --- PNG through matplotlib -------------------------------------------------------------
 
 def _png(path: str, report: Report, edges: list[float], counts: list[list[int]], title: str,
-         length: tuple[list[float], list[list[int]]]) -> None:
+         length: tuple[list[float], list[list[int]]], metrics=None) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter
@@ -228,9 +170,10 @@ def _png(path: str, report: Report, edges: list[float], counts: list[list[int]],
     readable = FuncFormatter(lambda value, _: number(value))
 
     rules = _rules(report)
-    rows = 2 + report.players + (1 if rules else 0)
+    measured = report.metrics is not None and metrics is not None
     ratios = [max(1.0, 0.3 * report.players), 1.0] + [1.0] * report.players + (
-        [max(1.0, 0.16 * len(rules))] if rules else [])
+        [1.4] + [1.0] * (metrics_plot.PNG_ROWS - 1) if measured else []) + ([max(1.0, 0.16 * len(rules))] if rules else [])
+    rows = len(ratios)
     figure = Figure(figsize=(9, 1.7 * sum(ratios) + 0.8), layout="constrained")
     FigureCanvasAgg(figure)
     axes = figure.subplots(rows, 1, gridspec_kw={"height_ratios": ratios}, squeeze=False)[:, 0]
@@ -264,6 +207,9 @@ def _png(path: str, report: Report, edges: list[float], counts: list[list[int]],
         ax.set_ylabel("games", fontsize=8)
         ax.xaxis.set_major_formatter(readable)
         ax.tick_params(labelsize=8)
+    if measured:
+        start = 2 + report.players
+        metrics_plot.draw_png(axes[start:start + metrics_plot.PNG_ROWS], report.metrics, metrics, readable)
     if rules:
         ax = axes[-1]
         names = [f"{name} ({share:.0%})" for name, _, share in rules]

@@ -16,6 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..interpreter.studies.compare import TEST, Change, Comparison
+from ..interpreter.studies.compare_metrics import MetricsChange
+from ..interpreter.studies.metrics import Metrics
 from ..interpreter.studies.report import QUANTILES, Report, Spread
 
 WIDTH = 160
@@ -45,6 +47,8 @@ def report_text(report: Report, title: str, show_all: bool = False) -> str:
     turns.add_row(*_spread_cells(report.turns))
     tables.append(("Game length (turns in which a player rolled)", turns))
     notes = []
+    if report.metrics is not None:
+        tables.extend(_metrics_tables(report.metrics, percent))
     if report.rules or report.never_fired:
         rules_tables, notes = _rule_tables(report, show_all)
         tables.extend(rules_tables)
@@ -52,6 +56,73 @@ def report_text(report: Report, title: str, show_all: bool = False) -> str:
     if report.never_fired:
         heading += "\n\n" + _never_fired(report)
     return _render(heading, tables, notes)
+
+
+def metrics_lines(metrics: Metrics) -> list[tuple[str, str, str]]:
+    """The game metrics (docs/metrics.md) as (what, value, more) lines: the report's table and
+    the plot's show these very words."""
+    first, luck = metrics.first_seat, metrics.luck
+    lines = [
+        ("first seat's win share (the seat of the first turn)", f"{first.share.value:.3f}",
+         f"{_interval(first.share)}; even {first.even:.3f}, advantage {first.advantage:+.3f}"),
+        ("balance (1 - widest gap between two seats' win shares)", f"{metrics.balance:.3f}", ""),
+        ("lead changes per game", number(metrics.lead_changes.mean),
+         f"sd {number(metrics.lead_changes.sd)}, median {number(metrics.lead_changes.quantiles[2])}"
+         + (f"; {metrics.lead_changes_per_turn:.3f} per turn" if metrics.lead_changes_per_turn is not None else "")),
+        ("comebacks (the winner trailed at some turn's start)", f"{metrics.comebacks.value:.3f}",
+         f"{_interval(metrics.comebacks)} of {metrics.won:,} games won"),
+        ("drama (how far behind the winner was at worst)", number(metrics.drama.mean),
+         f"median {number(metrics.drama.quantiles[2])}" + _in_sd(metrics.drama_in_sd)),
+        ("winning margin (over the best other seat)", number(metrics.margin.mean),
+         f"median {number(metrics.margin.quantiles[2])}" + _in_sd(metrics.decisiveness, "decisiveness ")),
+        ("options per decision (branching)", _maybe(metrics.branching),
+         f"{_maybe(metrics.decision_factor)} per decision with a choice"),
+        ("decisions per game", number(metrics.decisions.mean), f"{number(metrics.choices.mean)} with a choice"),
+    ]
+    if luck is None:
+        lines.append(("luck share (games won by random seats)", "-",
+                      "all seats play alike; to measure it: --agent random --agent greedy"))
+    else:
+        lines.append(("luck share (games won by random seats)", f"{luck.share.value:.3f}",
+                      f"{_interval(luck.share)}; random seat{'s' * (len(luck.seats) > 1)} "
+                      f"{', '.join(map(str, luck.seats))}, even {luck.even:.3f}: "
+                      + ("-" if luck.relative is None else f"{luck.relative:.2f}") + " of even"))
+    return lines
+
+
+def shown_rounds(metrics: Metrics) -> list:
+    """The rounds after which the leader's share is shown: those reached by a tenth of the games
+    or more (`--json` has every one)."""
+    return [row for row in metrics.leader_wins if row.games * 10 >= metrics.games]
+
+
+ROUNDS_TITLE = "The leader after each round goes on to win (a round ends when the seat of the first turn begins a turn again)"
+
+
+def _metrics_tables(metrics: Metrics, percent: str) -> list:
+    """The game metrics: one table of them, one of the leader after each round."""
+    table = _table("metric", "value", "", justify_last="left")
+    for line in metrics_lines(metrics):
+        table.add_row(*line)
+    tables = [(f"Game metrics ({percent} Wilson intervals; standings are first score keys; docs/metrics.md)", table)]
+    shown = shown_rounds(metrics)
+    if shown:
+        rounds = _table("after round", "games", "leader won", f"{percent} interval")
+        for row in shown:
+            rounds.add_row(str(row.round), f"{row.games:,}", f"{row.share.value:.3f}", _interval(row.share))
+        left = len(metrics.leader_wins) - len(shown)
+        tables.append((f"{ROUNDS_TITLE}; even {metrics.first_seat.even:.3f}"
+                       + (f"; {left} later rounds, each reached by under a tenth of the games, in --json" if left else ""),
+                       rounds))
+    return tables
+
+
+def _in_sd(value: float | None, label: str = "") -> str:
+    return "" if value is None else f"; {label}{value:.2f} score sd"
+
+
+def _maybe(value: float | None) -> str:
+    return "-" if value is None else number(value)
 
 
 def _never_fired(report: Report) -> str:
@@ -102,6 +173,8 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
     for seat in comparison.seats:
         _row(table, f"mean score, seat {seat.seat}", seat.mean_score)
     _row(table, "mean turns", comparison.turns)
+    if comparison.metrics is not None:
+        _metrics_rows(table, comparison.metrics, comparison.games)
     unchanged = 0
     for rule in comparison.rules:
         if rule.mean_fired.difference == 0 and rule.paid_per_game.difference == 0:
@@ -117,6 +190,10 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
     notes = [f"Test: {TEST}, level {comparison.level:g}; * marks p < {comparison.level:g}.",
              f"{flagged} of {tested} tested statistics changed significantly. Each is tested on its own, "
              f"so about {comparison.level:.0%} of unchanged ones are flagged by chance."]
+    if comparison.metrics is not None:
+        notes.append("Game metrics (docs/metrics.md) that are ratios over the whole run (balance, per turn, "
+                     "decisiveness, options per decision) are shown without a test; the others are tested over the "
+                     "games that have them on both sides.")
     if comparison.rules:
         notes.append("Paid / firing is a ratio of sums, not a mean per game: shown without a test. "
                      "Pay is shown for rules that paid something.")
@@ -124,6 +201,27 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
         notes.append(f"{unchanged} rules fired and paid the same on average in A and B and are not shown (--json lists them).")
     return _render(f"{heading}\n{comparison.players} players, {comparison.games} games, game i of A and B on the same seed",
                    [(None, table)], notes)
+
+
+def _metrics_rows(table: Table, metrics: MetricsChange, games: int) -> None:
+    """The game metrics of A and B, as rows of the comparison."""
+    _row(table, "first seat's win share", metrics.first_seat, share=True)
+    _row(table, "balance", metrics.balance, share=True)
+    _row(table, "lead changes / game", metrics.lead_changes)
+    _row(table, "lead changes / turn", metrics.lead_changes_per_turn, share=True)
+    for row in metrics.leader_wins:
+        if row.games * 10 >= games:
+            _row(table, f"leader after round {row.round} won", row.change, share=True)
+    _row(table, "comebacks (winner trailed)", metrics.comebacks, share=True)
+    _row(table, "drama (winner's worst deficit)", metrics.drama)
+    _row(table, "winning margin", metrics.margin)
+    _row(table, "decisiveness (margin / score sd)", metrics.decisiveness)
+    _row(table, "options / decision", metrics.branching)
+    _row(table, "options / decision with a choice", metrics.decision_factor)
+    _row(table, "decisions / game", metrics.decisions)
+    _row(table, "decisions with a choice / game", metrics.choices)
+    if metrics.luck is not None:
+        _row(table, "luck share (random seats' wins)", metrics.luck, share=True)
 
 
 SWEEP_RULE_COLUMNS = 8
@@ -212,11 +310,11 @@ def _interval(share) -> str:
     return f"{share.low:.3f} - {share.high:.3f}"
 
 
-def _table(first: str, *columns: str) -> Table:
+def _table(first: str, *columns: str, justify_last: str = "right") -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(first, justify="left", no_wrap=True)
-    for column in columns:
-        table.add_column(column, justify="right")
+    for at, column in enumerate(columns, 1):
+        table.add_column(column, justify=justify_last if at == len(columns) else "right")
     return table
 
 

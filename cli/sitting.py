@@ -48,6 +48,8 @@ class Sitting:
     kept_in: str | None = None
     allow: tuple = ()
     budget: Budget = Budget()
+    # Whether a bot's decision lists every option it had (`--verbose`), not only the one it took.
+    verbose: bool = False
 
     @property
     def sources(self) -> list[str]:
@@ -70,7 +72,7 @@ def sit(sitting: Sitting, heading: str) -> None:
         looks_ahead = any(getattr(bot, "looks_ahead", False) for bot in bots)
         game = sitting.rules.start(setup.players, setup.seed, lookahead=looks_ahead, answers=list(sitting.answers))
         Table(game, bots, read_line, write, _progress if _on_terminal() else None, prompter(),
-              piped=not _stdin_on_terminal()).run()
+              piped=not _stdin_on_terminal(), verbose=sitting.verbose).run()
     except PlayError as error:
         discard(out)
         # A mistake met in a bot's look-ahead comes from a game that keeps no log: the

@@ -21,7 +21,6 @@ transcript holds them as `replay --show` does. A table of bots only hides none.
 from __future__ import annotations
 
 from .transcript import transcript, transcript_lines
-from ..interpreter.running.table_text import table_text
 
 HELP = """\
   a number   answer with that option
@@ -58,13 +57,15 @@ class Refusal(str):
 class Table:
     """One game played by people and bots; see the module docstring."""
 
-    def __init__(self, game, agents: list, read, write, thinking=None, prompt=None, piped: bool = False):
+    def __init__(self, game, agents: list, read, write, thinking=None, prompt=None, piped: bool = False,
+                 verbose: bool = False):
         """`agents`: per seat an agent, or None where a person sits; `read()` returns the next
         line typed (None at the end of input); `write(text)` shows a line; `thinking(text)`, if
         given, shows a passing note while a bot that searches decides (None: it is done);
         `prompt(text)` shows the prompt marker, leaving the line open for the answer; `piped`:
         the lines come from a pipe or a file (see the module docstring), and each is said back
-        after the marker, so that what is printed keeps a line per answer."""
+        after the marker, so that what is printed keeps a line per answer; `verbose`: a bot's
+        decision lists every option it had, not only the one it took."""
         self.game = game
         self.agents = agents
         self.read = read
@@ -72,6 +73,7 @@ class Table:
         self.thinking = thinking
         self.prompt = prompt
         self.piped = piped
+        self.verbose = verbose
         self.people = frozenset(seat for seat, agent in enumerate(agents) if agent is None)
         # How many lines of the transcript have been shown.
         self._shown = 0
@@ -101,13 +103,17 @@ class Table:
     # ------------------------------------------------------------ a person's decision
 
     def _ask(self, decision):
-        """The index of the option the person picks, or UNDONE after going back."""
-        words = decision.words()
+        """The index of the option the person picks, or UNDONE after going back. The options
+        are listed as choices (interpreter/running/choices.py): those that read the same are one
+        where they are the same move, else told apart."""
+        listed = decision.choices()
+        words = [choice.words for choice in listed]
+        firsts = [choice.options[0] for choice in listed]
         self.write("")
         self._question(decision, words)
         while True:
             text = self._line(decision).strip()
-            answer = self._answer(text, decision, words)
+            answer = self._answer(text, decision, words, firsts)
             if answer is SHOWN:
                 self.write("")
                 self._question(decision, words)
@@ -137,9 +143,10 @@ class Table:
             self.write(_shortened(line.strip()))
         return line
 
-    def _answer(self, text: str, decision, words: list[str]):
+    def _answer(self, text: str, decision, words: list[str], firsts: list[int]):
         """The index `text` answers, UNDONE, SHOWN after a command that shows something, a
-        Refusal saying why it answers nothing, or None (an empty line)."""
+        Refusal saying why it answers nothing, or None (an empty line). `words`: the choices as
+        listed, `firsts`: the option each answers with."""
         if not text:
             return None
         if text == "q":
@@ -148,17 +155,17 @@ class Table:
             self.write(HELP)
             return SHOWN
         if text == "t":
-            self.write(decision.table() or table_text(decision.view, self.game.names, decision.piece_words()))
+            self.write(decision.table())
             return SHOWN
         if text == "u":
             return self._undo(decision.seat)
         if text.isascii() and text.isdigit():
             if len(text) <= len(str(len(words))) and 1 <= int(text) <= len(words):
-                return int(text) - 1
+                return firsts[int(text) - 1]
             return Refusal(f"  no option {_shortened(text)}: answer 1 to {len(words)}")
         matches = [index for index, label in enumerate(decision.labels()) if label.lower() == text.lower()]
         if not matches:
-            matches = [index for index, option in enumerate(words) if option.lower() == text.lower()]
+            matches = [first for first, option in zip(firsts, words) if option.lower() == text.lower()]
         if len(matches) == 1:
             return matches[0]
         if matches:
@@ -185,9 +192,11 @@ class Table:
 
     def _transcript(self) -> list[str]:
         """The transcript so far as people at the table may read it: their own decisions without
-        the options just listed, and no seat's secret answer while a person plays."""
+        the options just listed, a bot's with the option it took (every option, `verbose`), and
+        no seat's secret answer while a person plays."""
         log = self.game.log
-        return transcript(log, self.people, at_the_table=bool(self.people)).split("\n") if log else []
+        people = bool(self.people)
+        return transcript(log, self.people, at_the_table=people, short=people and not self.verbose).split("\n") if log else []
 
     def _revealed(self) -> None:
         """Once the game is over, each secret answer the transcript hid from the people at the table."""

@@ -12,16 +12,19 @@ A narration that starts with `===` or `---` is a heading and ends the current tu
 from __future__ import annotations
 
 
-def transcript(log: list[dict], brief=frozenset(), at_the_table: bool = False) -> str:
-    return "\n".join(line for _, line in transcript_lines(log, brief, at_the_table)).strip("\n")
+def transcript(log: list[dict], brief=frozenset(), at_the_table: bool = False, short: bool = False) -> str:
+    return "\n".join(line for _, line in transcript_lines(log, brief, at_the_table, short)).strip("\n")
 
 
-def transcript_lines(log: list[dict], brief=frozenset(), at_the_table: bool = False) -> list[tuple[int, str]]:
+def transcript_lines(log: list[dict], brief=frozenset(), at_the_table: bool = False,
+                     short: bool = False) -> list[tuple[int, str]]:
     """The transcript's lines, each with the index of the event that made it (to cut a
     transcript at a decision, as `replay --step` does). The decisions of the seats in
     `brief` leave out the options: the table's people have just read them, numbered.
     `at_the_table`: people read it while they play, so a secret answer (`choose(...,
-    secret = true)`) reads `(secret)`: the rules say what it was when the game reveals it."""
+    secret = true)`) reads `(secret)`: the rules say what it was when the game reveals it.
+    `short`: every other decision names the option taken and how many there were, not each
+    of them (a bot's line at the table; `--verbose` and the page's click list them)."""
     lines = []
     indent = ""
     for index, event in enumerate(log):
@@ -38,19 +41,30 @@ def transcript_lines(log: list[dict], brief=frozenset(), at_the_table: bool = Fa
             lines.extend((index, indent + line) for line in text.split("\n"))
         elif is_shown_decision(event):
             hidden = at_the_table and event.get("secret", False)
-            lines.append((index, indent + decision_line(event, event["player"] not in brief, hidden)))
+            offered = NONE if event["player"] in brief else COUNT if short else ALL
+            lines.append((index, indent + decision_line(event, offered, hidden)))
     return lines
 
 
-def decision_line(event: dict, offered: bool = True, hidden: bool = False) -> str:
+# How much of a decision's options its line says: all of them, how many, or nothing.
+ALL, COUNT, NONE = "all", "count", "none"
+
+
+def decision_line(event: dict, offered: str = ALL, hidden: bool = False) -> str:
     """A logged decision as a player reads it: the question where the rules word it, the answer
-    (unless `hidden`) and (if `offered`) the options in words where they have them."""
-    options = event.get("words") or event["options"]
+    (unless `hidden`) and the options in words where they have them (`offered`: all of them,
+    how many, or nothing)."""
+    options = offered_words(event)
     chosen = "(secret)" if hidden else options[event["choice"]]
-    among = f" (of {len(options)}: {listed(options)})" if offered else ""
+    among = {ALL: f" (of {len(options)}: {listed(options)})", COUNT: f" (of {len(options)})", NONE: ""}[offered]
     if "prompt" in event:
         return f"> seat {event['player']}: {event['prompt']} -> {chosen}{among}"
     return f"> seat {event['player']} chooses {chosen}{among}"
+
+
+def offered_words(event: dict) -> list[str]:
+    """A logged decision's options in words where the rules word them, else by their labels."""
+    return event.get("words") or event["options"]
 
 
 def listed(options: list[str]) -> str:

@@ -53,7 +53,9 @@ _ALIASES = {
     "while_": "While",
     "assert_": "Assert",
 }
-_INTERPOLATION = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+# `{expr}` in a text, `{{` and `}}` its braces: where the builder parses expressions, and where an
+# editor looks for the names a text uses (dsl/references.py).
+INTERPOLATION = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
 
 def _class_for(rule: str):
@@ -135,7 +137,7 @@ class Builder(Transformer):
         quote = raw[0]
         position = 1
         body_end = len(raw) - 1
-        for match in _INTERPOLATION.finditer(raw, 1, body_end):
+        for match in INTERPOLATION.finditer(raw, 1, body_end):
             parts.append(_unquote(token, self.file, quote + raw[position : match.start()] + quote))
             if match.group(1) is None:
                 parts.append(match.group(0)[0])
@@ -160,11 +162,7 @@ class Builder(Transformer):
 
     def shown(self, meta, children):
         text, title = children
-        return ast.Shown(self.string(meta, [text]), _text(title, self.file), span=self._span(meta))
-
-    def point(self, meta, children):
-        name, prompt = children
-        return ast.Point(name, self.string(meta, [prompt]), span=self._span(meta))
+        return ast.Shown(text, _text(title, self.file), span=self._span(meta))
 
     def part(self, meta, children):
         kind, name, title = children
@@ -249,6 +247,15 @@ class Builder(Transformer):
     def visibility(self, meta, children):
         return str(children[0])
 
+    def var(self, meta, children):
+        """`var NAME [shape] [internal] = INIT [reset ...]`: `internal` stands before the value, as
+        a zone's `private` does, and is the node's last field."""
+        name, shape, internal, init, reset = children
+        return ast.Var(name, shape, init, reset, internal, span=self._span(meta))
+
+    def internal(self, meta, children):
+        return True
+
     def reset_on(self, meta, children):
         """`reset on EVENT` -> the event's name; `reset` alone -> True (the event of the part's kind)."""
         return children[0] if children[0] is not None else True
@@ -262,7 +269,7 @@ class Builder(Transformer):
     def after_hook(self, meta, children):
         return ast.Hook("after", *children, span=self._span(meta))
 
-    AUG_OP = COMP_OP = ADD_OP = MUL_OP = NAME
+    AUG_OP = COMP_OP = ADD_OP = MUL_OP = POW_OP = NAME
 
 
 _ESCAPE = re.compile(r"\\(?:N\{[A-Za-z0-9 \-]+\}|x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[0-7]{1,3}|[\\'\"abfnrtv])")

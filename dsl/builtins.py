@@ -12,6 +12,7 @@ A `Builtin`'s fields:
   the named options (`sorted(xs, desc=true)`).
 - `returns`: what the answer is, for the analysis of which lists a rule's local owns
   (interpreter/compiling/ownership.py) and for the checker's shapes: `LIST`, a new list made by the call;
+  `TUPLE`, a new tuple, which cannot change in place but may be as long as a list (`tuple`);
   `NUMBER`, an int or float; `TEXT`, a new text as long as what it is made of (`join`);
   `PLAIN`, another value that is no list or mapping (a seat, a name, a truth); `ANY`,
   possibly one of its arguments or an item of one (`first`, `max`, `choose`), which a var may hold.
@@ -48,9 +49,15 @@ A `Builtin`'s fields:
   `_bounded`, and `_short_walk` in interpreter/compiling/costs.py) or was counted as it was
   made (a comprehension): `sum(1..1000000000000)` stops before its first item. One that walks
   is never handed on as itself (`x => weight(x)` is a lambda that counts), but to a
-  procedure's parameter only ever called with short arguments (`costs._handed_function`).
+  procedure's parameter only ever called with short arguments
+  (`interprocedural._handed_function`).
 - `together`: it goes through the arguments of `walks` together, and stops with the shortest
   (`zip`): one of them bounded bounds the whole (`zip(ranking, highest_first(bills))`).
+- `repeats`: whether its answer may hold two equal items: `NEVER` (`faces`, `distinct`,
+  `owners_of`), `AS_FIRST` where its first argument holds none (a selection, ordering or
+  grouping of its items: `showing`, `sorted`, `by_owner`), else `MAY`. A decision point whose
+  moves' values never repeat gathers no option twice, so the compiled point does not look for
+  equal options to merge (interpreter/compiling/moves.py, `_never_repeats`).
 - `compares`: it compares, hashes or writes in words the items it goes through (`sorted`,
   `count`, `join`), which goes through an item's own items too, to the last: the compiled
   call counts all of them (`budget.deep`), unless the items are cheap to compare (a zone's
@@ -67,7 +74,8 @@ from __future__ import annotations
 
 import attrs
 
-LIST, NUMBER, TEXT, PLAIN, ANY = "list", "number", "text", "plain", "any"
+LIST, TUPLE, NUMBER, TEXT, PLAIN, ANY = "list", "tuple", "number", "text", "plain", "any"
+MAY, NEVER, AS_FIRST = "may", "never", "as first"
 MANY = 255
 """`high` of a built-in that takes any number of arguments (`min(a, b, c)`)."""
 
@@ -81,7 +89,7 @@ class Builtin:
     high: int
     doc: str
     keywords: tuple[str, ...] = ()
-    returns: str = attrs.field(default=ANY, kw_only=True, validator=attrs.validators.in_((LIST, NUMBER, TEXT, PLAIN, ANY)))
+    returns: str = attrs.field(default=ANY, kw_only=True, validator=attrs.validators.in_((LIST, TUPLE, NUMBER, TEXT, PLAIN, ANY)))
     draws: bool = attrs.field(default=False, kw_only=True)
     asks: bool = attrs.field(default=False, kw_only=True)
     reads: bool = attrs.field(default=False, kw_only=True)
@@ -95,6 +103,7 @@ class Builtin:
     walks: tuple[int, ...] = attrs.field(default=(), kw_only=True)
     together: bool = attrs.field(default=False, kw_only=True)
     compares: bool = attrs.field(default=False, kw_only=True)
+    repeats: str = attrs.field(default=MAY, kw_only=True, validator=attrs.validators.in_((MAY, NEVER, AS_FIRST)))
 
     @property
     def pure(self) -> bool:
@@ -112,8 +121,8 @@ class Builtin:
 
     @property
     def plain(self) -> bool:
-        """Its answer is no list or mapping."""
-        return self.returns in (NUMBER, TEXT, PLAIN)
+        """Its answer is no list or mapping (a tuple cannot be changed in place)."""
+        return self.returns in (NUMBER, TEXT, PLAIN, TUPLE)
 
     @property
     def fresh(self) -> bool:
@@ -139,39 +148,43 @@ BUILTINS = {
         Builtin("min", 1, MANY, "smallest of several values, or the smallest item of one non-empty list", python=True,
                 one_pass=True, walks=(0,), compares=True),
         Builtin("list", 1, 1, "a new list of the items of a list, or of the pieces of a zone in order", returns=LIST,
-                python=True, one_pass=True, no_longer=True, walks=(0,)),
+                python=True, one_pass=True, no_longer=True, walks=(0,), repeats=AS_FIRST),
         Builtin("abs", 1, 1, "absolute value", returns=NUMBER, python=True),
         Builtin("sorted", 1, 1, "the list sorted; key=x => ..., desc=true for high to low", ("key", "desc"),
-                returns=LIST, one_pass=True, no_longer=True, walks=(0,), compares=True),
+                returns=LIST, one_pass=True, no_longer=True, walks=(0,), compares=True, repeats=AS_FIRST),
         Builtin("zip", 2, 2, "pairs (a[i], b[i]) up to the shorter list", returns=LIST, one_pass=True, no_longer=True,
-                walks=(0, 1), together=True),
+                walks=(0, 1), together=True, repeats=AS_FIRST),
         Builtin("count", 2, 2, "how often a value occurs in a list", returns=NUMBER, one_pass=True, walks=(0,),
                 compares=True),
         Builtin("any", 1, 1, "true if some item of the list is true", returns=PLAIN, python=True, one_pass=True,
                 walks=(0,)),
         Builtin("all", 1, 1, "true if every item of the list is true", returns=PLAIN, python=True, one_pass=True,
                 walks=(0,)),
-        Builtin("distinct", 1, 1, "the list without repeats, first occurrence kept", returns=LIST, one_pass=True,
-                no_longer=True, walks=(0,), compares=True),
+        Builtin("distinct", 1, 1, "the list without repeats (lists equal by value), first occurrence kept",
+                returns=LIST, one_pass=True, no_longer=True, walks=(0,), compares=True, repeats=NEVER),
+        Builtin("tuple", 1, 1, "a new tuple of the items of a list, or of the pieces of a zone in order",
+                returns=TUPLE, python=True, one_pass=True, no_longer=True, walks=(0,), repeats=AS_FIRST),
         Builtin("first", 1, 1, "the first item of a non-empty list"),
         Builtin("last", 1, 1, "the last item of a non-empty list (the top of a pile)"),
         Builtin("faces", 1, 1, "the distinct faces shown by a list of dice, low to high", returns=LIST, one_pass=True,
-                no_longer=True, walks=(0,)),
+                no_longer=True, walks=(0,), repeats=NEVER),
         Builtin("weight", 1, 1, "total weight of pieces (a die of weight 2 counts as two)", returns=NUMBER,
                 one_pass=True, walks=(0,)),
         Builtin("facesum", 1, 1, "sum of the face values of pieces", returns=NUMBER, one_pass=True, walks=(0,)),
         Builtin("highest", 1, 1, "the highest face value among pieces (0 for none)", returns=NUMBER, one_pass=True,
                 walks=(0,)),
         Builtin("owned", 2, 2, "the pieces owned by an owner", returns=LIST, one_pass=True, no_longer=True,
-                walks=(0,)),
-        Builtin("showing", 2, 2, "the dice showing a face", returns=LIST, one_pass=True, no_longer=True, walks=(0,)),
+                walks=(0,), repeats=AS_FIRST),
+        Builtin("showing", 2, 2, "the dice showing a face", returns=LIST, one_pass=True, no_longer=True, walks=(0,),
+                repeats=AS_FIRST),
         Builtin("owners_of", 1, 1, "the distinct owners of pieces, in seat order", returns=LIST, one_pass=True,
-                no_longer=True, walks=(0,)),
+                no_longer=True, walks=(0,), repeats=NEVER),
         Builtin("by_owner", 1, 1, "pairs (owner, that owner's pieces), in seat order", returns=LIST, one_pass=True,
-                no_longer=True, walks=(0,)),
-        Builtin("of_kind", 2, 2, "the pieces of one kind", returns=LIST, one_pass=True, no_longer=True, walks=(0,)),
+                no_longer=True, walks=(0,), repeats=NEVER),
+        Builtin("of_kind", 2, 2, "the pieces of one kind", returns=LIST, one_pass=True, no_longer=True, walks=(0,),
+                repeats=AS_FIRST),
         Builtin("pieces", 1, 1, "every piece of a kind in the game, wherever it lies", returns=LIST, reads=True,
-                game=True),
+                game=True, repeats=NEVER),
         Builtin("left", 1, 1, "the next seat clockwise", returns=PLAIN, game=True,
                 inline='((({0}) + 1) % g.n)'),
         Builtin("right", 1, 1, "the previous seat (counter-clockwise)", returns=PLAIN, game=True,
@@ -199,9 +212,9 @@ BUILTINS = {
         Builtin("combinations", 2, 2, "every way to pick k items of a list, each as a list, in list order",
                 returns=LIST, one_pass=True, game=True, walks=(0,)),
         Builtin("without", 2, 2, "the items of the first list that are not in the second", returns=LIST,
-                one_pass=True, no_longer=True, game=True, walks=(0, 1), compares=True),
+                one_pass=True, no_longer=True, walks=(0, 1), compares=True, repeats=AS_FIRST),
         Builtin("shuffled", 1, 1, "a new list with the items in random order (the game's random stream)", returns=LIST,
-                draws=True, game=True, one_pass=True, no_longer=True, walks=(0,)),
+                draws=True, game=True, one_pass=True, no_longer=True, walks=(0,), repeats=AS_FIRST),
     )
 }
 

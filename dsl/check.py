@@ -15,12 +15,12 @@ from __future__ import annotations
 from . import ast
 from .ast import walk
 from .builtins import BUILTINS, GLOBAL_VALUES
-from .program import SCORE, Program, kind_word
+from .program import SCORE, TURN, Program, kind_word
 from .errors import Diagnostic, RulesError, Span, did_you_mean
 from .check_expressions import PART_ATTRIBUTES, ExpressionChecks
 from .keywords import RESERVED
 from .check_statements import StatementChecks
-from .shapes import NUMBER, TEXT, UNKNOWN, element, kind_of, part_of, words
+from .shapes import FUNCTION, NUMBER, TEXT, UNKNOWN, element, kind_of, part_of, words
 
 
 def check(program: Program) -> Program:
@@ -91,15 +91,11 @@ class _Checker(StatementChecks, ExpressionChecks):
             self.scopes = [dict.fromkeys([p.name for p in move.params], UNKNOWN) | {"player": NUMBER}]
             self.expr(forbid.when)
         for hook in self.program.hooks:
-            target = self.parts.get(hook.target)
-            if not isinstance(target, ast.Phase):
-                phases = [d.name for d in self.program.of_kind(ast.Phase)]
-                self.error(hook, f"`{hook.time} {hook.target}`: no phase is named `{hook.target}`",
-                           did_you_mean(hook.target, phases) or "hooks attach to phases")
+            seat = self._hook_target(hook)
+            self.scopes = [{"player": NUMBER} if seat else {}]
             if hook.when is not None:
-                self.scopes = [{}]
                 self.expr(hook.when)
-            self._body(hook.body, set(), proc=False)
+            self._body(hook.body, self.scopes[0], proc=False)
         for handler in self.program.handlers:
             event = self.parts.get(handler.event)
             if not isinstance(event, ast.Event):
@@ -126,6 +122,25 @@ class _Checker(StatementChecks, ExpressionChecks):
                                   "it reads the game's settings or its end; it cannot change them")
         self._check_sweeps()
         self._check_part_arguments()
+
+    def _hook_target(self, hook) -> bool:
+        """What a hook attaches to is a phase, a decision point or `turn` (its start only), and
+        not a name that is both a phase and a point; whether its block has a seat (`player`)."""
+        target = self.parts.get(hook.target)
+        phase, point = isinstance(target, ast.Phase), hook.target in self.points
+        if hook.target == TURN and hook.time == "after":
+            self.error(hook, "`after turn`: a hook runs at the start of a turn, not at its end",
+                       "write `before turn:` for each turn's start; what follows a turn is the next "
+                       "statement of the rule that runs it, or an `after` hook of its phase")
+        elif phase and point:
+            self.error(hook, f"`{hook.time} {hook.target}`: `{hook.target}` is a phase and a decision point",
+                       "rename one of them, so the hook says which it attaches to")
+        elif not phase and not point and hook.target != TURN:
+            phases = [d.name for d in self.program.of_kind(ast.Phase)]
+            self.error(hook, f"`{hook.time} {hook.target}`: no phase or decision point is named `{hook.target}`",
+                       did_you_mean(hook.target, phases + list(self.points) + [TURN])
+                       or "hooks attach to phases, decision points and `turn`")
+        return not phase
 
     def dispatched_kind(self, event: ast.Event) -> str | None:
         """The kind of part an event concerns (its first value is named after the kind), or None."""
@@ -261,7 +276,9 @@ class _Checker(StatementChecks, ExpressionChecks):
 
     def _words(self, text) -> None:
         """Words for people (a prompt, a `shown`): computed only when read, so they must not change the game."""
-        self.expr(text)
+        if self.expr(text) == FUNCTION:
+            self.error(text, "words are a value to read, not a function",
+                       "give the text itself: `shown \"field {f}\"`, or a procedure's answer: `shown words(f)`")
         self._no_side_effects(text, "words must not draw chance or ask for a decision",
                               "they are computed only when someone reads them; compute the value in the rules first")
 

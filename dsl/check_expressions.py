@@ -10,6 +10,7 @@ from .builtins import BUILTINS, GLOBAL_VALUES, MANY
 from .errors import did_you_mean
 from .program import kind_word
 from .shapes import (FAMILY, FUNCTION, LIST, NUMBER, PIECE, RANGE, TEXT, UNKNOWN, ZONE, attribute_mistake, binary_mistake, element,
+                     iteration_mistake,
                      kind_of, negate_mistake, order_mistake, part_of, words)
 
 PIECE_ATTRIBUTES = ("face", "value", "owner", "kind", "weight", "zone")
@@ -120,7 +121,9 @@ class ExpressionChecks:
 
     def e_InOp(self, e):
         left = self.expr(e.left)
-        self._items(e.right, "`in`")
+        right = self._items(e.right, "`in`")
+        if right == TEXT and left not in (TEXT, UNKNOWN):
+            self.error(e, f"{words(left)} cannot be in a text", "`in` of a text asks whether a text is part of it: `\"ab\" in t`")
         items = self._item_shapes(e.right)
         if kind_of(left) and TEXT in items:
             self.error(e, f"{words(left)} is never in a list of texts", self._part_hint(kind_of(left), e.left))
@@ -222,6 +225,14 @@ class ExpressionChecks:
                     f"{builtin.low} or more" if builtin.high == MANY else f"{builtin.low} to {builtin.high}"
                 self.error(e, f"`{func.id}` takes {wanted} argument{'s' * (builtin.high != 1)}, given {len(positional)}",
                            f"{func.id}: {builtin.doc}")
+            if not (builtin.high == MANY and len(positional) > 1):
+                # What it goes through item by item must have items (`max(a, b)` compares its arguments).
+                for index in builtin.walks:
+                    mistake = iteration_mistake(shapes[index], f"`{func.id}`") if index < len(shapes) else None
+                    if mistake:
+                        self.error(positional[index], mistake[0], f"`{func.id}` goes through the items of a list: `[n]` "
+                                   "is a list of one number, `1..n` the numbers up to n" if shapes[index] == NUMBER
+                                   else mistake[1])
             named = [kw.name for kw in keywords]
             for kw in keywords:
                 if named.count(kw.name) > 1 and named.index(kw.name) != keywords.index(kw):

@@ -71,9 +71,15 @@ class StatementChecks:
                 if isinstance(decl, ast.Zone):
                     self.error(target, f"the pieces of zone `{root.id}` cannot be assigned",
                                "pieces move with `put`, `deal` or `create`, which keep every piece in one zone")
-                elif not (isinstance(decl, ast.Var) and decl.shape is not None):
-                    self.error(target, f"`{root.id}[...]` cannot be assigned",
-                               "declare it as `var name per player = ...` or `var name[1..6] = ...`")
+                elif isinstance(decl, ast.Param):
+                    self.error(target, f"cannot assign into param `{root.id}`",
+                               "parameters are fixed for a game; change a copy: `let mine = [x for x in "
+                               f"{root.id}]`")
+                elif decl is not None and not isinstance(decl, ast.Var):
+                    self.error(target, f"cannot assign into {kind_word(decl)} `{root.id}`",
+                               "only the lists of `var`s and `let` names change during play: `v[i] = x`, `v[i][j] = x`")
+                    self.expr(target.index)
+                    return
             self.expr(base)
             self.expr(target.index)
         elif isinstance(target, ast.Attribute):

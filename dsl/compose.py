@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import attrs
 
 from . import ast
 from .errors import Diagnostic, RulesError, Span, did_you_mean
-from .files import Reach, path_mistake, read_rules, real, refusal
+from .files import Reach, base_refusal, path_mistake, read_rules, real, refusal
 from .limits import MAX_DIGITS, MAX_FILES, MAX_INCLUDE_DEPTH, MAX_PLAYERS, MAX_RULESET_TOKENS, token_count
 from .parser import parse_file, parse_text
 from .parts import Member, Rules, VarPlace, alone_settings, expand, owned
@@ -27,8 +28,9 @@ from .program import Program, Source, kind_word, part_name
 
 
 class _Composer:
-    def __init__(self, reach: Reach):
+    def __init__(self, reach: Reach, texts: Mapping[Path, str]):
         self.reach = reach
+        self.texts = texts
         self.parts: dict = {}
         self.moves: dict = {}
         self.points: dict = {}
@@ -39,8 +41,10 @@ class _Composer:
         self.nobody_wins: list = []
         self.terms: list = []
         self.members: list[Member] = []
+        self.part_of: dict[str, str] = {}  # a zone or var of a part's own file -> the part's name
         self.var_places: dict[str, VarPlace] = {}  # var name -> where its declaration in force stands
         self.sources: list[Source] = []
+        self.read: dict[Path, str] = {}  # real path -> the text composed from it
         self.origin: dict = {}
         self.overridden_by: dict = {}  # name -> (unit, span) of the override in force
         self.applied: set[Path] = set()
@@ -76,10 +80,11 @@ class _Composer:
             self.errors.append(Diagnostic(at, refused, "include .rules files of this project; "
                                           "`--allow-path DIR` lets rules include from the folder DIR too"))
             return
-        if at is not None and not os.path.exists(path):
+        if at is not None and not os.path.exists(path) and path not in self.texts:
             self.errors.append(Diagnostic(at, f"no file `{path}`", _nearby_files(path)))
             return
-        text = read_rules(_display(path), at)
+        text = self.texts[path] if path in self.texts else read_rules(_display(path), at)
+        self.read[path] = text
         self.tokens += token_count(text)
         if self.tokens > MAX_RULESET_TOKENS:
             if not self.overgrown:
@@ -101,6 +106,8 @@ class _Composer:
                 # its lines names the game's.
                 item = owned(item, part) if role != "ruleset" else item
                 member.append(item)
+                if role != "ruleset" and isinstance(item, (ast.Zone, ast.Var)):
+                    self.part_of[item.name] = part.name
                 if item is not declared:
                     self.members[-1].short.append(item)
             if isinstance(item, ast.Part):
@@ -243,10 +250,12 @@ def _nearby_files(path: Path) -> str:
     return did_you_mean(path.name, names) or "paths are relative to the file that names them"
 
 
-def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
+def compose(ruleset: str | Path, fragments=(), allow=(), texts: Mapping[Path, str] | None = None) -> Program:
     """Compose a ruleset and fragments into one program, or raise every conflict found.
     `allow`: folders beyond the project's that an `include`/`extends` may read (dsl/files.py);
-    a `Reach` with an owner (a log's) bounds the ruleset and fragments named too.
+    a `Reach` with an owner (a log's) bounds the ruleset and fragments named too. `texts`: the
+    text of some files by their real path, read instead of what is saved there (an editor's
+    unsaved documents, cli/language_server.py); what may be read is decided as for the files.
 
     A file named as the ruleset that is a fragment knowing its base (`fragment "T" for
     "../base.rules" with rounds = 2`) is played on that base: the base composed with it (and
@@ -259,33 +268,44 @@ def compose(ruleset: str | Path, fragments=(), allow=()) -> Program:
         refused = fence and refusal(Path(named), str(named), fence)
         if refused:
             raise RulesError(Diagnostic(None, refused, "`--allow-path DIR` lets the rules be read from the folder DIR too"))
-    based = _fragment_base(Path(ruleset), allow)
-    if based is not None:
-        base, fragment = based
-        return _with_settings(compose(base, (ruleset, *fragments), allow), fragment)
-    return _compose(ruleset, fragments, allow)
+    return _on_bases(Path(ruleset), tuple(fragments), allow, texts or {}, ())
 
 
-def _fragment_base(path: Path, allow) -> tuple[Path, ast.Fragment] | None:
+def _on_bases(ruleset: Path, fragments: tuple, allow, texts: Mapping[Path, str], hops: tuple) -> Program:
+    """The ruleset composed, or, for a fragment that names its base, the base composed with it
+    (and so on, for a base that is a fragment too). `hops`: the fragments passed on the way, so
+    that a fragment plugging into itself, at once or through others, is a located error, not
+    a recursion without end."""
+    based = _fragment_base(ruleset, allow, texts)
+    if based is None:
+        return _compose(ruleset, fragments, allow, texts)
+    base, fragment = based
+    hops = hops + (real(ruleset),)
+    if base in hops:
+        cycle = " -> ".join(path.name for path in hops + (base,))
+        raise RulesError(Diagnostic(fragment.span, f"fragments plug into one another in a circle: {cycle}",
+                                    "a fragment plugs into a ruleset, not into a fragment that plugs into it"))
+    if len(hops) >= MAX_INCLUDE_DEPTH:
+        raise RulesError(Diagnostic(fragment.span, f"fragments plug into one another {len(hops)} deep: the most a "
+                                    f"ruleset may is {MAX_INCLUDE_DEPTH}", "plug the fragment into the ruleset itself"))
+    return _with_settings(_on_bases(base, (ruleset, *fragments), allow, texts, hops), fragment)
+
+
+def _fragment_base(path: Path, allow, texts: Mapping[Path, str]) -> tuple[Path, ast.Fragment] | None:
     """(the base, the `fragment` line) of a fragment file that names its base; None for any other file."""
-    if not os.path.isfile(path):
+    text = texts.get(real(path))
+    if text is None and not os.path.isfile(path):
         return None
-    line = next((item for item in parse_file(_display(path)).items if isinstance(item, ast.Fragment)), None)
+    file = parse_file(_display(path)) if text is None else parse_text(text, _display(path))
+    line = next((item for item in file.items if isinstance(item, ast.Fragment)), None)
     if line is None or line.base is None:
         return None
-    folder = real(path).parent
-    base = real(folder / line.base)
-    reach = Reach.of([path], allow)
-    # A board in a folder of its own (`boards/bonus.rules`) plugs into `../game.rules`: a file
-    # named so, directly in the folder above, is in reach as the fragment's own folder is; the
-    # other folders there are not, nor is a link that leads there (a log's reach has no such
-    # exception).
-    above = reach.owner is None and Path(line.base).parent == Path("..") and base.parent == folder.parent
-    refused = refusal(base, line.base, None if above else reach)
+    base, refused = base_refusal(path, line.base, Reach.of([path], allow))
     if refused is not None:
-        raise RulesError(Diagnostic(line.span, refused, "a fragment plugs into a ruleset of this project; "
-                                    "`--allow-path DIR` lets it name one in the folder DIR"))
-    if not os.path.isfile(base):
+        raise RulesError(Diagnostic(line.span, refused, "a fragment plugs into a ruleset of its project (anywhere below "
+                                    "the folder holding .git, pyproject.toml or rulesrun.toml; an empty rulesrun.toml "
+                                    "marks one); `--allow-path DIR` lets it name one in the folder DIR"))
+    if not os.path.isfile(base) and base not in texts:
         raise RulesError(Diagnostic(line.span, f"no file `{base}` for this fragment to plug into", _nearby_files(base)))
     return base, line
 
@@ -310,8 +330,8 @@ def _with_settings(program: Program, fragment: ast.Fragment) -> Program:
     return attrs.evolve(program, parts=parts)
 
 
-def _compose(ruleset: str | Path, fragments, allow) -> Program:
-    composer = _Composer(Reach.of([ruleset, *fragments], allow))
+def _compose(ruleset: str | Path, fragments, allow, texts: Mapping[Path, str]) -> Program:
+    composer = _Composer(Reach.of([ruleset, *fragments], allow), texts)
     composer.apply(Path(ruleset), "ruleset", "ruleset", (), None)
     for fragment in fragments:
         path = Path(fragment)
@@ -335,6 +355,8 @@ def _compose(ruleset: str | Path, fragments, allow) -> Program:
         origin=composer.origin,
         asserts=tuple(composer.asserts),
         nobody_wins=tuple(composer.nobody_wins),
+        part_of=composer.part_of,
+        texts=composer.read,
     )
 
 

@@ -13,6 +13,7 @@ holding all of them; the CLI renders them and picks the exit code.
 from __future__ import annotations
 
 import difflib
+import re
 
 import attrs
 
@@ -130,3 +131,16 @@ def did_you_mean(name: str, known) -> str:
     if not close:
         return ""
     return "did you mean " + " or ".join(f"`{c}`" for c in close) + "?"
+
+
+_SUGGESTED = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`")
+
+
+def suggested(hint: str) -> list[str]:
+    """The names a `did_you_mean` hint suggests, for an editor's quick fix; none for any other hint.
+
+        suggested("did you mean `tally` or `total`?")  -> ["tally", "total"]
+    """
+    if not hint.startswith("did you mean "):
+        return []
+    return _SUGGESTED.findall(hint)

@@ -127,6 +127,47 @@ def refusal(path: Path, written: str, reach: Reach | None, suffix: str = SUFFIX)
     return None
 
 
+# What marks the top folder of a project: a fragment's base may lie anywhere below it.
+PROJECT_MARKERS = (".git", "pyproject.toml", "rulesrun.toml")
+# How many folders up a project's top is looked for.
+PROJECT_DEPTH = 32
+
+
+def is_project_top(folder: Path) -> bool:
+    """Whether `folder` is the top of a project: it holds one of PROJECT_MARKERS (a git
+    checkout, a Python project, or a `rulesrun.toml` put there to say so)."""
+    return any((folder / marker).exists() for marker in PROJECT_MARKERS)
+
+
+def project_of(folder: Path) -> Path | None:
+    """The top folder of the project `folder` lies in: the nearest folder at or above it that
+    `is_project_top`, or None."""
+    for place in [folder, *folder.parents][:PROJECT_DEPTH]:
+        if is_project_top(place):
+            return place
+    return None
+
+
+def base_refusal(fragment: Path, written: str, reach: Reach) -> tuple[Path, str | None]:
+    """The real path of the base a fragment file names (`fragment "T" for "../base.rules"`),
+    and why it is not read (None: it may be), by `reach`, the reach of the files named with it.
+
+    A fragment plugs into a ruleset of its own project: a base anywhere below the project's top
+    folder (`project_of`), as `variants/game/ending.rules` names `../../game.rules`, is in reach
+    as the fragment's own folder is; outside a project, a board in a folder of its own
+    (`boards/bonus.rules`) still plugs into `../game.rules`, directly in the folder above. A log's
+    reach has neither exception."""
+    folder = real(fragment).parent
+    base = real(folder / written)
+    if reach.owner is None:
+        project = project_of(folder)
+        if project is not None and base.is_relative_to(project):
+            return base, refusal(base, written, None)
+        if Path(written).parent == Path("..") and base.parent == folder.parent:
+            return base, refusal(base, written, None)
+    return base, refusal(base, written, reach)
+
+
 class Refused(Exception):
     """A file not read, and why: its name as written, never a byte of it. `kind`: "missing"
     (no such file, or it cannot be opened), "kind" (not a regular file), "size" (too large)."""

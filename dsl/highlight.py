@@ -86,7 +86,7 @@ class RulesLexer(RegexLexer):
             (words(tuple(sorted(RESERVED.difference(CONSTANTS, WORD_OPERATORS))), suffix=r"\b"), Keyword),
             (words(tuple(GLOBAL_VALUES), suffix=r"\b"), Name.Builtin.Pseudo),
             (NAME_PATTERN, Name),
-            (r"=>|\.\.|==|!=|<=|>=|\+=|-=|//|[-+*/%<>=]", Operator),
+            (r"=>|\.\.|==|!=|<=|>=|\+=|-=|//|\*\*|[-+*/%<>=]", Operator),
             (r"[(\[{]", Punctuation, "bracket"),
             (r"[)\]},:]", Punctuation),
             (r"[ \t\f]+", Whitespace),

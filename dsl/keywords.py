@@ -63,7 +63,7 @@ DECLARATIONS = _openers(
     ("game", ()), ("players", ()), ("include", ()), ("extends", ()), ("fragment", ("with",)),
     ("param NAME", ()), ("die NAME faces", ("weight", "values", "shown")),
     ("card NAME values", ("x", "shown")), ("zone NAME", ("per player", "hidden", "private")),
-    ("var NAME", ("per player", "reset on", "reset")), ("imaginary NAME", ()), ("event NAME", ()), ("proc NAME", ()),
+    ("var NAME", ("per player", "internal", "reset on", "reset")), ("imaginary NAME", ()), ("event NAME", ()), ("proc NAME", ()),
     ("phase NAME", ()), ("before NAME", ()), ("after NAME", ()), ("move NAME", ("shown",)),
     ("point NAME", ()), ("forbid NAME", ()), ("on NAME", ()), ("score by NAME", ("lowest",)),
     ("value", ()), ("view", ()), ("nobody wins when", ()), ("kind NAME", ("reset on", "with")),

@@ -101,14 +101,15 @@ def keywords() -> tuple[str, ...]:
                          if t.pattern.type == "str" and word.fullmatch(t.pattern.value)}))
 
 
-def token_stream(text: str) -> list[Token]:
-    """The tokens the parser reads in `text` (which must parse), typed as the parser types them.
+def token_stream(text: str, start: str = "start") -> list[Token]:
+    """The tokens the parser reads in `text` (which must parse from `start`: "expr" for the
+    expression of a text's `{...}`), typed as the parser types them.
 
     `player` after `per` is the keyword PLAYER, in `for p in player` a NAME. The line structure
     comes as `_NL` (its text holds the comments it ran over), `_INDENT` and `_DEDENT`; newlines
     inside brackets are not tokens. Whitespace and comments are not tokens: they lie between.
     """
-    return list(_parser().parse_interactive(text, start="start").iter_parse())
+    return list(_parser().parse_interactive(text, start=start).iter_parse())
 
 
 def _build(tree, file: str):

@@ -192,7 +192,7 @@ def _own_names(parts: dict, rules: Rules, members: list[Member], errors: list) -
                if name.startswith(prefix) and name[len(prefix):] not in known}
         for item in member.items:
             item = item.decl if isinstance(item, ast.Override) else item
-            names = {short: full for short, full in own.items() if short not in _bound(item, parts)}
+            names = {short: full for short, full in own.items() if short not in bound_names(item, parts)}
             if names:
                 said[id(item)] = _renamed(item, names)
     if not said:
@@ -212,9 +212,10 @@ def _what(parts: dict, name: str) -> str:
     return f"the {kind_word(decl)} `{name}`" if decl is not None else f"the built-in `{name}`"
 
 
-def _bound(item, parts: dict) -> set[str]:
+def bound_names(item, parts: dict) -> set[str]:
     """Every name a rule binds anywhere in it: parameters (a handler's that names none, the
-    event's), `let`, loop and lambda variables."""
+    event's), `let`, loop and lambda variables. There the name is not the declared one, for a
+    part's own names as for an editor's search for a name's uses (dsl/references.py)."""
     bound = set()
     for node in ast.walk(item):
         if isinstance(node, ast.Handler) and node.params is None:

@@ -38,6 +38,9 @@ def kind_word(decl) -> str:
 SCORE = "score by"
 VALUE = "value by"
 VIEW = "view:"
+TURN = "turn"
+"""What `before turn:` hooks: every `turn` block's start. `turn` is a reserved word, so no phase or
+decision point, the other things a hook attaches to, can be named so."""
 
 
 def part_name(decl) -> str:
@@ -85,9 +88,20 @@ class Program:
     points: dict = attrs.field(factory=dict)
     # The `--set` settings applied (name -> the text given), for errors that blame one.
     settings: dict = attrs.field(factory=dict)
+    # The part whose own file declares a zone or var (`bonus_field` -> `bonus`), by
+    # the zone's or var's name: the table shows them with their part (interpreter/running/shown.py).
+    part_of: dict = attrs.field(factory=dict)
+    # The text of every file read, by real path: what a worker elsewhere composes the very same
+    # program from (interpreter/studies/simulate.py, Workshop), without the files.
+    texts: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     def of_kind(self, kind) -> list:
         return [d for d in self.parts.values() if isinstance(d, kind)]
+
+    def hooks_on(self, target: str, time: str | None = None) -> list:
+        """The hooks attached to `target` (a phase, a decision point, or TURN), `before` or
+        `after` ones only if `time` says, in composition order."""
+        return [h for h in self.hooks if h.target == target and time in (None, h.time)]
 
     @property
     def is_library(self) -> bool:

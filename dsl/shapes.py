@@ -75,6 +75,9 @@ def binary_mistake(op: str, left: str, right: str) -> tuple[str, str] | None:
     if not bad:
         return None
     culprit = next((s for s in (left, right) if s in bad and s in _FROM), None)
+    if culprit == LIST and op != "+":
+        return f"`{op}` between {words(left)} and {words(right)}", \
+            f"`{op}` works on numbers: `len(xs)` counts a list's items, `sum(xs)` adds its numbers"
     hint = _FROM[culprit] if culprit else f"`{op}` works on numbers" + (", texts and lists of one kind" if op == "+" else "")
     return f"`{op}` between {words(left)} and {words(right)}", hint
 

@@ -89,7 +89,7 @@ def grammar() -> dict:
                 {"name": "keyword.control.rules", "match": rf"\b({_alternation(control)})\b"},
                 {"name": "support.variable.rules", "match": rf"\b({_alternation(GLOBAL_VALUES)})\b"},
                 {"name": "variable.other.rules", "match": rf"\b{NAME_PATTERN}\b"},
-                {"name": "keyword.operator.rules", "match": r"=>|\.\.|==|!=|<=|>=|\+=|-=|//|[-+*/%<>=]"},
+                {"name": "keyword.operator.rules", "match": r"=>|\.\.|==|!=|<=|>=|\+=|-=|//|\*\*|[-+*/%<>=]"},
                 {"include": "#brackets"},
                 {"name": "punctuation.separator.rules", "match": "[,:]"},
             ]},

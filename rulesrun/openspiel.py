@@ -6,19 +6,22 @@
                                           "with": "rulesets/variants/bandit.rules", "params": "rounds:2"})
     state = game.new_initial_state()
     while not state.is_terminal():
-        state.apply_action(state.legal_actions()[0])
+        if state.is_chance_node():       # a die, a step of a shuffle: sample it
+            state.apply_action(state.seeded_outcome())
+        else:
+            state.apply_action(state.legal_actions()[0])
     state.returns()                       # [0.0, 0.0, 0.0, 1.0]: each seat's share of the win
 
 Game parameters: `rules` (a path), `players` (0: 4 or the nearest allowed), `with`
 (fragments, `;` between paths), `params` (`name:value;...`, a list's items split by `|`),
-`seed`, `max_actions` (256), `max_game_length` (10000); OpenSpiel reads a game's string by its
+`seed`, `max_actions` (256), `max_game_length` (10000), `memory` (32); OpenSpiel reads a game's string by its
 `,` and `=`, so no parameter's text holds one. docs/bridges.md says it all in full.
 
 An action is the index of one of the present decision's options, its string the option's
 label; returns are shares of the win (constant sum 1). Information is imperfect when the rules
 hide something. Observation and information-state strings are the seat's view as text, the
-latter with the decisions so far as the seat knows them; no tensors (OpenSpiel learns a Python
-game's tensor size by starting a throwaway state at every call).
+latter with the decisions so far as the seat knows them; the tensors are the same view as
+numbers (`_Observer`).
 
 Chance is EXPLICIT_STOCHASTIC: every roll of a die, step of a shuffle and `chance(p)` is a
 chance node (the driven game's explicit chance, interpreter/running/chance.py) whose
@@ -30,18 +33,20 @@ replays them. The game's `seed` names only the outcome the seed would give at ea
 
 from __future__ import annotations
 
-import itertools
-
+import numpy as np
 import pyspiel
 
 from .bridge import (DEFAULT_MAX_ACTIONS, TooManyOptions, check_options, default_players, hides_information,
-                     open_rules, win_shares)
-from .observation import history_text, view_of, view_text
+                     open_rules, prompts, win_shares)
+from .observation import encode, history_text, layout_of, view_of, view_text
 
 DEFAULT_MAX_GAME_LENGTH = 10_000
 
+DEFAULT_MEMORY = 32
+
 _PARAMETERS = {"rules": "", "players": 0, "with": "", "params": "", "seed": 0,
-               "max_actions": DEFAULT_MAX_ACTIONS, "max_game_length": DEFAULT_MAX_GAME_LENGTH}
+               "max_actions": DEFAULT_MAX_ACTIONS, "max_game_length": DEFAULT_MAX_GAME_LENGTH,
+               "memory": DEFAULT_MEMORY}
 
 
 class GameTooLong(ValueError):
@@ -60,9 +65,9 @@ def _game_type(information, min_players: int = 1, max_players: int = 99) -> pysp
         max_num_players=max_players,
         min_num_players=min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=_PARAMETERS,
         default_loadable=False,
     )
@@ -103,8 +108,18 @@ class RulesGame(pyspiel.Game):
         self.players = players
         self.max_actions = params["max_actions"]
         self.max_length = params["max_game_length"]
-        # Seeds of the games as they start (a clone or a restored state keeps its own).
-        self.next_seed = itertools.count(params["seed"]).__next__
+        self.memory = params["memory"]
+        # Every state's seed: it names the outcome `seeded_outcome` gives, never the dice.
+        self.seed = params["seed"]
+        self._layout = None
+
+    def layout(self):
+        """Where each fact of a seat's view goes in a tensor (rulesrun/observation.py), read once
+        off a game of these seats: the same for every state of the game."""
+        if self._layout is None:
+            start = self.rules.start(self.players, self.seed, log=False, lookahead=False, chance="explicit")
+            self._layout = layout_of(start, prompts(self.rules))
+        return self._layout
 
     def new_initial_state(self):
         return RulesState(self)
@@ -114,7 +129,7 @@ class RulesGame(pyspiel.Game):
             raise ValueError(f"the rulesrun observer takes no parameters, not {params}")
         if iig_obs_type is not None and iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
             raise ValueError("rulesrun observes for one seat at a time (private_info=SINGLE_PLAYER)")
-        return _Observer(perfect_recall=iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self, perfect_recall=iig_obs_type is not None and iig_obs_type.perfect_recall)
 
 
 class RulesState(pyspiel.State):
@@ -206,6 +221,7 @@ class _Run:
     __slots__ = ("owner", "seed", "replay", "driven")
 
     def __init__(self, owner=None, seed=None, replay=(), driven=None):
+        """`seed`: the game's, unless the state was made by another game (a restored one)."""
         self.owner = owner
         self.seed = seed
         # The steps to replay when the game starts (a restored state's): ("play" or "resolve", index).
@@ -216,7 +232,7 @@ class _Run:
         if self.driven is None:
             self.owner = self.owner or owner
             if self.seed is None:
-                self.seed = self.owner.next_seed()
+                self.seed = self.owner.seed
             self.driven = self.owner.rules.start(
                 self.owner.players, self.seed, log=False, lookahead=False, chance="explicit",
                 answers=[index for kind, index in self.replay if kind == "play"],
@@ -229,7 +245,7 @@ class _Run:
         if self.driven is not None:
             return self.seed, self.driven.steps
         if self.seed is None:
-            self.seed = self.owner.next_seed()
+            self.seed = self.owner.seed
         return self.seed, self.replay
 
     def __deepcopy__(self, memo):
@@ -240,15 +256,37 @@ class _Run:
 
 
 class _Observer:
-    """What OpenSpiel asks of a Python game's observer: strings only (no tensor)."""
+    """What OpenSpiel asks of a Python game's observer: a seat's view as text and as a tensor.
 
-    def __init__(self, perfect_recall: bool):
-        self.tensor = None
-        self.dict = {}
+    The observation tensor is the PettingZoo environment's vector (rulesrun/observation.py:
+    the seat, who decides and on what, every zone's pieces by kind, face and owner as far as
+    the seat may see them, every var that holds a number). The information-state tensor adds
+    the last `memory` decisions of the game as the seat knows them, newest last, each as
+    the deciding seat (one-hot), the answer and whether the seat knows it (1) or not (0: another
+    seat's secret); docs/bridges.md gives the sizes per ruleset."""
+
+    def __init__(self, game: RulesGame, perfect_recall: bool):
+        self.layout = game.layout()
         self.perfect_recall = perfect_recall
+        self.memory = game.memory if perfect_recall else 0
+        self.width = game.players + 2
+        self.tensor = np.zeros(self.layout.size + self.memory * self.width, np.float32)
+        self.dict = {"observation": self.tensor[:self.layout.size]}
+        if perfect_recall:
+            self.dict["history"] = self.tensor[self.layout.size:].reshape(self.memory, self.width)
 
     def set_from(self, state, player):
-        """No tensor to fill."""
+        game = state.driven()
+        view = view_of(game, player)
+        self.tensor.fill(0)
+        encode(self.layout, view, game.decision, self.dict["observation"])
+        if self.perfect_recall and self.memory:
+            rows = self.dict["history"]
+            for row, (seat, answer) in zip(rows[self.memory - min(self.memory, len(view.history)):],
+                                           view.history[-self.memory:]):
+                row[seat] = 1
+                if answer is not None:
+                    row[-2], row[-1] = answer, 1
 
     def string_from(self, state, player):
         game = state.driven()

@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 from rulesrun.interpreter.lookahead.agents import RandomAgent
 from rulesrun.interpreter.running.rules import load_rules
 
@@ -48,6 +50,25 @@ def shipped(name: str):
         ruleset, fragments, params = SHIPPED[name]
         _shipped[name] = load_rules(str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments], params)
     return _shipped[name]
+
+
+def quick_first(cases, keep: int = 1) -> list:
+    """The cases of a test that checks one property over many rulesets, seeds or files, for
+    `pytest.mark.parametrize`: the first `keep` in the quick run, the rest marked `slow`, so that
+    CI (`-m "slow or not slow"`) checks them all. A case that is a tuple gives the values of
+    several argument names (`"ruleset, fragments"`)."""
+    cases = list(cases)
+    return cases[:keep] + [_slow(case) for case in cases[keep:]]
+
+
+def quick_every(cases, step: int) -> list:
+    """As `quick_first`, but every `step`-th case in the quick run: files of many kinds, each
+    kind among those kept."""
+    return [case if index % step == 0 else _slow(case) for index, case in enumerate(cases)]
+
+
+def _slow(case):
+    return pytest.param(*case if isinstance(case, tuple) else (case,), marks=pytest.mark.slow)
 
 
 def rules_from_text(folder, text: str, name: str = "written"):

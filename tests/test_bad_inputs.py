@@ -47,7 +47,7 @@ CHECK_ERRORS = {
     "return_outside_proc": (5, 5, "`return` outside a procedure"),
     "break_outside_loop": (5, 5, "`break` outside a loop"),
     "undeclared_point": (5, 5, "no move is declared for `after_roll`"),
-    "hook_unknown_phase": (6, 1, "no phase is named `scoring`"),
+    "hook_unknown_phase": (6, 1, "no phase or decision point is named `scoring`"),
     "forbid_unknown_move": (6, 1, "no move is named `place`"),
     "duplicate_declaration": (5, 1, "`rounds` is declared twice"),
     "override_missing": (4, 10, "nothing named `roundz` to override"),
@@ -110,18 +110,6 @@ def test_an_include_never_shows_a_byte_of_what_it_names():
         assert "PATH=" not in output and "root:" not in output, output
 
 
-@pytest.fixture
-def no_hang():
-    """A test that would hang fails instead, after 10 seconds."""
-    def stop(signum, frame):
-        raise TimeoutError("the tool hung")
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(10)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
-
-
 def _link_to_environ(path):
     path.symlink_to("/proc/self/environ")
 
@@ -163,6 +151,16 @@ def test_includes_too_deep_or_too_many_are_one_located_error_not_a_recursion(tmp
     result = invoke("check", tmp_path / "top.rules")
     assert result.exit_code == 2 and words in result.output and result.output.count("error:") == 1
     assert "Traceback" not in result.output
+
+
+def test_players_with_one_count_is_exactly_that_many(tmp_path):
+    """`players 2` read as `players 2..2`: it was an "unexpected end of line" at the `2`."""
+    path = tmp_path / "two.rules"
+    path.write_text('game "Two"\nplayers 2\nscore by p: 0\nphase game:\n    pass\n')
+    assert invoke("check", path).exit_code == 0
+    refused = invoke("simulate", path, "--players", "3", "--games", "1").output
+    assert "Two is for 2 players, not 3" in refused and "hint: choose --players 2" in refused
+    assert invoke("simulate", path, "--games", "1").exit_code == 0
 
 
 def test_allow_path_widens_what_rules_may_include(tmp_path):
@@ -584,6 +582,13 @@ def test_control_characters_in_a_file_fmt_shows_reach_the_terminal_escaped(tmp_p
         assert "\\x1b" in result.output
 
 
+def _signals_at_their_defaults():
+    """In the child: Ctrl-C and SIGTERM as a terminal leaves them, whatever the tests inherited (a
+    run started in the background of a script has SIGINT ignored, and so would the child)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("number, status, word", [(signal.SIGINT, exit_codes.INTERRUPTED, "interrupted"),
                                                   (signal.SIGTERM, exit_codes.TERMINATED, "terminated")])
@@ -594,7 +599,8 @@ def test_ctrl_c_or_sigterm_stops_a_simulation_cleanly_with_the_games_so_far_writ
     out = tmp_path / "games.jsonl"
     process = subprocess.Popen([sys.executable, "-m", "rulesrun", "simulate", str(ROOT / "rulesets" / "classic.rules"),
                                 "--games", "1000000", "--jobs", "2", "--out", str(out)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=_signals_at_their_defaults)
     time.sleep(4)
     os.killpg(process.pid, number)
     report, errors = process.communicate(timeout=60)

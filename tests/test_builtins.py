@@ -15,7 +15,7 @@ import re
 import pytest
 
 from helpers import ROOT, random_agents, rules_from_text
-from rulesrun.dsl.builtins import BUILTINS, LIST, NUMBER, PLAIN, TEXT
+from rulesrun.dsl.builtins import AS_FIRST, BUILTINS, LIST, MAY, NEVER, NUMBER, PLAIN, TEXT, TUPLE
 from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.running.builtins import implementation
 from rulesrun.interpreter.running.budget import Budget
@@ -26,7 +26,7 @@ HEAVY = Kind("w", (1, 2), (1, 2), 2, True)
 PIECES = [Piece(DIE, 0, 0, 0), Piece(DIE, 1, 2, 1), Piece(HEAVY, None, 1, 2), Piece(DIE, 0, 2, 3)]
 
 # One sample call per built-in: its arguments (without the game); those that count their work
-# against the game's budget (`combinations`, `without` of lists) go past budget.SHORT items.
+# against the game's budget (`combinations`) go past budget.SHORT items.
 SAMPLES = {
     "len": ([1, 2, 3],), "sum": ([1, 2, 3],), "max": ([[1], [3], [2]],), "min": ([[3], [1], [2]],),
     "abs": (-3,), "sorted": ([3, 1, 2],), "zip": ([1, 2, 3], ["a", "b"]), "count": ([1, 2, 1], 1),
@@ -35,7 +35,7 @@ SAMPLES = {
     "showing": (PIECES, 3), "owners_of": (PIECES,), "by_owner": (PIECES,), "of_kind": (PIECES, DIE),
     "pieces": (DIE,), "left": (2,), "right": (0,), "name": (1,), "is_player": (3,),
     "choose": (1, "which", [[1], [2]]), "view": (), "chance": (0.5,), "random_int": (1, 6),
-    "combinations": (list(range(12)), 2), "without": ([[i] for i in range(9)], [[i] for i in range(8)]), "shuffled": ([1, 2, 3],), "list": ([1, 2, 3],),
+    "combinations": (list(range(12)), 2), "without": ([[i] for i in range(9)], [[i] for i in range(8)]), "shuffled": ([1, 2, 3],), "list": ([1, 2, 3],), "tuple": ([1, 2, 3],),
     "join": ([1, 2, 3], "; "), "plural": (2, "die", "dice"),
 }
 
@@ -117,9 +117,31 @@ def test_the_flags_hold_on_a_sample_call(name):
         assert not isinstance(result, (list, dict))
     elif builtin.returns == LIST:
         assert type(result) is list and not any(result is arg for arg in args)
+    elif builtin.returns == TUPLE:
+        assert type(result) is tuple
     else:
         # Not flagged fresh only where the answer may be held elsewhere: an item of an argument.
         assert any(result is item for arg in args if isinstance(arg, list) for item in arg)
+
+
+def _repeats(items) -> bool:
+    items = list(items)
+    return any(a == b for i, a in enumerate(items) for b in items[i + 1:])
+
+
+@pytest.mark.parametrize("name", [name for name, builtin in BUILTINS.items() if builtin.repeats != MAY])
+def test_an_answer_said_to_repeat_nothing_holds_no_two_equal_items(name):
+    """`repeats`: a decision point whose values come from such a built-in merges no options
+    (interpreter/compiling/moves.py). Where it repeats nothing only as its first argument does,
+    the sample's first argument repeats nothing; where never, the sample's does (`distinct`,
+    `faces` of two dice showing 3, `owners_of` of two of seat 0's pieces)."""
+    builtin, args = BUILTINS[name], SAMPLES[name]
+    assert builtin.repeats in (NEVER, AS_FIRST)
+    if builtin.repeats == AS_FIRST:
+        assert not _repeats(args[0])
+    elif name != "pieces":
+        assert _repeats(args[0]) or _repeats(p.face for p in args[0]) or _repeats(p.owner for p in args[0])
+    assert not _repeats(_call(builtin, args, RecordingGame()))
 
 
 @pytest.mark.parametrize("name", [name for name, builtin in BUILTINS.items() if builtin.inline])

@@ -149,3 +149,38 @@ def test_a_search_agent_decides_in_a_game_of_explicit_chance():
         choice = make_agent(spec, 6, game.decision.seat).choose(game.decision)
         assert 0 <= choice < len(game.decision.options)
     assert game.chance is None and game.decision is not None
+
+
+def test_a_game_waiting_at_a_draw_is_released_or_dropped_cleanly():
+    import gc
+    rules = shipped("classic")
+    game = rules.start(2, 3, chance="explicit")
+    game.resolve(game.chance.seeded)
+    assert game.chance is not None
+    game.release()
+    dropped = rules.start(2, 3, chance="explicit")
+    assert dropped.chance is not None
+    del dropped
+    gc.collect()
+    again = rules.start(2, 3, chance="explicit")
+    for _ in range(3):
+        again.resolve(again.chance.seeded)
+    twin = again.copy()
+    again.undo(2)
+    assert twin.steps[:1] == again.steps and twin.chance is not None and again.chance is not None
+
+
+def test_a_node_costs_one_step_not_the_game_so_far():
+    """The rules wait in their greenlet at a draw: resolving the 300th node of a game takes no
+    more replays than the first (none)."""
+    rules = shipped("classic")
+    game = rules.start(2, 3, chance="explicit")
+    began = []
+    original = type(game)._begin
+    type(game)._begin = lambda self, *args: (began.append(1), original(self, *args))[1]
+    try:
+        while not game.over:
+            game.resolve(game.chance.seeded) if game.chance is not None else game.play(0)
+    finally:
+        type(game)._begin = original
+    assert began == []

@@ -8,7 +8,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from helpers import RULESETS, random_agents
+from helpers import RULESETS, quick_first, random_agents
 from rulesrun.cli.main import main
 from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.running.rules import load_rules
@@ -38,8 +38,8 @@ def test_every_variant_file_is_covered():
     assert len(VARIANTS) >= 9
 
 
-@pytest.mark.parametrize("base", BASES)
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("base", quick_first(BASES))
+@pytest.mark.parametrize("variant", quick_first(VARIANTS))
 def test_each_variant_plays_with_each_edition(base, variant):
     _play_50(base, [variant])
 

@@ -26,9 +26,9 @@ def test_the_first_command_installs_the_base_package_and_plays_royale():
 
 def test_the_second_command_installs_the_tests_and_runs_them_all():
     second = _shell_blocks()[1].strip()
-    assert "pip install -e '.[test]'" in second and second.endswith('pytest -m "slow or not slow"')
+    assert "pip install -e '.[test]'" in second and second.endswith('pytest -n auto -m "slow or not slow"')
     ci = (ROOT / ".ci" / "run").read_text()
-    assert "pip install -e '.[test]'" in ci and 'python -m pytest -m "slow or not slow"' in ci
+    assert "pip install -e '.[test]'" in ci and 'python -m pytest -n auto -m "slow or not slow"' in ci
 
 
 def test_every_bot_file_the_docs_name_is_shipped():

@@ -5,7 +5,7 @@ procedures (issue #39). A designer opens any of them in an editor and gets no fa
 import pytest
 from click.testing import CliRunner
 
-from helpers import ROOT
+from helpers import ROOT, quick_every
 from rulesrun.cli.main import main
 
 FILES = sorted(str(p.relative_to(ROOT)) for folder in ("rulesets", "examples") for p in (ROOT / folder).rglob("*.rules")
@@ -13,8 +13,7 @@ FILES = sorted(str(p.relative_to(ROOT)) for folder in ("rulesets", "examples") f
 
 
 # The quick run checks every fourth file (each kind is among them); CI checks them all.
-@pytest.mark.parametrize("path", [path if index % 4 == 0 else pytest.param(path, marks=pytest.mark.slow)
-                                  for index, path in enumerate(FILES)])
+@pytest.mark.parametrize("path", quick_every(FILES, 4))
 def test_the_file_checks_on_its_own(path, monkeypatch):
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(main, ["check", path])

@@ -11,7 +11,6 @@ could hang or fill the memory runs in a subprocess with a timeout and a memory c
 import json
 import os
 import resource
-import signal
 import subprocess
 import sys
 
@@ -42,18 +41,6 @@ def invoke(*args, input=None):
     assert "Traceback" not in result.output
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
     return result
-
-
-@pytest.fixture
-def no_hang():
-    """A test that would hang fails instead, after 10 seconds."""
-    def stop(signum, frame):
-        raise TimeoutError("the tool hung")
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(10)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
 
 
 def _capped():

@@ -16,7 +16,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from helpers import RULESETS, random_agents, rules_from_text
+from helpers import RULESETS, quick_first, random_agents, rules_from_text
 from rulesrun.cli.main import main
 from rulesrun.interpreter.running.rules import load_rules
 from rulesrun.interpreter.studies import simulate
@@ -132,7 +132,7 @@ def test_the_values_of_a_game_without_books_are_those_of_the_game_now(tmp_path, 
         assert game.keys == [(points,) for points in banked]
 
 
-@pytest.mark.parametrize("ruleset", SHIPPED)
+@pytest.mark.parametrize("ruleset", quick_first(SHIPPED))
 def test_every_shipped_ruleset_scores_alike_in_every_form(ruleset):
     rules = shipped(ruleset)
     records = simulated(rules, RULESETS / ruleset, 3, range(3))
@@ -148,7 +148,7 @@ def test_every_shipped_ruleset_scores_alike_in_every_form_over_many_seeds(rulese
     assert_every_way_agrees(rules, players, records)
 
 
-@pytest.mark.parametrize("ruleset", SHIPPED)
+@pytest.mark.parametrize("ruleset", quick_first(SHIPPED))
 def test_the_values_of_a_shipped_game_without_books_are_those_of_the_game_now(ruleset):
     rules = shipped(ruleset)
     agents = random_agents(1, 3)

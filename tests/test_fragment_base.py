@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from helpers import RULESETS
 from rulesrun.cli.main import main
+from rulesrun.dsl.check import check
 from rulesrun.dsl.compose import compose
 from rulesrun.dsl.errors import RulesError
 
@@ -100,3 +101,49 @@ def test_a_base_in_the_folder_above_is_in_reach_one_further_away_is_refused(tmp_
     result = run("check", boards / "far.rules")
     assert result.exit_code == 2 and "far.rules:1:1" in result.output and "--allow-path" in result.output
     assert run("check", boards / "far.rules", "--allow-path", tmp_path).exit_code == 0
+
+
+def test_a_base_anywhere_in_the_fragments_project_is_in_reach_and_none_beyond_it(tmp_path):
+    """The project is the folder holding .git, pyproject.toml or rulesrun.toml: a variant deep
+    below names `../../../base.rules`; a base above the project's top stays refused."""
+    project = tmp_path / "project"
+    deep = project / "variants" / "game" / "endings"
+    deep.mkdir(parents=True)
+    (project / "base.rules").write_text(BASE)
+    (tmp_path / "outside.rules").write_text(BASE)
+    (deep / "short.rules").write_text('fragment "Short" for "../../../base.rules"\n')
+    (deep / "escape.rules").write_text('fragment "Escape" for "../../../../outside.rules"\n')
+    assert run("check", deep / "short.rules").exit_code == 2
+    for marker in ("rulesrun.toml", "pyproject.toml", ".git"):
+        made = project / marker
+        made.mkdir() if marker == ".git" else made.write_text("")
+        assert run("check", deep / "short.rules").exit_code == 0, marker
+        result = run("check", deep / "escape.rules")
+        assert result.exit_code == 2 and "escape.rules:1:1" in result.output and "rulesrun.toml" in result.output
+        made.rmdir() if marker == ".git" else made.unlink()
+
+
+def test_an_editors_unsaved_text_is_composed_instead_of_the_saved_file(tmp_path):
+    """What the language server checks as the designer types (`texts`, by real path): the saved
+    fragment is sound, the text in the editor names a param its base lacks."""
+    (tmp_path / "base.rules").write_text(BASE)
+    fragment = tmp_path / "bonus.rules"
+    fragment.write_text('fragment "Bonus" for "base.rules"\n\nafter game:\n    points[0] += rounds\n')
+    compose(fragment)
+    typed = {fragment.resolve(): 'fragment "Bonus" for "base.rules"\n\nafter game:\n    points[0] += roundz\n'}
+    with pytest.raises(RulesError) as error:
+        check(compose(fragment, texts=typed))
+    (unknown,) = error.value.diagnostics
+    assert unknown.span.file.endswith("bonus.rules") and (unknown.span.line, unknown.span.column) == (4, 18)
+
+
+@pytest.mark.parametrize("files", [{"self.rules": "self.rules"}, {"a.rules": "b.rules", "b.rules": "a.rules"}],
+                         ids=["itself", "through another"])
+def test_a_fragment_plugging_into_itself_is_a_located_error(tmp_path, files):
+    """It recursed without end (a RecursionError traceback), and an editor meets it while the base's name is typed."""
+    for name, base in files.items():
+        (tmp_path / name).write_text(f'fragment "F" for "{base}"\n')
+    first = tmp_path / next(iter(files))
+    with pytest.raises(RulesError, match="in a circle") as error:
+        compose(first)
+    assert error.value.diagnostics[0].span.line == 1

@@ -11,7 +11,7 @@ from lark import Lark
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Keyword, Name, Number, Operator, Punctuation, String
 
-from helpers import CLASSIC, ROOT
+from helpers import CLASSIC, ROOT, quick_every
 from rulesrun.dsl import check, keywords
 from rulesrun.dsl.highlight import RulesLexer
 from rulesrun.dsl.parser import GRAMMAR, token_stream
@@ -40,7 +40,7 @@ def test_pygmentize_highlights_a_rules_file():
     assert '<span class="kd">phase</span>' in done.stdout
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", quick_every(SHIPPED, 4), ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_shipped_file_lexes_without_an_error_token(path):
     errors = [value for kind, value in RulesLexer().get_tokens(path.read_text(encoding="utf-8")) if kind in Error]
     assert errors == []
@@ -56,7 +56,7 @@ def words_as_the_parser_reads(text: str) -> list[tuple[int, str, bool]]:
             for t in token_stream(text) if WORD.fullmatch(t.value)]
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", quick_every(SHIPPED, 4), ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_lexer_reads_every_word_of_a_shipped_file_as_the_parser_does(path):
     text = path.read_text(encoding="utf-8")
     lexed = {at: (kind, value) for at, kind, value in RulesLexer().get_tokens_unprocessed(text)}

@@ -130,12 +130,13 @@ def at(path: Path, line: int, character: int) -> dict:
     return {"textDocument": {"uri": uri(path)}, "position": {"line": line, "character": character}}
 
 
-def test_a_valid_ruleset_gets_no_diagnostics_and_a_mistake_gets_located_ones(editor, tmp_path):
+def test_a_valid_ruleset_gets_no_diagnostics_and_a_mistake_typed_gets_located_ones(editor, tmp_path):
+    """The checker reads the editor's text, saved or not."""
     game = tmp_path / "game.rules"
     open_document(editor, game)
     assert editor.diagnostics(uri(game)) == []
-    game.write_text(GAME.replace("tally()", "tallly()"))
-    editor.notify("textDocument/didSave", {"textDocument": {"uri": uri(game)}})
+    editor.notify("textDocument/didChange", {"textDocument": {"uri": uri(game), "version": 2}, "contentChanges": [
+        {"text": GAME.replace("tally()", "tallly()")}]})
     (found,) = editor.diagnostics(uri(game))
     assert found["range"]["start"] == {"line": 8, "character": 8}
     assert "unknown procedure `tallly`" in found["message"] and "did you mean `tally`" in found["message"]

@@ -14,15 +14,11 @@ from rulesrun.bridge import TooManyOptions, hides_information  # noqa: E402
 from rulesrun.dsl.errors import RulesError  # noqa: E402
 from rulesrun.openspiel import GameTooLong  # noqa: E402
 
-from helpers import ROOT, RULESETS, readme_example  # noqa: E402
+from helpers import ROOT, RULESETS, quick_first, readme_example  # noqa: E402
 from test_bridge import COUNTING  # noqa: E402
 
 # Every shipped ruleset at its default seats, Royale at its fewest and most, and the example
-# with private zones. The long games (POT's rounds go on until a seat is rich; Royale with
-# four or five) are slow: a clone replays its game, and the test clones at every step; Royale
-# with two stays in the quick run.
-# A chance node resolved replays the game too, so the quick run keeps the short games.
-QUICK = {("rulesets/classic.rules", 0), ("rulesets/games/pig.rules", 0), ("examples/liars_dice.rules", 0)}
+# with private zones; the quick run plays the first (classic), CI every one and the eleven games.
 CASES = [(f"rulesets/{path.relative_to(RULESETS)}", 0)
          for path in sorted([*RULESETS.glob("*.rules"), *RULESETS.glob("games/*.rules")])] + [
     ("rulesets/royale.rules", 2), ("rulesets/royale.rules", 5), ("examples/liars_dice.rules", 0)]
@@ -32,8 +28,7 @@ def load(rules: str, **params):
     return pyspiel.load_game("rulesrun", {"rules": str(ROOT / rules), **params})
 
 
-@pytest.mark.parametrize("path, players", [pytest.param(*case, marks=[] if case in QUICK else [pytest.mark.slow],
-                                                        id=f"{case[0]}-{case[1] or 'default'}") for case in CASES])
+@pytest.mark.parametrize("path, players", quick_first(CASES), ids=[f"{path}-{players or 'default'}" for path, players in CASES])
 def test_openspiel_random_sim_test_passes_on_every_shipped_ruleset(path, players):
     game = load(path, players=players)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
@@ -106,13 +101,13 @@ def to_decision(state, outcome=None):
     return state
 
 
-def test_states_take_seeds_in_the_order_they_start_and_a_clone_keeps_its_own():
+def test_every_state_has_the_games_seed_and_a_clone_goes_on_alone():
     game = load("rulesets/games/pig.rules", seed=10, players=2)
     first = game.new_initial_state()
-    twin = first.clone()                # starts `first`: seed 10, shared by the twin
+    twin = first.clone()
     second = game.new_initial_state()
     assert second.current_player() >= 0
-    assert str(first).startswith("seed 10,") and str(twin) == str(first) and str(second).startswith("seed 11,")
+    assert str(first).startswith("seed 10,") and str(twin) == str(first) and str(second) == str(first)
     first.apply_action(0)               # roll
     assert first.is_chance_node() and first.chance_outcomes() == [(i, 1 / 6) for i in range(6)]
     first.apply_action(3)               # a 4
@@ -178,6 +173,20 @@ def test_a_decision_beyond_max_actions_and_a_game_beyond_max_game_length_are_err
         while not state.is_terminal():
             state.apply_action(to_decision(state).legal_actions()[0])
     assert len(state.driven().answers) == 5
+
+
+def test_the_tensors_are_the_seats_view_and_the_decisions_it_knows():
+    game = load("examples/liars_dice.rules", players=2, memory=4)
+    size = game.observation_tensor_size()
+    assert game.information_state_tensor_size() == size + 4 * (2 + 2)
+    state = to_decision(game.new_initial_state())
+    mine, theirs = np.array(state.observation_tensor(0)), np.array(state.observation_tensor(1))
+    assert mine.shape == (size,) and not np.array_equal(mine, theirs)
+    assert mine[0] == 1 and theirs[1] == 1                     # the seat looking, one-hot
+    seat = state.current_player()
+    state.apply_action(state.legal_actions()[1])
+    history = np.array(state.information_state_tensor(1 - seat))[size:].reshape(4, 4)
+    assert history[:3].sum() == 0 and list(history[3]) == [seat == 0, seat == 1, 1, 1]
 
 
 def test_actions_are_the_option_labels_and_each_seat_sees_its_own_view(tmp_path):

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from helpers import ROOT, random_agents
+from helpers import ROOT, quick_first, random_agents
 from rulesrun.cli.transcript import transcript
 from rulesrun.interpreter.running.rules import load_rules
 from rulesrun.interpreter.testing.scenario import Scenario
@@ -758,7 +758,7 @@ def test_the_next_pot_takes_what_is_left_in_the_bank():
 ROUND_LINE = re.compile(r"=== Round: seat \d starts, pot (\d+), coins: ((?:seat \d has \d+(?:, )?)+) ===")
 
 
-@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("players", quick_first([2, 5]))
 def test_seeded_games_never_hold_more_than_55_coins_or_a_negative_count(players):
     rules_ = rules()
     for seed in range(20):

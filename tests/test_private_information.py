@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from helpers import ROOT, rules_from_text
+from helpers import ROOT, quick_first, rules_from_text
 from rulesrun.interpreter.compiling.reach import Reach
 from rulesrun.interpreter.lookahead import determinize
 from rulesrun.interpreter.lookahead.agents import make_agent
@@ -19,7 +19,8 @@ from rulesrun.interpreter.running.rules import Rules, load_rules
 from rulesrun.interpreter.testing.scenario import Scenario
 
 PROBES = ROOT / "tests" / "agent_games"
-SEARCHERS = ["greedy", "mcts:playouts=20", "mcts:playouts=12,rollout=random,horizon=0"]
+# The quick run tries greedy and MCTS; CI also MCTS with random rollouts and no horizon.
+SEARCHERS = quick_first(["greedy", "mcts:playouts=20", "mcts:playouts=12,rollout=random,horizon=0"], keep=2)
 GAMES = 100
 
 CUPS = '''

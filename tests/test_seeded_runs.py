@@ -10,6 +10,10 @@ from rulesrun.interpreter.running.rules import load_rules
 
 BOARDS = sorted(path.stem for path in (RULESETS / "tafeln").glob("*.rules"))
 
+# Hundreds of seeded games, where the quick run plays a few (tests/test_pot.py's twenty seeds)
+# and sets up each board's cases (tests/test_tafeln_*.py): CI runs them.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def royale():

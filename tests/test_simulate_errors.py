@@ -109,3 +109,24 @@ def test_a_run_of_the_library_raises_the_error_with_its_game_and_plan(sixes, job
     error = raised.value
     assert (error.game, error.seed, error.plan) == (failing[0], failing[0], plan)
     assert WHERE in str(error) and f"seed {failing[0]}" in str(error)
+
+
+def test_a_terminal_sees_games_done_their_rate_and_the_time_left():
+    import io
+    import time
+
+    from rich.console import Console
+
+    from rulesrun.cli.main import _with_progress
+
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=120)
+
+    def play(progress):
+        for _ in range(4):
+            progress(25)
+            time.sleep(0.15)
+
+    _with_progress(200, play, console)
+    text = screen.getvalue()
+    assert "75/200" in text and "games" in text and "/s" in text and "left" in text

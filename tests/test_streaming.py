@@ -201,7 +201,22 @@ def test_a_bot_file_is_loaded_once_per_run(tmp_path):
     assert loads.read_text().splitlines() == ["loaded"]
 
 
-def test_a_ctrl_c_while_a_record_is_written_stops_after_it_with_tally_and_file_alike():
+@pytest.fixture
+def signals_as_a_terminal_leaves_them():
+    """Ctrl-C and SIGTERM at their defaults while a test sends them to its own process: a run
+    started in the background of a script inherits SIGINT ignored, and a run of simulate then
+    leaves both signals to whoever set that, so the SIGTERM would stop pytest itself."""
+    import signal
+
+    saved = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    yield
+    for number, handler in saved.items():
+        signal.signal(number, handler)
+
+
+def test_a_ctrl_c_while_a_record_is_written_stops_after_it_with_tally_and_file_alike(signals_as_a_terminal_leaves_them):
     """SIGINT lands inside `write` of the third record: the run stops right after that record,
     which both the tally and the file have (no game counted but not written, or written but
     not counted)."""
@@ -223,7 +238,7 @@ def test_a_ctrl_c_while_a_record_is_written_stops_after_it_with_tally_and_file_a
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-def test_a_sigterm_stops_a_run_as_ctrl_c_does_and_says_which_it_was():
+def test_a_sigterm_stops_a_run_as_ctrl_c_does_and_says_which_it_was(signals_as_a_terminal_leaves_them):
     """`timeout` and schedulers send SIGTERM: held to the end of the record like Ctrl-C, so
     the caller can write and report the games so far (exit 143 at the command line)."""
     import os

@@ -4,7 +4,9 @@ every backend, one line per cell as cells finish, and mistakes in a grid as loca
 import importlib.util
 import json
 import os
+import pickle
 import shlex
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -12,8 +14,10 @@ from click.testing import CliRunner
 from helpers import BANDIT, CLASSIC, ROOT, RULESETS, readme_example
 from rulesrun.cli import exit_codes
 from rulesrun.cli.main import main
+from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.running.rules import load_rules
 from rulesrun.interpreter.studies import backends, report, simulate, sweep
+from rulesrun.interpreter.studies.simulate import Plan, Workshop
 
 JACKPOT = RULESETS / "tafeln" / "jackpot.rules"
 SPINNING = 'game "spinning"\nplayers 2..4\nparam spins = 0\nscore by p: 0\nphase game:\n    let n = 0\n    while n < spins:\n        pass\n'
@@ -220,3 +224,23 @@ def test_the_readme_ray_example_prints_the_numbers_of_the_local_backend(tmp_path
     assert ray.exit_code == local.exit_code == exit_codes.OK, ray.output
     assert ray.stdout == local.stdout and "jackpot: on activated" in local.stdout
     assert (tmp_path / "ray.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
+
+
+def test_a_workshop_sent_elsewhere_plays_the_same_games_without_the_files(tmp_path, monkeypatch):
+    """What a Ray worker gets (the workshop pickled): the rules' sources, once by digest, so it
+    plays the very games in another folder, with the files gone, as it does with a cell's params."""
+    shutil.copytree(ROOT / "rulesets", tmp_path / "project" / "rulesets")
+    monkeypatch.chdir(tmp_path / "project")
+    plans = [Plan("rulesets/royale.rules", ("rulesets/tafeln/jackpot.rules",), params, 2, ("random",), 1, 3)
+             for params in ({}, {"jackpot_track": "30000,40000"})]
+    here = Workshop()
+    games = [here.play_games((plan, 0, 3)) for plan in plans]
+    sent = pickle.dumps(here)
+    shutil.rmtree(tmp_path / "project")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    there = pickle.loads(sent)
+    assert [there.play_games((plan, 0, 3)) for plan in plans] == games
+    assert len(there._texts) == 1
+    with pytest.raises(RulesError, match="royale.rules"):
+        Workshop().play_games((plans[0], 0, 1))

@@ -1,10 +1,10 @@
 """What the editor knows of a file: its declarations and those of its includes, even when some
 of them cannot be read."""
 
-from helpers import CLASSIC
+from helpers import CLASSIC, RULESETS
 from rulesrun.dsl.errors import Span
 from rulesrun.dsl.limits import MAX_INCLUDE_DEPTH
-from rulesrun.dsl.symbols import declarations, word_at
+from rulesrun.dsl.symbols import declarations, outline, word_at
 
 
 def test_declarations_of_classic_include_its_libraries_with_docs():
@@ -43,3 +43,32 @@ def test_a_chain_of_thousands_of_includes_lists_what_lies_within_the_bounds_with
     top.write_text('game "g"\nplayers 2..2\ninclude "f0.rules"\n')
     names = [symbol.name for symbol in declarations(str(top), top.read_text())]
     assert names == [f"p{i}" for i in range(MAX_INCLUDE_DEPTH - 1)]
+
+
+def test_a_board_knows_the_names_of_the_ruleset_it_plugs_into():
+    """`fragment "JACKPOT (Tafel A2)" for "../royale.rules"`: Royale's `pay_from_bank` is declared for
+    the board as composition reads it; the board's own `track` is the rules' `jackpot_track`."""
+    jackpot = RULESETS / "tafeln" / "jackpot.rules"
+    found = declarations(jackpot)
+    (paying,) = [s for s in found if s.named_by("pay_from_bank", str(jackpot))]
+    assert paying.span.file.endswith("royale.rules") and paying.signature == "proc pay_from_bank(p, amount):"
+    (track,) = [s for s in found if s.named_by("track", str(jackpot))]
+    assert track.part == "jackpot" and track.full == "jackpot_track" and track.span.line == 6
+    assert track.signature.endswith('"The jackpot track from the start field (RULES-NOTES.md)."')  # its line continued
+    assert [s.full for s in found if s.named_by("jackpot_track", str(RULESETS / "royale.rules"))] == ["jackpot_track"]
+    assert not [s for s in found if s.named_by("track", str(RULESETS / "royale.rules"))]
+
+
+def test_an_open_documents_text_is_read_instead_of_its_saved_file(tmp_path):
+    (tmp_path / "lib.rules").write_text("proc saved():\n    pass\n")
+    texts = {(tmp_path / "lib.rules").resolve(): "proc typed():\n    pass\n"}
+    found = [s.name for s in declarations(tmp_path / "game.rules", 'include "lib.rules"\n', texts)]
+    assert found == ["typed"]
+
+
+def test_the_outline_of_a_file_is_its_declarations_and_rules_with_their_lines():
+    text = (RULESETS / "tafeln" / "jackpot.rules").read_text()
+    found = [(s.name, s.kind, s.span.line, s.last_line) for s in outline(text, "jackpot.rules")]
+    assert found == [("jackpot", "part", 4, 4), ("track", "param", 6, 7), ("field", "var", 8, 8),
+                     ("on activated", "handler", 10, 18)]
+    assert outline("proc broken(:\n", "x.rules") == []

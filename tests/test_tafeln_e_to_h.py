@@ -194,8 +194,8 @@ def test_no_entry_closed_casino_gets_no_grey_dice_from_block_it():
     """E1 with F1: 'Dies gilt auch für alle Funktionen anderer Tafeln': BLOCK IT! cannot put grey dice into the closed casino."""
     s = royale("no_entry", "block_it")
     activate(s, "no_entry", 0, ["4"])
-    activate(s, "block_it", 1, ["[5, 6]"])
-    targets = {int(label.strip("[]").split(", ")[1]) for label in options(s, "block_it")}
+    activate(s, "block_it", 1, ["(5, 6)"])
+    targets = {int(label.strip("()").split(", ")[1]) for label in options(s, "block_it")}
     assert targets == {1, 2, 3, 5, 6}
     assert len(s.zone("casino", 4)) == 0 and grey_in(s, 6) == 3
 
@@ -209,7 +209,7 @@ def test_no_entry_closed_casino_gives_no_die_back_and_takes_none_through_my_choi
     turn(s, 1, [2, 2, 3, 6, 6, 6], "place(2)", "5", "nothing", extra=(5, 1))
     used_up(s)
     offered = options(s, "turn_or_take_back")
-    assert "[take back, small:5@1, 5]" in offered
+    assert "(take back, small:5@1, 5)" in offered
     assert not any(label.endswith(", 4]") for label in offered)
     assert dice_of(s, 1, "casino", 4) == 1
 
@@ -333,7 +333,7 @@ def test_block_it_preparation_lays_the_nine_grey_dice_in_groups_of_1_1_2_2_3():
 def test_block_it_puts_all_grey_dice_of_one_group_into_a_casino_of_your_choice():
     """F1: take all blank dice of any group and put them into any casino (here 3 dice into casino 4)."""
     s = royale("block_it")
-    turn(s, 0, [1, 1, 2, 3, 4, 5, 6, 6], "place(1)", "[5, 4]")
+    turn(s, 0, [1, 1, 2, 3, 4, 5, 6, 6], "place(1)", "(5, 4)")
     used_up(s)
     assert len(options(s, "block_it")) == 5 * 6
     assert grey_in(s, 4) == 3 and len(s.zone("block_it_group", 5)) == 0
@@ -345,7 +345,7 @@ def test_block_it_grey_dice_count_for_an_imaginary_player_at_scoring():
     s = royale("block_it")
     s.place(1, "small", [4, 4, 4], "casino", 4)
     s.place(2, "small", [4, 4], "casino", 4)
-    activate(s, "block_it", 0, ["[5, 4]"])
+    activate(s, "block_it", 0, ["(5, 4)"])
     s.cards("bills_at", 4, [90000, 50000])
     s.call("score_casinos")
     assert [s.total("won", p) for p in range(4)] == [0, 0, 90000, 0]
@@ -354,11 +354,11 @@ def test_block_it_grey_dice_count_for_an_imaginary_player_at_scoring():
 def test_block_it_offers_only_groups_still_on_the_board_and_does_nothing_once_all_are_used():
     """F1 boundary: a used group is gone; with the board empty an activation asks nothing and moves nothing."""
     s = royale("block_it")
-    activate(s, "block_it", 0, ["[5, 6]"])
-    activate(s, "block_it", 1, ["[1, 6]"])
-    assert {label.split(",")[0] for label in options(s, "block_it")} == {"[1", "[2", "[3", "[4"}
+    activate(s, "block_it", 0, ["(5, 6)"])
+    activate(s, "block_it", 1, ["(1, 6)"])
+    assert {label.split(",")[0] for label in options(s, "block_it")} == {"(1", "(2", "(3", "(4"}
     for k in (2, 3, 4):
-        activate(s, "block_it", 0, [f"[{k}, 5]"])
+        activate(s, "block_it", 0, [f"({k}, 5)"])
     activate(s, "block_it", 1)
     used_up(s)
     assert len(asked(s, "block_it")) == 5
@@ -369,8 +369,8 @@ def test_block_it_grey_dice_put_into_casinos_are_all_back_on_the_board_next_roun
     """F1 boundary (end of a round): the grey dice in casinos return with everyone's dice; the next round's board
     again holds all nine in groups of 1, 1, 2, 2, 3."""
     s = royale("block_it")
-    activate(s, "block_it", 0, ["[5, 4]"])
-    activate(s, "block_it", 1, ["[1, 2]"])
+    activate(s, "block_it", 0, ["(5, 4)"])
+    activate(s, "block_it", 1, ["(1, 2)"])
     s.call("scoring")
     s.call("draw_boards")
     assert [len(s.zone("block_it_group", k)) for k in range(1, 6)] == [1, 1, 2, 2, 3]
@@ -382,7 +382,7 @@ def test_block_it_two_players_grey_dice_and_neutral_dice_are_two_different_imagi
     s = royale("block_it", players=2)
     s.place("neutral", "small", [4, 4], "casino", 4)
     s.place(0, "small", [4], "casino", 4)
-    activate(s, "block_it", 1, ["[3, 4]"])
+    activate(s, "block_it", 1, ["(3, 4)"])
     s.cards("bills_at", 4, [90000, 50000])
     s.call("score_casinos")
     assert (s.total("won", 0), s.total("won", 1)) == (90000, 0)
@@ -404,7 +404,7 @@ def test_block_it_printed_example_two_grey_dice_take_the_power_play_marker_from_
     assert s.var("power_holder") == RED
 
     # Blue places on casino 1 (BLOCK IT!) and puts a group of 2 grey dice into casino 2.
-    turn(s, BLUE, [1, 1, 3, 4, 4, 5, 6], "place(1)", "[3, 2]")
+    turn(s, BLUE, [1, 1, 3, 4, 4, 5, 6], "place(1)", "(3, 2)")
     assert grey_in(s, 2) == 2
     assert s.var("power_holder") is None
     assert "POWER PLAY: nobody leads casino 2, the marker goes back to the board" in s.said()
@@ -434,7 +434,7 @@ def test_handicap_preparation_puts_one_grey_die_in_casinos_1_to_3_and_two_in_4_t
 def test_handicap_a_grey_die_taken_for_a_jeton_picture_gives_1_jeton():
     """F2: take a grey die from any casino onto a free picture of the board: the jeton picture gives 1 jeton."""
     s = royale("handicap")
-    turn(s, 0, [1, 1, 2, 3, 4, 5, 6, 6], "place(1)", "[4, jeton]")
+    turn(s, 0, [1, 1, 2, 3, 4, 5, 6, 6], "place(1)", "(4, jeton)")
     used_up(s)
     assert len(options(s, "handicap")) == 1 + 6 * 3  # "nothing", or any casino with any picture kind
     assert jetons(s, 0) == 1
@@ -445,7 +445,7 @@ def test_handicap_money_picture_pays_30000_from_the_bank():
     """F2: a money picture pays 30,000 from the bank."""
     s = royale("handicap")
     bank = s.var("bank")
-    activate(s, "handicap", 2, ["[6, money]"])
+    activate(s, "handicap", 2, ["(6, money)"])
     assert cash(s, 2) == 30000 and s.var("bank") == bank - 30000
     assert grey_in(s, 6) == 1
 
@@ -453,8 +453,8 @@ def test_handicap_money_picture_pays_30000_from_the_bank():
 def test_handicap_the_two_jeton_pictures_are_used_up_after_two_takes():
     """F2 boundary: 1 jeton 'bis zu 2x möglich': a third take offers no jeton picture."""
     s = royale("handicap")
-    activate(s, "handicap", 0, ["[4, jeton]"])
-    activate(s, "handicap", 1, ["[5, jeton]"])
+    activate(s, "handicap", 0, ["(4, jeton)"])
+    activate(s, "handicap", 1, ["(5, jeton)"])
     activate(s, "handicap", 2, ["nothing"])
     assert not any("jeton" in label for label in options(s, "handicap"))
     assert (jetons(s, 0), jetons(s, 1), jetons(s, 2)) == (1, 1, 0)
@@ -483,7 +483,7 @@ def test_handicap_choice_picture_turns_a_remaining_die_and_places_it_without_act
     """F2: the choice picture: turn one of your remaining dice to any face and place it there, without activating
     that casino's board (KNOCKOUT? at casino 2 asks nobody for a die)."""
     s = royale("handicap", "knockout", players=3)
-    turn(s, 0, [1, 1, 3, 3, 5, 5, 6, 6], "place(1)", "[5, choice]", "[place, small:3@0, 2]")
+    turn(s, 0, [1, 1, 3, 3, 5, 5, 6, 6], "place(1)", "(5, choice)", "(place, small:3@0, 2)")
     used_up(s)
     assert s.faces("casino", 2, owner=0) == [2]
     assert asked(s, "knockout") == [] and len(s.zone("knockout_counter")) == 0
@@ -496,9 +496,9 @@ def test_handicap_choice_picture_takes_an_own_die_back_from_a_casino_but_never_f
     s.place(0, "small", [5], "casino", 5)
     s.place(1, "small", [5], "casino", 5)
     s.place(0, "small", [6], "knockout_counter")
-    activate(s, "handicap", 0, ["[4, choice]", "[take back, small:5@0, 5]"])
-    takes = [label for label in options(s, "turn_or_take_back") if label.startswith("[take back")]
-    assert takes == ["[take back, small:5@0, 5]"]
+    activate(s, "handicap", 0, ["(4, choice)", "(take back, small:5@0, 5)"])
+    takes = [label for label in options(s, "turn_or_take_back") if label.startswith("(take back")]
+    assert takes == ["(take back, small:5@0, 5)"]
     assert dice_of(s, 0, "casino", 5) == 0 and dice_of(s, 1, "casino", 5) == 1
     assert dice_of(s, 0, "knockout_counter") == 1
     assert len(s.zone("supply", 0)) == 7
@@ -518,13 +518,13 @@ def test_handicap_grey_dice_and_pictures_are_all_back_for_the_next_round():
     """F2 boundary (end of a round): grey dice from the casinos and from the board's pictures come back; the next
     round starts again with 1, 1, 1, 2, 2, 2 and both jeton pictures free."""
     s = royale("handicap")
-    activate(s, "handicap", 0, ["[4, jeton]"])
-    activate(s, "handicap", 1, ["[5, jeton]"])
+    activate(s, "handicap", 0, ["(4, jeton)"])
+    activate(s, "handicap", 1, ["(5, jeton)"])
     s.call("scoring")
     s.call("draw_boards")
     assert [grey_in(s, c) for c in range(1, 7)] == [1, 1, 1, 2, 2, 2]
     assert len(s.zone("handicap_board")) == 0
-    activate(s, "handicap", 2, ["[6, jeton]"])
+    activate(s, "handicap", 2, ["(6, jeton)"])
     assert jetons(s, 2) == 1
 
 
@@ -542,8 +542,8 @@ def test_handicap_takes_no_grey_die_from_a_casino_closed_by_no_entry():
     """F2 with E1: no die may be taken out of the closed casino, by any board."""
     s = royale("no_entry", "handicap")
     activate(s, "no_entry", 0, ["4"])
-    activate(s, "handicap", 1, ["[5, money]"])
-    sources = {label.strip("[]").split(", ")[0] for label in options(s, "handicap")} - {"nothing"}
+    activate(s, "handicap", 1, ["(5, money)"])
+    sources = {label.strip("()").split(", ")[0] for label in options(s, "handicap")} - {"nothing"}
     assert sources == {"1", "2", "3", "5", "6"}
     assert grey_in(s, 4) == 2
 
@@ -622,7 +622,7 @@ def test_black_box_grey_dice_of_block_it_winning_the_casino_give_no_seat_the_til
     or picks; seat 0, second, takes only the lower bill."""
     s = royale("block_it", "black_box")
     s.place(0, "small", [2, 2], "casino", 2)
-    activate(s, "block_it", 1, ["[5, 2]"])
+    activate(s, "block_it", 1, ["(5, 2)"])
     s.cards("bills_at", 2, [60000, 30000])
     s.call("score_casinos")
     assert asked(s, "black_box_split") == [] and asked(s, "black_box_pick") == []
@@ -694,8 +694,8 @@ def test_double_down_field_dice_cannot_be_taken_back_by_my_choice_5():
     s.place(0, "small", [2], "double_down_field")
     turn(s, 0, [1, 1, 3, 4, 5, 6, 6], "place(1)", "nothing", extra=(5, 5))
     used_up(s)
-    takes = [label for label in options(s, "turn_or_take_back") if label.startswith("[take back")]
-    assert takes == ["[take back, small:1@0, 1]"]
+    takes = [label for label in options(s, "turn_or_take_back") if label.startswith("(take back")]
+    assert takes == ["(take back, small:1@0, 1)"]
     assert dice_of(s, 0, "double_down_field") == 1
 
 
@@ -823,7 +823,7 @@ def test_my_choice_4_with_no_other_board_out_does_nothing():
 def test_my_choice_5_turns_a_remaining_die_and_places_it_without_activating():
     """H2: face 5 turns one of the remaining dice of the roll and places it; KNOCKOUT? in that casino is not activated."""
     s = royale("my_choice", "knockout", players=3)
-    turn(s, 0, [1, 1, 3, 3, 5, 5, 6, 6], "place(1)", "[place, small:3@0, 2]", extra=(5, 5))
+    turn(s, 0, [1, 1, 3, 3, 5, 5, 6, 6], "place(1)", "(place, small:3@0, 2)", extra=(5, 5))
     used_up(s)
     assert s.faces("casino", 2, owner=0) == [2]
     assert asked(s, "knockout") == [] and len(s.zone("knockout_counter")) == 0
@@ -836,7 +836,7 @@ def test_my_choice_5_takes_an_own_die_back_from_a_casino():
     s.place(0, "small", [5], "casino", 5)
     s.place(1, "small", [5], "casino", 5)
     s.load_dice(5, 5, kind="extra")
-    activate(s, "my_choice", 0, ["[take back, small:5@0, 5]"])
+    activate(s, "my_choice", 0, ["(take back, small:5@0, 5)"])
     assert dice_of(s, 0, "casino", 5) == 0 and dice_of(s, 1, "casino", 5) == 1
     assert len(s.zone("supply", 0)) == 8
 

@@ -27,7 +27,6 @@ if not Path(CHROMIUM).exists():
 import rulesrun
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.studies.log import Setup
-from rulesrun.web.layout import layout
 from rulesrun.web.reach import Reach
 from rulesrun.web.replay import Replay
 from rulesrun.web.server import Serving, make_app
@@ -138,7 +137,7 @@ def test_a_replay_steps_jumps_to_a_turn_and_plays_back(browser):
     log = []
     rules.play(2, 6, [make_agent("random", 6, p) for p in range(2)], log)
     seats = ("random", "random")
-    replay = Replay(rules, 2, 6, log, list(seats), layout(rules))
+    replay = Replay(rules, 2, 6, log, list(seats))
     serving = Serving(rules, 2, seats, 6, Setup(str(CLASSIC), (), {"rounds": "1"}, 2, 6, seats), replay)
     steps = len(replay.steps)
     with served(serving) as address, opened(browser, address) as page:
@@ -172,6 +171,11 @@ def test_hot_seat_covers_the_table_while_the_screen_passes_to_the_next_person(br
         assert curtain.is_hidden() and page.locator("#table").is_visible()
         assert page.locator("#question h2").inner_text().startswith("seat 1:")
         assert page.locator("#table h2").inner_text() == "The table as seat 1 sees it"
+        # Seat 1's own dice in its row, face up; seat 0's cup a face-down pile with its count.
+        assert page.locator("#table tr.deciding .die").count() == 3
+        assert page.locator("#table table.owners .face-down").count() == 1
+        page.get_by_text("The table in words").click()
+        assert "your cup: " in page.locator("#table .in-words pre").inner_text()
 
 
 @pytest.mark.slow
@@ -184,20 +188,33 @@ def test_a_game_of_bots_only_opens_on_its_timeline(browser):
 
 @pytest.mark.slow
 def test_royale_mid_game_looks_like_a_table(browser, tmp_path):
-    serving = playing(RULESETS / "royale.rules", ["human", "greedy", "greedy", "greedy"], 4, 11)
+    boards = {"forced_boards": ["double_down", "block_it", "my_choice"]}
+    serving = playing(RULESETS / "royale.rules", ["human", "greedy", "greedy", "greedy"], 4, 11, boards)
     with served(serving) as address, opened(browser, address, 1360, 900) as page:
         for _ in range(6):
             page.keyboard.press("1")
             settled(page)
         table = page.locator("#table")
-        assert table.locator("table.owners tbody tr").count() == 4 + 2      # four seats, two imaginary owners
+        assert table.locator("table.owners tbody tr").count() >= 4          # four seats, and owners with pieces
         assert table.locator("table.family").count() >= 1
         assert table.locator(".die").count() > 20 and table.locator(".card").count() > 10
         assert page.locator("#question button.option").count() >= 2
+        # Each board in play in a box of its own, with its field and its groups of grey dice,
+        # which show no face (they are never rolled); no var the rules keep for themselves.
+        titles = table.locator("section.part h3").all_inner_texts()
+        assert {"DOUBLE DOWN", "BLOCK IT!", "MY CHOICE"} <= set(titles), titles
+        groups = table.get_by_role("region", name="BLOCK IT!")
+        assert groups.locator(".die.unrolled").count() > 0 and "group 5" in groups.inner_text()
+        assert "used boards" not in table.inner_text() and "used_boards" not in table.inner_text()
         keep = os.environ.get("RULESRUN_SCREENSHOTS")
         path = ROOT / "docs" / "web-royale.png" if keep else tmp_path / "web-royale.png"
         page.screenshot(path=str(path), full_page=False)
         assert path.stat().st_size > 20000
+        # A bot's line names the option it took; a click lists every option it had.
+        line = page.locator("#transcript details").last
+        assert "(of " in line.locator("summary").inner_text() and not line.locator(".offered").is_visible()
+        line.locator("summary").click()
+        assert line.locator(".offered li").count() >= 2
 
 
 @pytest.mark.slow

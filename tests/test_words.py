@@ -132,7 +132,7 @@ def test_the_rules_view_is_said_where_the_rules_say_it_and_shown_at_the_table(tm
 def test_without_a_view_the_table_is_every_zone_by_owner(tmp_path):
     said = transcript(logged_game(rules_from_text(tmp_path, PEEK)))
     assert "The table:" in said and "pile: " in said
-    assert rules_from_text(tmp_path, PEEK).start(2, 1).decision.table() is None
+    assert rules_from_text(tmp_path, PEEK).start(2, 1).decision.table().startswith("The table as seat 0 sees it:\n")
 
 
 @pytest.mark.parametrize("line, message", [

@@ -36,8 +36,14 @@ class FragmentSetting(Node):
 
 @node
 class PlayerRange(Node):
+    """`players 2..4`, or `players 2` for exactly that many (`high` then is `low`)."""
+
     low: int
-    high: int
+    high: int | None
+
+    def __attrs_post_init__(self):
+        if self.high is None:
+            object.__setattr__(self, "high", self.low)
 
 
 @node
@@ -115,13 +121,16 @@ class Zone(Node):
 
 @node
 class Var(Node):
-    """`var NAME [shape] = INIT [reset [on EVENT]]`: `reset`, the event at which it starts again
-    from INIT (True: the one at which its part comes up, as the part's kind says; None: never)."""
+    """`var NAME [shape] [internal] = INIT [reset [on EVENT]]`: `reset`, the event at which it
+    starts again from INIT (True: the one at which its part comes up, as the part's kind says;
+    None: never); `internal`, True for the rules' own bookkeeping, which the table people read
+    leaves out (agents and transcripts still see it), else None."""
 
     name: str
     shape: Any
     init: Any
     reset: str | bool | None = None
+    internal: bool | None = None
 
 
 @node

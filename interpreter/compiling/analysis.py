@@ -47,8 +47,9 @@ class Analysis:
     # Each procedure's parameters that it only reads (bounded.py): a local handed to one stays steady.
     read_only_params: dict
     # What the code generator works out about the costs of going through values across the whole
-    # program (costs.py: what each call gives a procedure's parameters, which vars are fixed), the
-    # same in every form: worked out by the first form, kept here for the others.
+    # program (interprocedural.py: what each call gives a procedure's parameters, which vars are
+    # fixed; costs.py: the fields of the rules' records), the same in every form: worked out by
+    # the first form, kept here for the others.
     costs: dict = attrs.field(factory=dict, eq=False)
 
 

@@ -7,7 +7,8 @@ called with `yield from`. Calls cost more that way, so only the rules that can r
 decision are compiled as generators: those whose statements `choose`, `play` a decision point,
 call a procedure or phase that asks, or `emit` an event one of whose handlers asks. A phase
 asks if its body or one of its hooks does; a decision point asks unless it offers a single
-move that is always legal and does not ask. The answer is a fixpoint over the call graph.
+move that is always legal and does not ask, and none of its hooks asks; a `turn` block asks if
+a `before turn` hook does. The answer is a fixpoint over the call graph.
 
     proc pick(p):                      asks: it calls `choose`
         return choose(p, "which", [1, 2])
@@ -23,17 +24,20 @@ import attrs
 
 from ...dsl import ast
 from ...dsl.builtins import BUILTINS
+from ...dsl.program import TURN
 
 
 @attrs.frozen(slots=True)
 class Asking:
-    """The names of the procedures, phases, moves, events and decision points whose rules can ask."""
+    """The names of the procedures, phases, moves, events and decision points whose rules can
+    ask, and whether the hooks at the start of a turn can (`turns`)."""
 
     procs: frozenset
     phases: frozenset
     moves: frozenset
     events: frozenset
     points: frozenset
+    turns: bool = False
 
     def call(self, name: str) -> bool:
         """Whether a call of the procedure or phase `name` can ask."""
@@ -44,6 +48,8 @@ class Asking:
         return any(self._node(node) for stmt in statements for node in ast.walk(stmt))
 
     def _node(self, node) -> bool:
+        if isinstance(node, ast.Turn):
+            return self.turns
         if isinstance(node, ast.Play):
             return node.point in self.points
         if isinstance(node, ast.Emit):
@@ -66,6 +72,7 @@ def asking(program) -> Asking:
     hooks: dict[str, list] = {}
     for hook in program.hooks:
         hooks.setdefault(hook.target, []).append(hook.body)
+    turn_hooks = hooks.get(TURN, ())
     handlers: dict[str, list] = {}
     for handler in program.handlers:
         handlers.setdefault(handler.event, []).append(handler.body)
@@ -85,14 +92,18 @@ def asking(program) -> Asking:
         return any(map(found._node, nodes))
 
     while True:
-        moves = frozenset(m.name for m in program.moves if asks(m.body))
+        # A point's `after` hooks run as part of each of its moves (interpreter/compiling/hooks.py).
+        moves = frozenset(m.name for m in program.moves
+                          if asks(m.body) or any(asks(h.body) for h in program.hooks_on(m.point, "after")))
         grown = Asking(
             frozenset(p.name for p in procs if asks(p.body)),
             frozenset(p.name for p in phases if asks(p.body) or any(map(asks, hooks.get(p.name, ())))),
             moves,
             frozenset(name for name, bodies in handlers.items() if any(map(asks, bodies))),
             frozenset(point for point, offered in points.items()
-                      if not is_single(offered, forbidden) or offered[0].name in moves),
+                      if not is_single(offered, forbidden) or offered[0].name in moves
+                      or any(asks(h.body) for h in program.hooks_on(point, "before"))),
+            any(map(asks, turn_hooks)),
         )
         if grown == found:
             return found
@@ -102,7 +113,7 @@ def asking(program) -> Asking:
 def _hinges(statements) -> tuple:
     """The nodes of `statements` whose asking `Asking._node` decides: plays, emits and calls."""
     return tuple(node for stmt in statements for node in ast.walk(stmt)
-                 if isinstance(node, (ast.Play, ast.Emit, ast.Call)))
+                 if isinstance(node, (ast.Play, ast.Emit, ast.Call, ast.Turn)))
 
 
 def is_single(moves: list, forbidden) -> bool:

@@ -99,7 +99,7 @@ def _cheap_answer(body, hidden: frozenset) -> bool:
     if isinstance(body, (ast.Literal, ast.Compare, ast.InOp, ast.NotIn, ast.NotOp, ast.Negate)):
         return True
     if isinstance(body, ast.Binary):
-        return body.op in ("-", "/", "//") or _cheap_answer(body.left, hidden) and _cheap_answer(body.right, hidden)
+        return body.op in ("-", "/", "//", "**") or _cheap_answer(body.left, hidden) and _cheap_answer(body.right, hidden)
     if isinstance(body, ast.Tuple):
         return all(_cheap_answer(item, hidden) for item in body.items)
     if isinstance(body, ast.Conditional):

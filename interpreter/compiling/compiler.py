@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 import warnings
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from functools import partial
 
 from ...dsl import ast
@@ -27,11 +27,13 @@ from .analysis import Analysis, analyse
 from ..running import builtins as runtime_builtins
 from ..running import operations
 from .asking import NOTHING, calls_choose
-from .events import Events, rule_name
+from .events import Events
+from .hooks import Hooks
 from .names import attribute, derived, named
 from .purity import unchanging_procs
 from ..lookahead.checkpoint import NESTED, var_changing, var_rebound, vars_changing, vars_rebound
-from .costs import CONSTANT, NOTHING_KNOWN, Costs, KnownParams
+from .costs import CONSTANT, Costs
+from .interprocedural import NOTHING_KNOWN, Interprocedural, KnownParams
 from .calls import Calls
 from .conditions import Conditions
 from .expressions import Expressions
@@ -41,14 +43,15 @@ from .moves import DecisionPoints
 from .tables import Tables
 from .words import Words
 from .source import Frame, Source
-from ..running.budget import (ATOMS, LISTS, OverBudget, added, compare, deep, keyed, members, over_steps, plus, spend, text,
-                              times, walk, within)
+from ..running.budget import (ATOMS, LISTS, OverBudget, added, compare, deep, keyed, members, over_steps, plus, power, spend,
+                              text, times, walk, within)
 from ..running.meter import FIRED
-from ..running.runtime import PAUSE, AssertFailed
+from ..running.runtime import PAUSE, AssertFailed, once
 from ..running.values import Part, Piece, Zone, fixed, record_type
 
 
-class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Turns, Conditions, Expressions, Calls, Costs):
+class _Compiler(Events, Hooks, DecisionPoints, Words, Tables, Statements, Turns, Conditions, Expressions, Calls,
+                Costs, Interprocedural):
     """A checked program as Python source: declarations and rules here, decision
     points in `DecisionPoints` (moves.py), their words in `Words` (words.py), the tables the
     running game looks up in `Tables` (tables.py), statements in
@@ -93,11 +96,11 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Turns, Condit
         self.zone_params = known.zone_params
         self.cheap_functions = known.cheap_functions
         self.read_only_params = known.read_only_params
-        # What each procedure answers, worked out when a call first asks (Expressions._answer);
-        # whether a parameter is only called with cheap arguments (Expressions._handed_function).
+        # What each procedure answers, worked out when a call first asks (Interprocedural._answer);
+        # whether a parameter is only called with cheap arguments (Interprocedural._handed_function).
         self.answers: dict = {}
         self.applied: dict = {}
-        # What every call gives each procedure's parameters (Expressions._known_params), once
+        # What every call gives each procedure's parameters (Interprocedural._known_params), once
         # worked out for the whole program.
         self.param_facts: dict | None = known.costs.get("param_facts")
         self.fixed_vars: frozenset = known.costs.get("fixed_vars", frozenset())
@@ -135,6 +138,7 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Turns, Condit
                                decl.span, decl.name in self.recursive.procs, self._known_params(decl))
             elif isinstance(decl, ast.Phase):
                 self._phase(decl)
+        self._turn_hooks()
         self._moves()
         self._words()
         self._events()
@@ -252,7 +256,7 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Turns, Condit
         looks ahead, which remembers the state it started from (interpreter/lookahead/search.py).
         `counted`: each call counts a step of the game's budget (a rule that can call itself,
         interpreter/compiling/recursion.py); `known`: what its parameters hold wherever it is
-        called (a zone, a function answering a number: Expressions._known_params)."""
+        called (a zone, a function answering a number: Interprocedural._known_params)."""
         o = self.out
         own = own_locals(local_names, body)
         if calls_choose(body) and self.books:
@@ -348,39 +352,6 @@ class _Compiler(Events, DecisionPoints, Words, Tables, Statements, Turns, Condit
             if len(self.out.lines) == start:
                 self.out.emit("pass")
 
-    def _phase(self, decl: ast.Phase) -> None:
-        before = [h for h in self.program.hooks if h.target == decl.name and h.time == "before"]
-        after = [h for h in self.program.hooks if h.target == decl.name and h.time == "after"]
-        if not before and not after:
-            self._function(named("ph", decl.name), ["g"], (), decl.body, decl.span, decl.name in self.recursive.phases)
-            return
-        hooks = []
-        for index, hook in enumerate(before + after):
-            hooks.append(named("hk", decl.name, index))
-            self._function(hooks[-1], ["g"], (), hook.body, hook.span)
-        self._function(named("body", decl.name), ["g"], (), decl.body, decl.span)
-        o = self.out
-        o.emit(f"def {named('ph', decl.name)}(g):", decl.span)
-        with o.indented():
-            if decl.name in self.recursive.phases:
-                self._count_call(decl.span)
-            for hook_name, hook in zip(hooks[: len(before)], before):
-                self._hook_call(hook_name, hook)
-            o.emit(f"{self._pause(self._asks_in(decl.body))}{named('body', decl.name)}(g)", decl.span)
-            for hook_name, hook in zip(hooks[len(before) :], after):
-                self._hook_call(hook_name, hook)
-
-    def _hook_call(self, function: str, hook: ast.Hook) -> None:
-        """A hook runs (and counts as fired) only when its `when` holds."""
-        o = self.out
-        with ExitStack() as inside:
-            if hook.when is not None:
-                with self._in(Frame([set()])):
-                    o.emit(f"if {self.expr(hook.when)}:", hook.when.span)
-                inside.enter_context(o.indented())
-            self._metered_call(function, "g", rule_name(hook.span, f"{hook.time} {hook.target}"), hook.span,
-                               self._asks_in(hook.body))
-
     def _metered_call(self, function: str, args: str, rule: str, span, asks: bool) -> None:
         """Call a rule's function; while a meter is attached, through it (how often a rule fires,
         what it pays). `asks`: the function is a generator, run to its end with `yield from`."""
@@ -451,10 +422,10 @@ def namespace(operations_kept: dict) -> dict:
     interpreter/lookahead/bookkeeping.py), the built-ins, the step-budget error and the notice that vars
     are about to change (needed only while a checkpoint is open)."""
     names = {"Zone": Zone, "Piece": Piece, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
-             "walk": walk, "deep": deep, "compare": compare, "within": within, "plus": plus, "added": added, "text": text,
+             "power": power, "walk": walk, "deep": deep, "compare": compare, "within": within, "plus": plus, "added": added, "text": text,
              "keyed": keyed, "ATOMS": ATOMS, "LISTS": LISTS, "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
              "gt": operator.gt, "ge": operator.ge,
-             "members": members, "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE,
+             "members": members, "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE, "once": once,
              "AssertFailed": AssertFailed, "record_type": record_type, "Part": Part, "partial": partial,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,
              "vars_changing": vars_changing, "vars_rebound": vars_rebound}

@@ -164,6 +164,10 @@ class Expressions:
             # Two lists or texts joined: the size made is checked, the items copied counted
             # (`s = s + s` doubles `s`).
             return f"plus(g, {self.expr(e.left)}, {self.expr(e.right)})"
+        if e.op == "**":
+            # A power makes a number far larger than what it is given (`2 ** n`): its digits are
+            # checked against the game's budget first, and it is of numbers only.
+            return f"power(g, {self.expr(e.left)}, {self.expr(e.right)})"
         if e.op == "%" and not self._surely_number(e.left):
             # Python's `%` of a text formats it (`"%999999999d" % 1`): the language's `%` is of numbers.
             return f"remainder({self.expr(e.left)}, {self.expr(e.right)})"
@@ -216,6 +220,11 @@ class Expressions:
             return self._paused(self._may_ask(name in self.asking.phases, e), f"{named('ph', name)}(g)")
         builtin = BUILTINS[name]
         args = self._walked(builtin, e, args)
+        if builtin.asks and builtin.walks and builtin.walks[0] < len(e.args) \
+                and not self._never_repeats(e.args[builtin.walks[0]]):
+            # The options it offers, each once (runtime.once): equal ones lead to the same game.
+            cheap = ", True" if self._cheap_items(e.args[builtin.walks[0]]) else ""
+            args[builtin.walks[0]] = f"once({args[builtin.walks[0]]}{cheap})"
         if builtin.python:
             if len(e.args) == 1 and builtin.one_pass and _projects(e.args[0]) and args[0].startswith("list("):
                 # Through the items once: no list of them is needed.

@@ -86,12 +86,16 @@ def roll_pile(pile: str, scored: bool) -> list[str]:
         "    for _piece in _pile:",
         "        _piece.face, _piece.value = _piece.outcomes[int(_random() * _piece.sides)]",
         "else: g.explicit.roll(g, _pile)",
-        "if g.log is not None: g.log.append({'t': 'roll', 'zone': _pile.name, 'faces': [_p.face for _p in _pile]})",
+        "if g.log is not None:",
+        "    g.log.append({'t': 'roll', 'zone': _pile.name, 'faces': [_p.face for _p in _pile]})",
+        "    if g.unrolled: g.unrolled.difference_update(_pile)",
     ]
 
 
 def begin_turn(player: str) -> list[str]:
-    """`begin_turn`: the game counts the turn, and logs it. `player`: a name or a literal (its
-    evaluation can neither fail nor change anything, so it may wait for the log)."""
+    """`begin_turn`: the game counts the turn, logs it and keeps it in its course if it keeps
+    one. `player`: a name or a literal (its evaluation can neither fail nor change anything, so
+    it may wait for the log)."""
     return ["g.turns += 1",
-            f"if g.log is not None: g.log.append({{'t': 'turn', 'player': logged_seat(g, {player}), 'number': g.turns}})"]
+            f"if g.log is not None: g.log.append({{'t': 'turn', 'player': logged_seat(g, {player}), 'number': g.turns}})",
+            f"if g.course is not None: g.course.turn(g, {player})"]

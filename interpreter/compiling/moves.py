@@ -9,7 +9,7 @@ from contextlib import ExitStack
 import attrs
 
 from ...dsl import ast
-from ...dsl.builtins import BUILTINS
+from ...dsl.builtins import AS_FIRST, BUILTINS, NEVER
 from .asking import is_single
 from .names import named
 from .source import Frame
@@ -25,11 +25,15 @@ class DecisionPoints:
         for forbid in self.program.forbids:
             forbids.setdefault(forbid.move, []).append(forbid)
         points = {}
+        hooks = {}
         for move in self.program.moves:
+            if move.point not in hooks:
+                hooks[move.point] = self._point_hooks(move.point)
             points.setdefault(move.point, []).append(move)
-            self._function(named("mv", move.name), ["g", "l_player"] + [f"l_{p.name}" for p in move.params],
-                           ["player"] + [p.name for p in move.params], move.body, move.span)
-            self.reaches[named("mv", move.name)] = self.reach.of(move.body)
+            # A point's `after` hooks are part of playing each of its moves (hooks.py).
+            after = hooks[move.point]["after"]
+            self._move(move, after)
+            self.reaches[named("mv", move.name)] = self.reach.of(list(move.body) + [hook for _, hook in after])
             self.rule_sites.setdefault(f"move {move.name}", move.span)
         o.emit("MOVES = {" + ", ".join(f"{m.name!r}: {named('mv', m.name)}" for m in self.program.moves) + "}")
         for point, moves in points.items():
@@ -37,11 +41,13 @@ class DecisionPoints:
             with o.indented():
                 if point in self.recursive.points:
                     self._count_call(moves[0].span)
+                for function, hook in hooks[point]["before"]:
+                    self._hook_call(function, hook, "g, l_player")
                 self._decision_point(point, moves, forbids)
 
     def _decision_point(self, point: str, moves: list, forbids: dict) -> None:
-        """The body of `pt_POINT(g, player)`: the legal options of every move of the point,
-        the seat's decision among them, the chosen move played."""
+        """The body of `pt_POINT(g, player)` after its `before` hooks: the legal options of every
+        move of the point, the seat's decision among them, the chosen move played."""
         o = self.out
         if is_single(moves, forbids):
             self._metered_call(named("mv", moves[0].name), "g, l_player", f"move {moves[0].name}", moves[0].span,
@@ -55,6 +61,12 @@ class DecisionPoints:
             self._gather(moves, forbids, bare)
         finally:
             self.common = {}
+        domains = [p.domain for m in moves for p in m.params]
+        if not all(map(self._never_repeats, domains)):
+            # Equal options lead to the same game: each is offered once (runtime.once), hashed
+            # at once where every value is cheap to compare.
+            cheap = ", True" if all(map(self._cheap_items, domains)) else ""
+            o.emit(f"if len(opts) > 1: opts = once(opts{cheap})")
         o.emit("if not opts:")
         o.emit("    return False")
         asks = sorted(m.name for m in moves if m.name in self.asking.moves)
@@ -170,6 +182,32 @@ class DecisionPoints:
                 bound.add(domain)
         return found
 
+    def _never_repeats(self, domain) -> bool:
+        """Whether a move's parameter's values are never two equal ones, whatever the game: a
+        zone's pieces, the seats, a range, a kind's parts, a list of different literals (also
+        a param's), a built-in's answer that repeats nothing (`faces`), a selection of what
+        repeats nothing (`showing`, `sorted`: dsl/builtins.py, `repeats`), and a one-line
+        procedure written in place that answers one of these (`places()`: `return 1..6`). Then
+        its point gathers no option twice, and does not look for equal ones to merge."""
+        if self._inlined(domain):
+            with self._as_inlined(domain) as body:
+                return self._never_repeats(body)
+        decl = self._global(domain)
+        if isinstance(decl, ast.Param):
+            domain = decl.default
+        if isinstance(domain, ast.Range) or self._is_zone(domain) or isinstance(decl, ast.PartKind):
+            return True
+        if isinstance(domain, ast.Name) and decl is None and domain.id in ("players", "owners") \
+                and not self._is_local(domain.id) and domain.id not in self.substitutions:
+            return True
+        if isinstance(domain, ast.List):
+            values = [item.value for item in domain.items if isinstance(item, ast.Literal)]
+            return len(values) == len(domain.items) and len(set(map(repr, values))) == len(values)
+        if isinstance(domain, ast.Call) and self._is_builtin_call(domain, domain.func.id):
+            repeats = BUILTINS[domain.func.id].repeats
+            return repeats == NEVER or repeats == AS_FIRST and bool(domain.args) and self._never_repeats(domain.args[0])
+        return False
+
     def _unchanging(self, e) -> bool:
         """Whether evaluating `e` changes nothing (it may read the game): it calls only procedures
         that change nothing (purity.unchanging_procs) and built-ins that draw no chance and ask
@@ -191,7 +229,9 @@ class DecisionPoints:
         o.emit(f"    {chosen} = opts[0]")
         o.emit("else:")
         with o.indented():
-            o.emit(f"if g.meter is not None: g.tally[{ASKED}] += 1")
+            o.emit("if g.meter is not None:")
+            o.emit(f"    g.tally[{ASKED}] += 1")
+            o.emit("    if g.course is not None: g.course.asked(len(opts))")
             o.emit("_index = g.agents[l_player].pick(len(opts))")
             o.emit("g.history.append((l_player, _index, False))")
             o.emit("g.decisions += 1")

@@ -24,7 +24,9 @@ KINDS = frozenset({
     "pr",  # procedure
     "ph",  # phase
     "body",  # a phase's own statements, without its hooks
-    "hk",  # hook
+    "hk",  # hook of a phase
+    "hp",  # hook of a decision point
+    "ht", "tn",  # a `before turn` hook; the function every turn calls, that runs them
     "mv",  # move
     "pt",  # decision point
     "ev",  # event

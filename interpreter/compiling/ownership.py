@@ -85,7 +85,7 @@ def is_number(e, builtins=frozenset(BUILTINS)) -> bool:
     if isinstance(e, ast.Negate):
         return is_number(e.operand, builtins)
     if isinstance(e, ast.Binary):
-        return e.op in ("-", "/", "//") or e.op == "+" and is_number(e.left, builtins) and is_number(e.right, builtins)
+        return e.op in ("-", "/", "//", "**") or e.op == "+" and is_number(e.left, builtins) and is_number(e.right, builtins)
     return _calls(e, builtins & _NUMBER_BUILTINS)
 
 

@@ -7,8 +7,9 @@ every seat, and the look-ahead leaves out the seat's own zone of the family at r
 costs a redraw of the pile at every decision, and most options never come near it: placing dice
 reads no deck. The reach of some statements is every hidden zone they name, and, followed
 through, what the procedures and phases they name reach (with the hooks on those phases),
-what the handlers of the events they emit reach, and what the moves of the decision points
-they play reach (with their domains, conditions and `forbid`s).
+what the handlers of the events they emit reach, what the moves of the decision points they
+play reach (with their domains, conditions, `forbid`s and hooks), and what the `before turn`
+hooks of the turns they run reach.
 
 The test is syntactic and errs on the safe side. A hidden zone can also be met through a
 value: one held by a var or a local, put in a list, handed to an event, or found as a
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from ...dsl import ast
 from ...dsl.builtins import BUILTINS
+from ...dsl.program import TURN
 from .purity import bound_names
 
 # Where a zone is read in place, by field of the node that holds it: nothing keeps hold of it.
@@ -93,9 +95,11 @@ class Reach:
             return nodes + [hook for hook in program.hooks if hook.target == name]
         if kind == "event":
             return [handler for handler in program.handlers if handler.event == name]
+        if kind == "turn":
+            return program.hooks_on(TURN)
         moves = [move for move in program.moves if move.point == name]
         names = {move.name for move in moves}
-        return moves + [forbid for forbid in program.forbids if forbid.move in names]
+        return moves + [forbid for forbid in program.forbids if forbid.move in names] + program.hooks_on(name)
 
     def _mentions(self, nodes) -> tuple[frozenset, set]:
         zones, units = set(), set()
@@ -110,6 +114,8 @@ class Reach:
                     units.add(("event", node.event))
                 elif isinstance(node, ast.Play):
                     units.add(("point", node.point))
+                elif isinstance(node, ast.Turn):
+                    units.add(("turn", TURN))
         return frozenset(zones), units
 
     def _escaping(self) -> frozenset[str]:

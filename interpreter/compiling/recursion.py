@@ -3,7 +3,8 @@
 Every loop counts its passes (interpreter/running/budget.py); a rule that cannot reach itself
 is run a bounded number of times per pass, so only calls that close a cycle of the call graph
 (`proc f(n): return f(n - 1) + f(n - 1)`, an event whose handler emits it again, a move that
-plays its own decision point) can make work without a loop, and only they are counted.
+plays its own decision point, a `before turn` hook that runs a turn) can make work without a
+loop, and only they are counted.
 
     proc walk(n):            recursive: `walk` calls itself
         if n > 0:
@@ -17,16 +18,19 @@ from __future__ import annotations
 import attrs
 
 from ...dsl import ast
+from ...dsl.program import TURN
 
 
 @attrs.frozen(slots=True)
 class Recursive:
-    """The names of the procedures, phases, events and decision points on a cycle of calls."""
+    """The names of the procedures, phases, events and decision points on a cycle of calls, and
+    whether the hooks at a turn's start are (`turns`)."""
 
     procs: frozenset
     phases: frozenset
     events: frozenset
     points: frozenset
+    turns: bool = False
 
 
 def recursive(program) -> Recursive:
@@ -39,7 +43,8 @@ def recursive(program) -> Recursive:
     for decl in program.of_kind(ast.Phase):
         bodies.setdefault(("phase", decl.name), []).append(decl)
     for hook in program.hooks:
-        bodies.setdefault(("phase", hook.target), []).append(hook)
+        attached = "turn" if hook.target == TURN else "phase" if hook.target in phases else "point"
+        bodies.setdefault((attached, hook.target), []).append(hook)
     for handler in program.handlers:
         bodies.setdefault(("event", handler.event), []).append(handler)
     for move in program.moves:
@@ -47,7 +52,7 @@ def recursive(program) -> Recursive:
     calls = {rule: set(_calls(nodes, procs, phases)) for rule, nodes in bodies.items()}
     cyclic = {rule for rule in calls if _reaches(rule, rule, calls)}
     return Recursive(*(frozenset(name for kind, name in cyclic if kind == wanted)
-                       for wanted in ("proc", "phase", "event", "point")))
+                       for wanted in ("proc", "phase", "event", "point")), ("turn", TURN) in cyclic)
 
 
 def _calls(nodes, procs, phases):
@@ -62,6 +67,8 @@ def _calls(nodes, procs, phases):
                 yield "event", node.event
             elif isinstance(node, ast.Play):
                 yield "point", node.point
+            elif isinstance(node, ast.Turn):
+                yield "turn", TURN
 
 
 def _reaches(start, goal, calls) -> bool:

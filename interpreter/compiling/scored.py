@@ -137,7 +137,7 @@ def _number(e, parts, numbers) -> bool:
     if isinstance(e, ast.Negate):
         return _number(e.operand, parts, numbers)
     if isinstance(e, ast.Binary):
-        return e.op in ("+", "-", "*", "/", "//", "%") and _number(e.left, parts, numbers) and _number(e.right, parts, numbers)
+        return e.op in ("+", "-", "*", "/", "//", "%", "**") and _number(e.left, parts, numbers) and _number(e.right, parts, numbers)
     if isinstance(e, ast.Name):
         decl = parts.get(e.id)
         return isinstance(decl, ast.Param) and _number(decl.default, parts, numbers) \

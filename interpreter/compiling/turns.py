@@ -1,7 +1,7 @@
 """`turn` blocks as the code generator writes them. A part of the code generator (compiler.py),
 mixed in beside Statements.
 
-A turn counts itself (`begin_turn`) and runs its body. In the forms that keep books, a turn
+A turn counts itself (`begin_turn`), runs the `before turn` hooks (hooks.py) and its body. In the forms that keep books, a turn
 whose body is one call of a rule that can ask, or one `play` (`turn p: take_turn(p)`), runs
 that rule as a frame (interpreter/lookahead/checkpoint.py, `Frames.run_turn`): the game knows
 the turn it is in and, once an agent has asked for a rollout, keeps where the turn began, so
@@ -19,6 +19,7 @@ its rollouts play what-if games instead.
 from __future__ import annotations
 
 from ...dsl import ast
+from ...dsl.program import TURN
 from . import inlined
 from .names import named
 
@@ -27,11 +28,20 @@ class Turns:
     """The code generator's `turn` statement."""
 
     def s_Turn(self, s):
+        """A turn begins (counted, logged), the `before turn` hooks run with its seat
+        (hooks.py), then its block, as a frame where it can be."""
         player = self.expr(s.player)
-        if self.books or not isinstance(s.player, (ast.Name, ast.Literal)):
+        inert = isinstance(s.player, (ast.Name, ast.Literal))
+        hooked = bool(self.program.hooks_on(TURN))
+        if hooked and not inert:
+            self.out.emit(f"_seat = {player}", s.span)
+            player = "_seat"
+        if self.books or not inert:
             self.out.emit(f"begin_turn(g, {player})", s.span)
         else:
             self._emit_lines(inlined.begin_turn(player), s.span)
+        if hooked:
+            self.out.emit(f"{self._pause(self.asking.turns)}{named('tn', TURN)}(g, {player})", s.span)
         framed = self._turn_rule(s.body)
         if self.asks_anywhere.body(s.body):
             self.framed_turns.append(framed is not None)

@@ -205,11 +205,11 @@ class Explorer:
         return self._history
 
     def close(self) -> None:
-        """The agent has answered: put back the game's own chance, agents, log, meter and
-        frames, and the present if a look-ahead left the game elsewhere."""
+        """The agent has answered: put back the game's own chance, agents, log, meter, course
+        and frames, and the present if a look-ahead left the game elsewhere."""
         g = self._game
         if self._real is not None:
-            g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames = self._real
+            g.rng, g.random, g.agents, g.log, g.meter, g.course, g.tally, g.frames = self._real
             self._real = None
             # What the look-ahead changed and took back went by the meter unseen.
             g.score_changed = -1
@@ -225,7 +225,7 @@ class Explorer:
 
     def _frames(self):
         """The game's own frames, also while it is set up for look-aheads (`_try`)."""
-        return self._real[6] if self._real is not None else self._game.frames
+        return self._real[7] if self._real is not None else self._game.frames
 
     def _try_start(self, order: float) -> Checkpoint:
         """Where every look-ahead of this decision that runs on the game itself starts: the
@@ -283,8 +283,8 @@ class Explorer:
             start = self._try_start(order)
         if self._real is None:
             # The game stays set up for look-aheads until the agent has answered (`close`).
-            self._real = (g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames)
-            g.agents, g.log, g.meter, g.tally, g.frames = [_AtRandom(g)] * g.n, None, None, scratch(), None
+            self._real = (g.rng, g.random, g.agents, g.log, g.meter, g.course, g.tally, g.frames)
+            g.agents, g.log, g.meter, g.course, g.tally, g.frames = [_AtRandom(g)] * g.n, None, None, None, scratch(), None
         g.rng, g.random = rng, rng.random
         try:
             run = function(g, *args)
@@ -338,20 +338,20 @@ class Explorer:
         past = visible_history(self._seen(), self.seat, first)
         if self._present is None:
             self._present = Checkpoint(g, chance=False)
-        real = (g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames)
+        real = (g.rng, g.random, g.agents, g.log, g.meter, g.course, g.tally, g.frames)
         self._away = True
         try:
             start.restore(g, chance=False)
             g.rng, g.random = stream, stream.random
             replay = _Replay(past, self.seat, rng, option, then, reach)
-            g.agents, g.log, g.meter, g.tally, g.frames = [replay] * g.n, None, None, scratch(), None
+            g.agents, g.log, g.meter, g.course, g.tally, g.frames = [replay] * g.n, None, None, None, scratch(), None
             try:
                 finish(function(g, *args))
             except Horizon:
                 pass
             return self.rules.values_of(g)
         finally:
-            g.rng, g.random, g.agents, g.log, g.meter, g.tally, g.frames = real
+            g.rng, g.random, g.agents, g.log, g.meter, g.course, g.tally, g.frames = real
             g.score_changed = -1
 
 

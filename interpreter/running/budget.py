@@ -4,8 +4,8 @@ A game counts its steps in one counter, `Game.steps`, across every loop and call
 of a loop or of a comprehension's clause, each call of a rule that can call itself, and each
 item a built-in, a comparison, `in`, `+` or a text goes through; and the pieces it has
 created. A list or text made by `*`, `+` or a text's `{...}` must stay within a size, a
-number made by multiplication within its digits. Going over any of them stops the game with a
-located error (exit 3) that names the limit and how to raise it:
+number made by multiplication or a power within its digits. Going over any of them stops the
+game with a located error (exit 3) that names the limit and how to raise it:
 
     rulesrun RULES --budget steps=50000000
 
@@ -31,6 +31,7 @@ the rules' own texts (a log's option labels, an error message, a seat's view) st
 
 from __future__ import annotations
 
+import math
 from itertools import chain, compress, repeat
 
 import attrs
@@ -52,7 +53,7 @@ class Budget:
     size: int = 10_000_000
     """Items of a list or characters of a text made by `*`, `+`, `{...}` or `join`."""
     digits: int = 4_000
-    """Decimal digits of a whole number made by `*`."""
+    """Decimal digits of a whole number made by `*` or `**`."""
 
     @classmethod
     def parse(cls, settings) -> "Budget":
@@ -299,6 +300,23 @@ def times(g, left, right):
         # Making it copies each item: a step each, as a loop making it would take.
         count_walk(g, length * count)
     return left * right
+
+
+_NUMBERS = (int, float, bool)
+
+
+def power(g, base, exponent):
+    """`base ** exponent` of numbers, a whole number it would make refused past the game's digits
+    before it is made (`2 ** 100000`); a negative number to a fractional power, which Python
+    answers with a complex number, is no number of the language and is refused by name."""
+    if type(base) not in _NUMBERS or type(exponent) not in _NUMBERS:
+        raise TypeError(f"unsupported operand type(s) for **: '{type(base).__name__}' and '{type(exponent).__name__}'")
+    if type(base) is not float and type(exponent) is not float and exponent > 1 and abs(base) > 1 \
+            and exponent * math.log10(abs(base)) > g.budget.digits + 1:
+        raise OverBudget("digits", g.budget.digits, "digits of a number")
+    if base < 0 and type(exponent) is float and not exponent.is_integer():
+        raise ValueError(f"({base}) ** {exponent}: a negative number to a fractional power is no number")
+    return base ** exponent
 
 
 def over_steps(g):

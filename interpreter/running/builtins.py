@@ -17,7 +17,7 @@ from operator import attrgetter
 from ...dsl.builtins import BUILTINS
 from .budget import SHORT, OverBudget, count_walk
 from .runtime import NoOptions
-from .values import TooLong, written
+from .values import Record, TooLong, written
 from .words import in_words, table_words
 
 
@@ -39,7 +39,55 @@ b_count = operator.countOf
 
 
 def b_distinct(items):
-    return list(dict.fromkeys(items))
+    """The items without repeats, the first of equal items kept. Equal is as `==` has it, so
+    lists are equal by value: `distinct(combinations([1, 1, 5], 2))` is `[[1, 1], [1, 5]]`."""
+    try:
+        return list(dict.fromkeys(items))
+    except TypeError:
+        pass
+    kept: dict = {}
+    for item in items:
+        kept.setdefault(by_value(item), item)
+    return list(kept.values())
+
+
+class _Holder:
+    """What holds the items of a key made by `by_value`: a list's are never a tuple's, nor a record's."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+_LIST, _RECORD, _MAPPING = _Holder("list"), _Holder("record"), _Holder("mapping")
+
+
+def by_value(item):
+    """A key that can be hashed, equal for two items exactly when they are equal (`==`): the
+    item itself where it hashes (a number, text, piece, zone, part, a tuple of these), else
+    made of its items' keys. Where a built-in finds equal items by hashing (`distinct`,
+    `without`), a list is so found by value, as a comparison finds it. What making a key goes
+    through, at every depth, the compiled call has counted (`budget.deep`).
+
+        >>> by_value([1, (2, [3])]) == by_value([1, (2, [3])]) != by_value((1, (2, [3])))
+        True
+    """
+    try:
+        hash(item)
+        return item
+    except TypeError:
+        pass
+    if isinstance(item, Record):
+        return (_RECORD, item.fields) + tuple(map(by_value, item))
+    if isinstance(item, list):
+        return (_LIST,) + tuple(map(by_value, item))
+    if isinstance(item, dict):
+        return (_MAPPING, frozenset((index, by_value(value)) for index, value in item.items()))
+    return tuple(map(by_value, item))
 
 
 def b_first(items):
@@ -67,18 +115,17 @@ def g_combinations(g, items, k):
     return [list(c) for c in itertools.combinations(items, k)]
 
 
-def g_without(g, items, removed):
+def b_without(items, removed):
     """The items of `items` not in `removed`. An item is removed if it is one of them or equal
-    to one: found by hashing where every item can be hashed, as equal values hash alike; else
-    each item is compared with each removed one, which counts as many steps."""
+    to one: found by hashing, lists by their value (`by_value`), as equal values hash alike."""
     items, removed = list(items), list(removed)
     try:
         gone = set(removed)
         return [item for item in items if item not in gone]
     except TypeError:
         pass
-    count_walk(g, len(items) * len(removed))
-    return [item for item in items if not any(item is r or item == r for r in removed)]
+    gone = set(map(by_value, removed))
+    return [item for item in items if by_value(item) not in gone]
 
 
 def b_faces(pieces):
@@ -156,7 +203,8 @@ def g_is_player(g, owner):
 
 def g_choose(g, player, label, options, secret=False, resume=None, prompt=None, shown=None):
     """The option chosen, or runtime.PAUSE when the game's driver must answer (the compiled
-    call then takes it from `g.paused()`). `resume`, from the compiler: the rest of the asking
+    call then takes it from `g.paused()`); options equal to an earlier one are left out by the
+    compiled call, where they may be there (runtime.once). `resume`, from the compiler: the rest of the asking
     rule, for look-aheads (runtime.Decision). `prompt` (deferred: a function of nothing) and
     `shown`: the question and the options in words (running/words.py)."""
     options = list(options)

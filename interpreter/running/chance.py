@@ -15,10 +15,10 @@ time, one step of a shuffle at a time, that the driver answers with `game.resolv
 
 Every draw still takes its number from the seed's stream, as the seeded game does, so that
 `Chance.seeded` names the outcome the seed would give: resolving every node with it plays the
-seeded game, event for event (plus a `"t": "chance"` event per node). A draw cannot pause
-inside a Python expression, so the game stops by unwinding (`ChancePending`, a BaseException, so
-that no handler of the rules' mistakes takes it for one) and the driven game goes on by replaying
-its answers and outcomes from the seed, as `copy()` and `undo()` do (interpreter/running/driven.py).
+seeded game, event for event (plus a `"t": "chance"` event per node). A draw can come in the
+middle of a Python expression, where a generator cannot pause, so the rules of such a game run
+in a greenlet (a stackful coroutine) that a draw switches away from and `resolve` switches back
+to (interpreter/running/driven.py).
 """
 
 from __future__ import annotations
@@ -44,22 +44,14 @@ class Chance:
     of: int = 0
 
 
-class ChancePending(BaseException):
-    """Raised at a draw no outcome was given for, with the node the driver is to answer."""
-
-    def __init__(self, node: Chance):
-        super().__init__(node)
-        self.node = node
-
-
 def _uniform(what: str, labels: tuple, seeded: int, of: int = 0) -> Chance:
     share = Fraction(1, len(labels))
     return Chance(what, labels, (share,) * len(labels), seeded, of)
 
 
-def _die(outcomes: tuple, side: int) -> tuple[Chance, list]:
-    """A die's node: faces that come up on several sides are one outcome, their chances added;
-    and, per outcome, the first side that shows it."""
+def _die(outcomes: tuple) -> tuple[list, tuple]:
+    """A die's nodes, one per side the seed may draw: faces that come up on several sides are one
+    outcome, their chances added; and, per outcome, the first side that shows it."""
     labels, counts, first = [], [], []
     for index, (face, _) in enumerate(outcomes):
         if face in labels:
@@ -68,22 +60,24 @@ def _die(outcomes: tuple, side: int) -> tuple[Chance, list]:
             labels.append(face)
             counts.append(1)
             first.append(index)
-    sides = len(outcomes)
-    node = Chance("roll", tuple(labels), tuple(Fraction(c, sides) for c in counts), labels.index(outcomes[side][0]))
-    return node, first
+    shares = tuple(Fraction(c, len(outcomes)) for c in counts)
+    return [Chance("roll", tuple(labels), shares, labels.index(face)) for face, _ in outcomes], tuple(first)
 
 
 class Explicit:
     """The outcomes given so far for a game with explicit chance, in the order drawn; a draw
     beyond them stops the game at its node. Kept by the game's state (`Game.explicit`)."""
 
-    __slots__ = ("script", "given", "at", "stops")
+    __slots__ = ("script", "given", "at", "pause", "dice")
 
-    def __init__(self, outcomes: list, stops: bool = True):
-        """`stops`: a draw beyond `outcomes` stops the game (else it takes the seed's outcome,
-        as a what-if game's replay does: interpreter/lookahead/search.py)."""
+    def __init__(self, outcomes: list, pause=None):
+        """`pause(node)`: the outcome of a draw beyond `outcomes`, from the driver (the rules wait
+        in it); None takes the seed's outcome, as a what-if game's replay does
+        (interpreter/lookahead/search.py)."""
         self.script = outcomes[::-1]
-        self.stops = stops
+        self.pause = pause
+        # Per die's outcomes (a kind's), its nodes and first sides (`_die`), made once a game.
+        self.dice: dict = {}
         # The outcomes used so far, in order: what a replay gives back; and for each, how many
         # decisions had been answered before it (how the two interleave, for `undo`).
         self.given: list[int] = []
@@ -92,8 +86,8 @@ class Explicit:
     def _outcome(self, g, node: Chance) -> int:
         if self.script:
             index = self.script.pop()
-        elif self.stops:
-            raise ChancePending(node)
+        elif self.pause is not None:
+            index = self.pause(node)
         else:
             index = node.seeded
         if not (type(index) is int and 0 <= index < len(node.outcomes)):
@@ -106,10 +100,14 @@ class Explicit:
 
     def roll(self, g, pieces) -> None:
         """A face for each piece, one node per die, in order."""
-        random = g.random
+        random, dice = g.random, self.dice
         for piece in pieces:
-            node, first = _die(piece.outcomes, int(random() * piece.sides))
-            piece.face, piece.value = piece.outcomes[first[self._outcome(g, node)]]
+            outcomes = piece.outcomes
+            known = dice.get(outcomes)
+            if known is None:
+                known = dice[outcomes] = _die(outcomes)
+            nodes, first = known
+            piece.face, piece.value = outcomes[first[self._outcome(g, nodes[int(random() * piece.sides)])]]
 
     def chance(self, g, probability) -> bool:
         node = Chance("chance", (False, True), (1 - probability, probability), int(g.random() < probability))

@@ -35,7 +35,9 @@ import operator
 from ...dsl import ast
 from ...dsl.errors import RulesError, did_you_mean
 from ..compiling.names import named
-from .chance import ChancePending, Explicit
+from greenlet import GreenletExit, getcurrent, greenlet
+
+from .chance import Explicit
 from .runtime import Game as State
 
 CHANCE = ("seeded", "explicit")
@@ -80,7 +82,7 @@ class Game:
 
     def __init__(self, rules, players: int, seed: int, log: bool = True, lookahead: bool = True,
                  meter: bool = False, step_budget: int | None = None, answers=(), agents=None, what_if=None,
-                 chance: str = "seeded", outcomes=()):
+                 chance: str = "seeded", outcomes=(), course: bool = False):
         """`lookahead`: keep the books that agents looking ahead need (interpreter/lookahead/bookkeeping.py);
         `meter`: count what each rule fires and pays (`rules_fired`); `answers`: play these first;
         `agents`: per seat an agent that answers inside the game, or None for a seat whose
@@ -88,13 +90,16 @@ class Game:
         `what_if`: makes this a what-if game (search.WhatIf): replayed answers that do not fit
         (a secret drawn anew) are drawn at random, and where they end chance is the searcher's.
         `chance`: "seeded" draws from the seed; "explicit" shows each draw to the driver as
-        `game.chance` (interpreter/running/chance.py), `outcomes` being those given first."""
+        `game.chance` (interpreter/running/chance.py), `outcomes` being those given first.
+        `course`: keep the standings at each turn's start and the options of each decision
+        (`course`; interpreter/running/course.py), metering the rules too."""
         self.rules = rules
         self.players = rules.check_players(players)
         self.seed = whole("seed", seed)
         self._logging = log
         self._lookahead = lookahead
         self._meter = meter
+        self._course = course
         self._step_budget = step_budget or rules.step_budget
         self._agents = None if agents is None or all(agent is None for agent in agents) else list(agents)
         self._what_if = what_if
@@ -122,15 +127,15 @@ class Game:
 
     def resolve(self, index: int) -> None:
         """Answer the present chance node with the index of one of its outcomes and run on to the
-        next decision, chance node or the end. Costs a replay of the game so far (the draw
-        stopped the rules where they cannot pause; docs/architecture.md)."""
+        next decision, chance node or the end: the rules go on from the draw they wait at."""
         node = self._chance
         if node is None:
             raise NotAnOption("the game waits for no chance node" + ("" if self._explicit else
                               ": it was started with chance drawn from its seed (chance=\"explicit\" shows them)"))
         if type(index) is not int or not 0 <= index < len(node.outcomes):
             raise NotAnOption(f"{index!r} is not an outcome of this {node.what}: answer 0 to {len(node.outcomes) - 1}")
-        self._begin(self.answers, [*self.outcomes, index])
+        self._chance = None
+        self._advance(index)
 
     @property
     def outcomes(self) -> list:
@@ -177,6 +182,7 @@ class Game:
         twin = Game.__new__(Game)
         twin.rules, twin.players, twin.seed = self.rules, self.players, self.seed
         twin._logging, twin._lookahead, twin._meter = self._logging, self._lookahead, self._meter
+        twin._course = self._course
         twin._step_budget, twin._agents, twin._what_if = self._step_budget, self._agents, None
         twin._explicit = self._explicit
         twin._begin(self.answers, self.outcomes)
@@ -189,6 +195,14 @@ class Game:
         from .view import seat_view, table_view
 
         return table_view(self._state) if seat is None else seat_view(self._state, seat)
+
+    def shown(self, seat: int | None = None, onlooker: bool = False):
+        """What a person at `seat` is shown now, also once the game is over: its view laid out
+        for people, and in words (interpreter/running/people.py); with no seat, the whole table,
+        or for an `onlooker` (a spectator over the network) only what no seat hides."""
+        from .people import people_view
+
+        return people_view(self._state, seat, onlooker)
 
     def param(self, name: str):
         """A `param`'s value in this game, the very value the rules read (a list or record of it
@@ -270,12 +284,18 @@ class Game:
         """With `meter`: per rule, how often it fired and what it paid (interpreter/running/meter.py)."""
         return self._state.meter.to_json() if self._state.meter is not None else None
 
+    @property
+    def course(self):
+        """With `course`: the standings at each turn's start and the options of each decision
+        so far (a course.Course, which goes on changing while the game runs), else None."""
+        return self._state.course
+
     def release(self) -> None:
         """The game is done with (`Rules.play` has taken its result, a search its playout): its
         state is let go at once (runtime.Game.release) instead of waiting for the garbage
         collector. A game not over first has its rules stopped where they wait, as the
         collector would stop them, while the state they may still touch is there."""
-        self._run.close()
+        self._stop_rules()
         self._state.release()
 
     # ------------------------------------------------------------ running
@@ -284,11 +304,17 @@ class Game:
         """A fresh state, played up to the decision or chance node after `answers` and `outcomes`
         (which are replayed without a pause)."""
         rules = self.rules
+        if getattr(self, "_run", None) is not None:
+            self._stop_rules()
         state = State(rules, self.players, self.seed, self._agents, [] if self._logging else None, self._step_budget)
-        rules.prepare(state, lookahead=self._lookahead, meter=self._meter)
+        rules.prepare(state, lookahead=self._lookahead, meter=self._meter, course=self._course)
         state.script = answers[::-1]
+        self._rules = None
         if self._explicit:
-            state.explicit = Explicit(outcomes, stops=self._what_if is None)
+            # The rules run in a greenlet of their own, which a draw nobody gave an outcome
+            # for switches away from (docs/architecture.md, "Chance as a node").
+            self._rules = greenlet(self._explicit_run, parent=getcurrent())
+            state.explicit = Explicit(outcomes, self._rules.parent.switch if self._what_if is None else None)
         what_if = self._what_if
         if what_if is not None:
             state.misfit = what_if.misfit
@@ -314,13 +340,27 @@ class Game:
             raise WhatIfOnce(f"a what-if game cannot {what}: its past was drawn anew once, from the searcher's "
                              "chance; ask `decision.explorer.copy(rng)` for another")
 
+    def _explicit_run(self, answer) -> None:
+        """The rules of a game with explicit chance, in their greenlet: on to each decision, where
+        the driver is switched back to (with None: a chance node switches with itself)."""
+        while True:
+            self._run.send(answer)
+            answer = self._rules.parent.switch(None)
+
+    def _stop_rules(self) -> None:
+        """Stop the rules where they wait (a decision, a draw), as the garbage collector would."""
+        if self._rules is not None and self._rules:
+            self._rules.throw(GreenletExit)
+        self._run.close()
+
     def _advance(self, answer) -> None:
         try:
-            self._run.send(answer)
+            if self._rules is None:
+                self._run.send(answer)
+            else:
+                self._chance = self._rules.switch(answer)
         except RulesError as error:
             raise PlayError(error, self._state.log) from None
-        except ChancePending as stop:
-            self._chance = stop.node
         except StopIteration as end:
             self._keys = end.value
             self.rules.ended(self._state, self._keys)

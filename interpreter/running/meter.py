@@ -83,6 +83,14 @@ class Meter:
         tally[PAID] += now - self._last
         self._last = now
 
+    def now(self, g) -> list:
+        """Every seat's first score key now, in seat order (the meter's own list: copy it to keep
+        it). Seats whose key may have changed are measured again, and the change is credited to
+        the innermost rule running, `g.tally`, as the next start or end of a rule would credit it."""
+        if g.score_changed:
+            self.settle(g, g.tally)
+        return self._keys
+
     def to_json(self) -> dict:
         """The rules that fired, by name: how often, what they paid, moved and asked."""
         rules, tallies = self.rules, self.tallies

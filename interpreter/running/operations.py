@@ -165,6 +165,8 @@ def _roll_each(g, pieces, name: str) -> None:
         g.explicit.roll(g, pieces)
     if g.log is not None:
         g.log.append({"t": "roll", "zone": name, "faces": [p.face for p in pieces]})
+        if g.unrolled:
+            g.unrolled.difference_update(pieces)
 
 
 def shuffle(g, zone) -> None:
@@ -182,6 +184,8 @@ def set_face(g, piece, face) -> None:
     """Turn a die to `face` (it must be one of its faces)."""
     index = piece.kind.faces.index(face)
     _turning(g, piece)
+    if g.log is not None:
+        g.unrolled.discard(piece)
     piece.face = face
     piece.value = piece.kind.values[index]
 
@@ -215,6 +219,8 @@ def create(g, kind: Kind, count: int, owner, zone) -> None:
         made.append(piece)
         zone.append(piece)
         piece.zone = zone
+    if g.log is not None and kind.is_die:
+        g.unrolled.update(made[len(made) - count:])
 
 
 def create_deck(g, kind: Kind, entries, zone) -> None:
@@ -251,6 +257,8 @@ def begin_turn(g, player) -> None:
     g.turns += 1
     if g.log is not None:
         g.log.append({"t": "turn", "player": logged_seat(g, player), "number": g.turns})
+    if g.course is not None:
+        g.course.turn(g, player)
 
 
 def logged_seat(g, player) -> int:

@@ -41,6 +41,9 @@ def designer_words(error: Exception) -> tuple[str, str]:
     text = str(error)
     if isinstance(error, ZeroDivisionError):
         return "division by zero", "check the divisor first: `x // n if n != 0 else 0`"
+    if isinstance(error, OverflowError):
+        return "a number too large to hold", \
+            "decimals go up to about 1.8e308; a whole number has the digits its budget allows (--budget digits=N)"
     if isinstance(error, IndexError):
         return "an index outside the list or zone", "items are numbered from 0 to len(xs) - 1 (-1 is the last)"
     match = re.match(r"can only concatenate (\w+) \(not \"(\w+)\"\) to \w+", text)
@@ -69,6 +72,13 @@ def designer_words(error: Exception) -> tuple[str, str]:
     if match:
         return iteration_mistake(_operand(match, 1), "this") or (
             f"{words(_operand(match, 1))} is used where a list, a zone or a range is needed", "")
+    match = re.match(r"'in <string>' requires string as left operand, not (\w+)", text)
+    if match:
+        return f"{words(_operand(match, 1))} cannot be in a text", "`in` of a text asks whether a text is part of it: `\"ab\" in t`"
+    match = re.match(r"'(\w+)' object does not support item assignment", text)
+    if match:
+        return f"{words(_operand(match, 1))} has no items to assign", \
+            "only a list's items are assigned, `v[i] = x`: check what this name holds"
     match = re.match(r"'(\w+)' object is not subscriptable", text)
     if match:
         return f"{words(_operand(match, 1))} cannot be indexed with `[...]`", "only zones, lists, texts and families have items"
@@ -82,8 +92,8 @@ def designer_words(error: Exception) -> tuple[str, str]:
         return f"`{text[:3]}` of an empty list", "check `len(xs) > 0` first"
     match = re.match(r"unhashable type: '(\w+)'", text)
     if match:
-        return (f"{words(_operand(match, 1))} cannot be compared by identity here",
-                "use a number, a text or a tuple (not a list or zone) as a key or `distinct` item")
+        return (f"{words(_operand(match, 1))} cannot be told apart from others here",
+                "a face, an owner or a key here is a number, a text, a piece or a tuple of these, not a list")
     if re.search(r"\.index\(x\): x not in tuple", text):
         return "a die is turned to a face it does not have", "the face must be one of those its `die` declares"
     if re.match(r"(too many|not enough) values to unpack", text):

@@ -29,6 +29,7 @@ from ..compiling.analysis import analyse
 from ..compiling.compiler import generate, load_code, run_code
 from .driven import Game as DrivenGame
 from .driven import PlayError, whole
+from .course import Course
 from .meter import Meter, report_order
 from .budget import Budget, OverBudget, TooMany
 from .play_words import designer_words
@@ -44,8 +45,9 @@ PLAY_ERRORS = (OverBudget, TooMany, MemoryError, NoOptions, ParamChanged, ZoneCh
 
 @attrs.frozen(slots=True)
 class Result:
-    """How a game ended: the first score key per seat, all keys, winners, its length, and
-    (when metered) how often each rule fired and what it paid."""
+    """How a game ended: the first score key per seat, all keys, winners, its length, (when
+    metered) how often each rule fired and what it paid, and (when asked) its course: the
+    standings at each turn's start and the options of its decisions (interpreter/running/course.py)."""
 
     scores: list
     keys: list
@@ -54,6 +56,7 @@ class Result:
     decisions: int
     log: list | None
     rules: dict | None = None
+    course: Course | None = None
 
 
 class Rules:
@@ -194,36 +197,49 @@ class Rules:
         num_players = whole("players", num_players)
         if not self.min_players <= num_players <= self.max_players:
             span = self.program.players.span if self.program.players else None
-            raise RulesError(Diagnostic(span, f"{self.program.title} is for {self.min_players}-{self.max_players} players, not {num_players}",
-                                        f"choose --players from {self.min_players} to {self.max_players}"))
+            low, high = self.min_players, self.max_players
+            counts, choose = (f"{low}", f"--players {low}") if low == high else \
+                (f"{low}-{high}", f"--players from {low} to {high}")
+            raise RulesError(Diagnostic(span, f"{self.program.title} is for {counts} players, not {num_players}",
+                                        f"choose {choose}"))
         if num_players in self._refused_counts:
             raise RulesError(self._refused_counts[num_players])
         return num_players
 
     def start(self, players: int, seed: int, log: bool = True, lookahead: bool = True, meter: bool = False,
               step_budget: int | None = None, answers=(), agents=None, chance: str = "seeded",
-              outcomes=()) -> DrivenGame:
+              outcomes=(), course: bool = False) -> DrivenGame:
         """A game you drive (interpreter/running/driven.py), run up to its first decision; `agents`: per
         seat one that answers inside the game (None: the seat's decisions are shown). A game is
         its seed: a seed that is no whole number (None would draw one from the system, text or a
         float would not say which game a log replays) is refused, as is a count of players
         that is none (`check_players`). `chance="explicit"` stops at every draw for the driver to
         answer (`game.chance`, `game.resolve`; interpreter/running/chance.py), `outcomes` being
-        those given first."""
+        those given first. `course`: keep the game's course for the game metrics (`Result.course`),
+        which meters the rules too."""
         return DrivenGame(self, players, seed, log, lookahead, meter, step_budget, answers, agents,
-                          chance=chance, outcomes=outcomes)
+                          chance=chance, outcomes=outcomes, course=course)
+
+    def ready(self, agents) -> None:
+        """Make now the form `play` runs for these agents, rather than at the first game: a
+        parent about to fork workers for a plan (a search's points, interpreter/studies/tune.py)
+        compiles it once, instead of every worker for itself."""
+        self.form(pausing=False, books=_look_ahead(agents))
 
     def play(self, num_players: int, seed: int, agents, log: list | None = None,
-             step_budget: int | None = None, meter: bool = False) -> Result:
+             step_budget: int | None = None, meter: bool = False, course: bool = False) -> Result:
         """Play one game with `agents`, one per seat: a game of `start` with every seat's agent
         answering inside it, as fast as the rules run. `log`, if given, receives the game's
-        events as dicts; `meter` counts rules."""
-        lookahead = any(getattr(agent, "looks_ahead", False) for agent in agents)
-        game = self.start(num_players, seed, log is not None, lookahead, meter, step_budget, agents=agents)
+        events as dicts; `meter` counts rules; `course` keeps the standings at each turn's start
+        and the options of each decision (`Result.course`, what `simulate --metrics` reads)."""
+        lookahead = _look_ahead(agents)
+        game = self.start(num_players, seed, log is not None, lookahead, meter, step_budget, agents=agents,
+                          course=course)
         if log is not None:
             log.extend(game.log)
         keys = game.keys
-        result = Result([k[0] for k in keys], keys, game.winners, game.turns, game.decisions, log, game.rules_fired)
+        result = Result([k[0] for k in keys], keys, game.winners, game.turns, game.decisions, log, game.rules_fired,
+                        game.course)
         game.release()
         return result
 
@@ -237,15 +253,17 @@ class Rules:
         except PLAY_ERRORS as error:
             raise PlayError(self._located(error), decision._game.log) from None
 
-    def prepare(self, game: Game, lookahead: bool, meter: bool) -> None:
+    def prepare(self, game: Game, lookahead: bool, meter: bool, course: bool = False) -> None:
         """Set a new game up: its books (for agents that look ahead), the form of the rules it
-        runs, its meter, and first log line."""
+        runs, its meter, its course (which reads the standings from the meter), and first log line."""
         game.books = lookahead
         if lookahead:
             game.frames = Frames()
         code = self._code_for(game)
-        if meter:
+        if meter or course:
             game.meter = Meter(code["score_first"], *self._metered)
+        if course:
+            game.course = Course()
         if game.log is not None:
             game.log.append({"t": "game", "title": self.program.title, "players": game.n, "seed": game.seed,
                              "sources": [s.path for s in self.program.sources]})
@@ -381,12 +399,19 @@ def _reader(names: tuple):
     return lambda game: tuple(getattr(game, name) for name in names)
 
 
-def load_rules(ruleset, fragments=(), params: dict | None = None, allow=(), budget: Budget = Budget()) -> Rules:
+def _look_ahead(agents) -> bool:
+    """Whether a game of these agents keeps the books a look-ahead needs."""
+    return any(getattr(agent, "looks_ahead", False) for agent in agents)
+
+
+def load_rules(ruleset, fragments=(), params: dict | None = None, allow=(), budget: Budget = Budget(),
+               texts=None) -> Rules:
     """Text -> AST -> composed program -> checked program -> compiled rules. `allow`: folders
     an `include` may read beyond the project's (dsl/files.py); `budget`: the limits of each
-    game (interpreter/running/budget.py)."""
+    game (interpreter/running/budget.py); `texts`: files' texts by real path, read instead of
+    the files (`Program.texts` of the same rules composed elsewhere)."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
-    program = compose(ruleset, fragments, allow)
+    program = compose(ruleset, fragments, allow, texts)
     if params:
         program = set_params(program, params)
     return Rules(check(program), budget)

@@ -9,6 +9,7 @@ attribute, never by a string lookup in the hot loop. Chance comes from one
 from __future__ import annotations
 
 import random
+from itertools import chain, compress, repeat
 from types import GeneratorType
 
 from .meter import ASKED, scratch
@@ -125,11 +126,22 @@ class Decision:
 
         return option_words(self._waiting("words()"), self.player, self._options, self.is_move, self._asked)
 
-    def table(self) -> str | None:
-        """The table as the rules' `view` shows it, in lines; None if the rules declare none."""
-        from .words import declared_table
+    def choices(self) -> list:
+        """The options as a person chooses among them (interpreter/running/choices.py): those that
+        read the same are one choice where they are the same move, else told apart in words."""
+        from .choices import choices
+        from .words import option_words
 
-        return declared_table(self._waiting("table()"))
+        plain = option_words(self._waiting("choices()"), self.player, self._options, self.is_move, self._asked, False)
+        return choices(self._options, plain, self.labels())
+
+    def table(self) -> str:
+        """The table in words as the deciding seat is shown it (interpreter/running/people.py):
+        the rules' `view`, its own private pieces and the parts in play below it; without a
+        `view`, every zone and var it may see, by owner and part."""
+        from .people import people_view
+
+        return "\n".join(people_view(self._waiting("table()"), self.player).lines)
 
     def piece_words(self):
         """A function (kind, face, owner) -> a piece of `view` in words, as its kind shows it."""
@@ -190,6 +202,56 @@ def option_labels(options) -> list[str]:
     return unique
 
 
+_MISSING = object()
+_TUPLES = repeat(tuple)
+
+
+def _hashed_quickly(options, most: int = 4096) -> bool:
+    """Whether hashing `options` goes through at most `most` items a level, tuples in tuples at
+    most four deep: a tuple is hashed anew every time, through every tuple it holds, so one that
+    holds one tuple many times over (`s = (s, s)`, sixty times) would take 2**60 steps. It goes
+    through one level at a time, in C."""
+    level = options
+    for _ in range(4):
+        level = list(chain.from_iterable(compress(level, map(isinstance, level, _TUPLES))))
+        if not level:
+            return True
+        if len(level) > most:
+            return False
+    return False
+
+
+def once(options: list, cheap: bool = False) -> list:
+    """The options, each left out that equals an earlier one and reads alike (its label): they
+    lead to the same game, so a seat is offered the choice once, and a random seat does not
+    take it twice as often. Options are merged only where they can be told equal by hashing:
+    numbers, texts, pieces, zones, parts, tuples and records of these. A list is never merged:
+    the move it is given to could change it in place, and two equal lists may be two vars'.
+    Nor are options whose hashing could take long (`_hashed_quickly`), unless the compiler
+    proved each of their values cheap to compare (`cheap`).
+
+        >>> once([("advance", ((6, 8),)), ("advance", ((6, 8),)), ("advance", ((7,),))])
+        [('advance', ((6, 8),)), ('advance', ((7,),))]
+    """
+    if len(options) < 2 or type(options[0]) is list or not (cheap or _hashed_quickly(options)):
+        return options
+    try:
+        if len(set(options)) == len(options):
+            return options
+    except TypeError:
+        return options
+    first: dict = {}
+    kept = []
+    for option in options:
+        earlier = first.get(option, _MISSING)
+        if earlier is _MISSING:
+            first[option] = option
+            kept.append(option)
+        elif option_label(earlier) != option_label(option):
+            kept.append(option)
+    return kept
+
+
 def option_label(option) -> str:
     if isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], str) and isinstance(option[1], tuple):
         return f"{option[0]}({', '.join(format_value(a) for a in option[1])})"
@@ -226,6 +288,10 @@ class Game:
         self.score_changed = -1
         self.seat_bits = tuple(1 << o for o in self.owners)
         self.pieces_by_kind: dict[str, list[Piece]] = {}
+        # The dice made while the game keeps its log and neither rolled nor turned since: their
+        # faces mean nothing yet, and the table people read shows none (running/shown.py). A
+        # look-ahead plays without the log, so what it rolls stays unrolled here.
+        self.unrolled: set[Piece] = set()
         # Renewed whenever pieces are made while books are kept, like a zone's stamp; and,
         # one per var, whenever a var changes while a checkpoint is open
         # (interpreter/lookahead/checkpoint.py).
@@ -239,6 +305,8 @@ class Game:
         # replay to reach the present, and what a seat's view shows of the past.
         self.history: list[tuple[int, int, bool]] = []
         self.meter = None
+        # The game's course, kept for the game metrics when asked (interpreter/running/course.py).
+        self.course = None
         # The innermost metered rule's tally, [fired, paid, moved, asked]: the operations count
         # what they move into it (interpreter/running/meter.py); a scratch list outside any rule.
         self.tally = scratch()
@@ -293,6 +361,8 @@ class Game:
         else:
             if self.meter is not None:
                 self.tally[ASKED] += 1
+                if self.course is not None:
+                    self.course.asked(len(options))
             if self.script:
                 index = self.script.pop()
                 if not (type(index) is int and 0 <= index < len(options)):

@@ -1,6 +1,7 @@
 """The table in words when the rules declare no `view` of their own: every zone that holds
-something, grouped by owner, then the vars. What the human seat shows on `t` (of a seat's
-view) and what the built-in `view()` says (of the whole table, the designer's view).
+something, grouped by owner, then the vars. What the built-in `view()` says (of the whole
+table, the designer's view, said into logs, so it stays as it is); what people at the table
+are shown is people_text.py's.
 
     The table as seat 0 sees it:
       on the table:
@@ -23,10 +24,10 @@ def table_text(view, names: list[str], shown=None) -> str:
     as counts), then the vars. `shown(kind, face, owner)`: a piece in words (running/words.py)."""
     shown = shown or (lambda kind, face, owner: f"{kind}:{format_value(face)}")
     shared, owned, seen = [], {}, set()
-    for zones, show in ((view.zones, lambda pieces, owner: _pieces_text(pieces, names, shown, owner)),
+    for zones, show in ((view.zones, lambda pieces, owner: pieces_text(pieces, names, shown, owner)),
                         (view.counts, lambda count, owner: f"{count} face down")):
         for name, shaped in zones.items():
-            for label, owner, content in _members(name, shaped):
+            for label, owner, content in members(name, shaped):
                 if content and (label, owner) not in seen:
                     seen.add((label, owner))
                     entries = shared if owner is None else owned.setdefault(owner, [])
@@ -42,7 +43,7 @@ def table_text(view, names: list[str], shown=None) -> str:
     return "\n".join(lines)
 
 
-def _members(name: str, shaped):
+def members(name: str, shaped):
     """(label in words, owner or None, content) of a zone, of each zone of a family, or of each owner's zone."""
     if isinstance(shaped, dict):
         return [(zone_words(f"{name}[{index}]"), None, content) for index, content in shaped.items()]
@@ -51,14 +52,16 @@ def _members(name: str, shaped):
     return [(zone_words(name), None, shaped)]
 
 
-def _pieces_text(pieces: list, names: list[str], shown, home=None) -> str:
+def pieces_text(pieces: list, names: list[str], shown, home=None, unless_said: bool = False) -> str:
     """Pieces grouped by owner, each group's pieces in words, repeated ones counted; the
-    owner is named unless it is `home`, the owner of the zone they lie in."""
+    owner is named unless it is `home`, the owner of the zone they lie in (or, `unless_said`,
+    the pieces' words name it already: `neutral die x2` of the owner `neutral`)."""
     owners: dict = {}
     for kind, face, owner in pieces:
         owners.setdefault(owner, Counter())[shown(kind, face, owner)] += 1
     groups = []
     for owner, counted in owners.items():
         shown = ", ".join(f"{label} x{count}" if count > 1 else label for label, count in counted.items())
-        groups.append(shown if owner is None or owner == home else f"{names[owner]}: {shown}")
+        said = unless_said and owner is not None and names[owner] in shown
+        groups.append(shown if owner is None or owner == home or said else f"{names[owner]}: {shown}")
     return "; ".join(groups)

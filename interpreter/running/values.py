@@ -245,6 +245,7 @@ class _Mark(str):
 
 
 _OPEN, _CLOSE, _BRACE, _UNBRACE, _COMMA = _Mark("["), _Mark("]"), _Mark("{"), _Mark("}"), _Mark(", ")
+_PAREN, _UNPAREN, _ONE = _Mark("("), _Mark(")"), _Mark(",)")
 
 
 def _write(value, room: int, words: bool, parts: list) -> None:
@@ -269,11 +270,15 @@ def _write(value, room: int, words: bool, parts: list) -> None:
 
 def _inside(value, words: bool) -> list:
     """What writing a list, tuple, mapping or record puts on the stack, the last to write first:
-    `[a, b]`, `{name: a}`, `[index: a]`; a record's and a mapping's values as the language
-    writes them, also among words."""
+    `[a, b]`, `(a, b)` and `(a,)` as the rules write tuples, `{name: a}`, `[index: a]`; a
+    record's and a mapping's values as the language writes them, also among words."""
     named = isinstance(value, (Record, dict))
     entries = zip(value.fields, value) if isinstance(value, Record) else value.items() if named else value
-    out = [(_BRACE if isinstance(value, Record) else _OPEN, False)]
+    if type(value) is tuple:
+        opening, closing = _PAREN, _ONE if len(value) == 1 else _UNPAREN
+    else:
+        opening, closing = (_BRACE, _UNBRACE) if isinstance(value, Record) else (_OPEN, _CLOSE)
+    out = [(opening, False)]
     for k, entry in enumerate(entries):
         if k:
             out.append((_COMMA, False))
@@ -282,7 +287,7 @@ def _inside(value, words: bool) -> list:
             out.append((entry[1], False))
         else:
             out.append((entry, words))
-    out.append((_UNBRACE if isinstance(value, Record) else _CLOSE, False))
+    out.append((closing, False))
     out.reverse()
     return out
 

@@ -37,24 +37,33 @@ class SeatView:
 
 
 def seat_view(game, seat: int) -> SeatView:
+    zones, counts = seen_zones(game, seat, _piece)
+    variables = {name: _plain(getattr(game, f"v_{name}")) for name in game.rules.namespace["VARS"]}
+    return SeatView(seat, game.n, zones, counts, variables, tuple(visible_history(game.history, seat)))
+
+
+def seen_zones(game, seat: int | None, piece, onlooker: bool = False) -> tuple[dict, dict]:
+    """The zones `seat` sees into, each shaped like its declaration with its pieces as
+    `piece(p)` makes them (another owner's private zone None), and how many pieces lie in each
+    zone it cannot see into; with no seat, every zone's pieces and no counts, or, for an
+    `onlooker` (a spectator of a table over the network), what no seat hides: the public zones."""
     zones, counts = {}, {}
     for name, seen in game.rules.namespace["ZONES"]:
         value = getattr(game, f"z_{name}")
-        if seen == "public":
-            zones[name] = _shape(value, _pieces)
+        if seen == "public" or (seat is None and not onlooker):
+            zones[name] = _shape(value, lambda zone: [piece(p) for p in zone])
             continue
         counts[name] = _shape(value, len)
         if seen == "private":
-            zones[name] = [_pieces(zone) if owner == seat else None for owner, zone in enumerate(value)]
-    variables = {name: _plain(getattr(game, f"v_{name}")) for name in game.rules.namespace["VARS"]}
-    return SeatView(seat, game.n, zones, counts, variables, tuple(visible_history(game.history, seat)))
+            zones[name] = [[piece(p) for p in zone] if owner == seat else None for owner, zone in enumerate(value)]
+    return zones, counts
 
 
 def table_view(game) -> SeatView:
     """The whole table as the rules see it: every zone's pieces, hidden and private ones too,
     and every answer (`seat` is None). What transcripts and replays show a designer, never an
     agent: an agent's view is `seat_view`."""
-    zones = {name: _shape(getattr(game, f"z_{name}"), _pieces) for name, _ in game.rules.namespace["ZONES"]}
+    zones, _ = seen_zones(game, None, _piece)
     variables = {name: _plain(getattr(game, f"v_{name}")) for name in game.rules.namespace["VARS"]}
     return SeatView(None, game.n, zones, {}, variables, tuple((player, answer) for player, answer, _ in game.history))
 
@@ -77,8 +86,8 @@ def _shape(value, show):
     return [show(zone) for zone in value]
 
 
-def _pieces(zone) -> list:
-    return [(p.kind.name, p.face, p.owner) for p in zone]
+def _piece(p) -> tuple:
+    return (p.kind.name, p.face, p.owner)
 
 
 def _plain(value, copies: dict | None = None):

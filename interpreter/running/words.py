@@ -12,8 +12,11 @@ game never spends time on them; where the rules give none, they are built from t
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ...dsl import ast
-from .values import SHOWN, format_value, written_at_most
+from .runtime import option_label, option_labels
+from .values import SHOWN, Piece, format_value, written_at_most, zone_words
 
 
 def in_words(value, limit: int = SHOWN) -> str:
@@ -41,17 +44,65 @@ def given_prompt(game, player: int, point: str, is_move: bool, asked) -> str | N
     return None
 
 
-def option_words(game, player: int, options: list, is_move: bool, asked) -> list[str]:
+def option_words(game, player: int, options: list, is_move: bool, asked, apart: bool = True) -> list[str]:
     """Each option in words: a move's `shown` text, a `choose`'s `shown` function, else the
-    move's name and values (`pass with token`, `place 3`) or the value itself, pieces as their kinds show them."""
+    move's name and values (`pass with token`, `place 3`) or the value itself, pieces as their
+    kinds show them; options that would read alike are told apart (`told_apart`) unless
+    `apart` is false (the table merges those that are the same move first: choices.py)."""
     if is_move:
         shown = game.code["SHOWN"]
-        return [shown[name](game, player, *args) if name in shown else _move_words(name, args)
-                for name, args in options]
-    if asked is not None and asked[1] is not None:
+        words = [shown[name](game, player, *args) if name in shown else _move_words(name, args)
+                 for name, args in options]
+    elif asked is not None and asked[1] is not None:
         shown = asked[1]()
-        return [in_words(shown(option)) for option in options]
-    return [in_words(option) for option in options]
+        words = [in_words(shown(option)) for option in options]
+    else:
+        words = [in_words(option) for option in options]
+    return told_apart(words, options) if apart else words
+
+
+def told_apart(words: list[str], options: list) -> list[str]:
+    """`words`, where two options read alike, each of those followed by its label in brackets,
+    and by where its pieces lie where that differs among them: a die of each of two kinds
+    that read alike (`re-roll the 5 ([o_die:5])`, `re-roll the 5 ([t_die:5])`), two dice that
+    look the same, one placed and one in hand (`your 1 onto the board (small:1@2 in pile 1)`,
+    `your 1 onto the board (small:1@2 #2 in hand 2)`). Options equal in every way are offered
+    once already (runtime.once); these differ, so a person is shown what differs, and an
+    answer typed in words is never ambiguous.
+
+        >>> told_apart(["the 5", "the 5", "the 6"], [5, 5.0, 6])
+        ['the 5 (5)', 'the 5 (5.0)', 'the 6']
+    """
+    if len(set(words)) == len(words):
+        return words
+    labels = option_labels(options)
+    groups: dict = {}
+    for index, word in enumerate(words):
+        groups.setdefault(word, []).append(index)
+    told = list(words)
+    for indexes in groups.values():
+        if len(indexes) < 2:
+            continue
+        places = [_places(options[i]) for i in indexes]
+        for index, where in zip(indexes, places):
+            apart = f" in {where}" if where and len(set(places)) > 1 else ""
+            if words[index] == option_label(options[index]):
+                # Read as the machine writes it: its numbered label is what tells it apart.
+                told[index] = labels[index] + (f" ({apart[1:]})" if apart else "")
+            else:
+                told[index] = f"{words[index]} ({labels[index]}{apart})"
+    return told
+
+
+def _places(option) -> str:
+    """Where the pieces of an option lie, in words: of a piece, of the items of a list or tuple,
+    and of a move's values (`pile 1, hand 2`); empty if it holds none."""
+    if isinstance(option, tuple) and len(option) == 2 and isinstance(option[0], str) and isinstance(option[1], tuple):
+        option = option[1]
+    values = option if isinstance(option, (list, tuple)) else [option]
+    items = [item for value in values for item in (value if isinstance(value, (list, tuple)) else [value])]
+    zones = dict.fromkeys(item.zone.name for item in items if isinstance(item, Piece) and item.zone is not None)
+    return ", ".join(zone_words(name) for name in zones)
 
 
 def _move_words(name: str, args: tuple) -> str:
@@ -79,12 +130,15 @@ def logged_words(game, player: int, point: str, options: list, is_move: bool, as
 
 def piece_words(game):
     """A function (kind name, face, owner) -> the piece in words, for views, which hold pieces
-    as such triples: through the kind's `shown` where it has one, else `kind:face`."""
+    as such triples: through the kind's `shown` where it has one, else `kind:face`; a die not
+    rolled yet (face None, people.py) by its kind's name in words (`blank die`)."""
     declared = game.rules.program.of_kind((ast.Die, ast.Card))
     kinds = {decl.name: getattr(game, f"k_{decl.name}") for decl in declared}
 
     def shown(kind_name: str, face, owner) -> str:
         kind = kinds.get(kind_name)
+        if face is None:
+            return kind_name if kind is None or kind.title is None else kind.title
         if kind is None or kind.shown is None:
             return f"{kind_name}:{format_value(face)}"
         return kind.shown(face, kind.values[kind.faces.index(face)], owner)

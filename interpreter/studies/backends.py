@@ -12,11 +12,14 @@ imported only when a Ray backend is asked for.
 from __future__ import annotations
 
 import collections
+import contextlib
 import itertools
 import logging
 import multiprocessing
+import os
 import pickle
 import signal
+import socket
 from multiprocessing.connection import wait
 from typing import Callable, Iterable, Iterator
 
@@ -39,6 +42,11 @@ class Local:
     (simulate.Workshop: rules compiled in the parent) is there in every worker, made once."""
 
     jobs: int
+
+    def session(self) -> contextlib.AbstractContextManager:
+        """Nothing to keep between maps: each forks its workers, which then hold the rules
+        compiled so far (a search's maps, `tune.py`, compile each point before its map)."""
+        return contextlib.nullcontext()
 
     def map(self, function: Callable, items: Iterable) -> Iterator:
         if self.jobs <= 1:
@@ -134,24 +142,44 @@ def _leave_interrupts_to_the_parent() -> None:
 
 @attrs.frozen(slots=True)
 class Ray:
-    """Ray tasks: on a Ray instance started here with `jobs` CPUs, or on the cluster at
-    `address` (`auto` inside `ray job submit`), whose workers must find the rules files at
-    the same paths. A Ray already initialised by the caller is used as it is."""
+    """Ray tasks: on the cluster at `address` (`auto` inside `ray job submit`), else at
+    `RAY_ADDRESS` if that is set (as Ray's own tools read it), else on a Ray instance started
+    here with `jobs` CPUs. The workers need no files: the function carries what they play
+    (simulate.Workshop ships the rules' sources). A Ray already initialised by the caller is
+    used as it is."""
 
     jobs: int
     address: str | None = None
 
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """Ray started once for the maps inside (a search's steps, `tune.py`), instead of once
+        per map, and shut down after them; a Ray already initialised is used as it is."""
+        ray = import_ray()
+        if ray.is_initialized():
+            yield
+            return
+        # "local": a Ray of its own, even where `ray start` left a cluster that ray.init()
+        # would otherwise join (/tmp/ray/ray_current_cluster), --jobs CPUs and all.
+        address = self.address or os.environ.get("RAY_ADDRESS") or "local"
+        try:
+            _answers(address)
+            ray.init(address=address, num_cpus=self.jobs if address == "local" else None, include_dashboard=False,
+                     log_to_driver=False, logging_level=logging.ERROR)
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            where = "a Ray instance here" if address == "local" else f"the Ray cluster at `{address}`"
+            hint = "check --address, or leave it out to start Ray here"
+            if address != "local" and not self.address:
+                where += " (from RAY_ADDRESS)"
+                hint = "check RAY_ADDRESS, or unset it to start Ray here"
+            raise BackendError(f"cannot reach {where}: {error}; hint: {hint}") from None
+        try:
+            yield
+        finally:
+            ray.shutdown()
+
     def map(self, function: Callable, items: Iterable) -> Iterator:
         ray = import_ray()
-        started = not ray.is_initialized()
-        if started:
-            try:
-                ray.init(address=self.address, num_cpus=None if self.address else self.jobs, include_dashboard=False,
-                         log_to_driver=False, logging_level=logging.ERROR)
-            except (ConnectionError, RuntimeError, ValueError) as error:
-                where = f"the Ray cluster at `{self.address}`" if self.address else "a Ray instance here"
-                raise BackendError(f"cannot reach {where}: {error}; hint: check --address, or leave it out "
-                                   "to start Ray here") from None
 
         def result(ref):
             try:
@@ -159,16 +187,26 @@ class Ray:
             except ray.exceptions.RayTaskError as error:
                 raise error.cause from None
 
-        try:
+        with self.session():
             # A cluster may have more CPUs than --jobs says: keep all of them busy.
             workers = max(self.jobs, int(ray.cluster_resources().get("CPU", 0)))
             # A plain function around `function` (which may be a bound method, as Workshop's):
             # Ray sends it to each worker once and keeps it there for the tasks that follow.
             task = ray.remote(lambda item: function(item))
             yield from in_flight(task.remote, result, items, AHEAD * workers)
-        finally:
-            if started:
-                ray.shutdown()
+
+
+def _answers(address: str, seconds: float = 5) -> None:
+    """A ConnectionError at once if nothing listens at a `HOST:PORT` address (`ray://` too):
+    Ray itself retries such an address for minutes before it says so. `local` and `auto`
+    name no port and are left to Ray."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), seconds).close()
+    except OSError as error:
+        raise ConnectionError(f"nothing answers at {host}:{port} ({error.strerror or error})") from None
 
 
 def import_ray():

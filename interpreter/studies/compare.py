@@ -7,7 +7,8 @@ so a small change shows with fewer games than two independent runs would need.
 
 Paid per firing is a ratio of two sums, not a mean over games, so it is reported without
 a test. Each row is tested on its own: with many rows, about `level` of those that did not
-change are flagged by chance.
+change are flagged by chance. With `--metrics` the game metrics are compared too
+(compare_metrics.py).
 """
 
 from __future__ import annotations
@@ -16,27 +17,12 @@ from typing import Iterable
 
 import attrs
 
-from . import stats
+from .compare_metrics import MetricsChange, MetricsRows
+from .paired import Change, PairedRow
 from .report import rule_counts, win_credit
-from .streaming import Counts, ExactSum
 
 TEST = "paired t-test on per-seed differences B - A, two-sided"
 DEFAULT_LEVEL = 0.05
-
-
-@attrs.frozen(slots=True)
-class Change:
-    """One statistic in A and B. `p` and `significant` are None where no test applies."""
-
-    a: float | None
-    b: float | None
-    difference: float | None
-    p: float | None
-    significant: bool | None
-
-    def to_json(self) -> dict:
-        return {"a": self.a, "b": self.b, "difference": self.difference, "p": self.p,
-                "significant": self.significant}
 
 
 @attrs.frozen(slots=True)
@@ -69,19 +55,24 @@ class Comparison:
     seats: tuple[SeatChange, ...]
     turns: Change
     rules: tuple[RuleChange, ...]
+    # The game metrics of A and B, when both runs' records had them (`compare --metrics`).
+    metrics: MetricsChange | None = None
 
     def changes(self) -> list[Change]:
         """Every tested row, to count what changed."""
         rows = [c for s in self.seats for c in (s.win_share, s.mean_score)] + [self.turns]
         rows += [c for r in self.rules for c in (r.mean_fired, r.paid_per_game)]
-        return rows
+        return rows + (self.metrics.tested() if self.metrics is not None else [])
 
     def to_json(self) -> dict:
-        return {"games": self.games, "players": self.players, "test": TEST, "level": self.level,
+        data = {"games": self.games, "players": self.players, "test": TEST, "level": self.level,
                 "significant": sum(1 for c in self.changes() if c.significant),
                 "tested": sum(1 for c in self.changes() if c.p is not None),
                 "seats": [s.to_json() for s in self.seats], "turns": self.turns.to_json(),
                 "rules": [r.to_json() for r in self.rules]}
+        if self.metrics is not None:
+            data["metrics"] = self.metrics.to_json()
+        return data
 
 
 def build(records_a: Iterable[dict], records_b: Iterable[dict], level: float = DEFAULT_LEVEL) -> Comparison:
@@ -93,29 +84,6 @@ def build(records_a: Iterable[dict], records_b: Iterable[dict], level: float = D
     for a, b in zip(records_a, records_b):
         tally.add(a, b)
     return tally.comparison(level)
-
-
-@attrs.define(slots=True)
-class PairedRow:
-    """One statistic of A and B kept running: exact sums of each side, and the counts of the
-    per-seed differences B - A, from which the paired test gets its mean and spread exactly
-    as from the list of them (`streaming.py`)."""
-
-    a: ExactSum = attrs.field(factory=ExactSum)
-    b: ExactSum = attrs.field(factory=ExactSum)
-    differences: Counts = attrs.field(factory=Counts)
-
-    def add(self, x, y) -> None:
-        self.a.add(x)
-        self.b.add(y)
-        self.differences.add(y - x)
-
-    def change(self, level: float) -> Change:
-        """Means of A and B, their difference, and the paired test of it."""
-        n = self.differences.n
-        mean_a, mean_b = (self.a.value() / n, self.b.value() / n) if n else (0.0, 0.0)
-        p = stats.paired_t_of(n, self.differences.mean(), self.differences.sd())
-        return Change(mean_a, mean_b, mean_b - mean_a, p, None if p is None else p < level)
 
 
 @attrs.define(slots=True)
@@ -154,6 +122,7 @@ class Tally:
     seats: list = attrs.field(factory=list)
     turns: PairedRow = attrs.field(factory=PairedRow)
     rules: dict = attrs.field(factory=dict)
+    metrics: MetricsRows | None = None
 
     def add(self, a: dict, b: dict) -> None:
         if a["seed"] != b["seed"]:
@@ -175,6 +144,10 @@ class Tally:
                     rows.paid.differences.add(0, self.games)
         for name, rows in self.rules.items():
             rows.add(rule_counts(a, name), rule_counts(b, name))
+        if "metrics" in a and "metrics" in b:
+            if self.metrics is None:
+                self.metrics = MetricsRows()
+            self.metrics.add(a, b)
         self.games += 1
 
     def comparison(self, level: float = DEFAULT_LEVEL) -> Comparison:
@@ -182,4 +155,5 @@ class Tally:
                       for seat, (wins, scores) in enumerate(self.seats))
         rules = tuple(RuleChange(name, rows.fired.change(level), rows.paid.change(level), rows.per_firing())
                       for name, rows in sorted(self.rules.items()))
-        return Comparison(self.games, self.players or 0, level, seats, self.turns.change(level), rules)
+        return Comparison(self.games, self.players or 0, level, seats, self.turns.change(level), rules,
+                          self.metrics.change(level) if self.metrics is not None else None)

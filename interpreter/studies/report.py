@@ -3,7 +3,9 @@ game length and what each named rule is worth, computed from the games' records 
 
 A record is the dict `simulate.run` yields (and `simulate --out` writes): `scores` (first
 score key per seat), `winners`, `turns`, `agents` and, when the engine meters rules,
-`rules` = {name: {"fired": int, "paid": number, "moved": int, "asked": int}}. Building a
+`rules` = {name: {"fired": int, "paid": number, "moved": int, "asked": int}}, and with
+`--metrics` the game's `metrics` (interpreter/studies/standings.py), which the report adds up
+as the game metrics (metrics.py). Building a
 report from records rather than from a plan keeps it usable on a saved `--out` file and keeps
 printing elsewhere. Given the ruleset's `sites` (`Rules.rule_sites`: every rule the meter can
 count, with where it is written), the report also groups rules by file and names the rules
@@ -18,49 +20,13 @@ Intervals are Wilson score intervals; quantiles interpolate linearly (numpy's de
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable
 
 import attrs
 
-from . import stats
+from .metrics import Metrics, MetricsTally
 from .streaming import Counts, ExactSum
-
-QUANTILES = (10, 25, 50, 75, 90)
-
-
-@attrs.frozen(slots=True)
-class Spread:
-    """Mean, sample standard deviation and the QUANTILES (percent) of one number per game."""
-
-    mean: float
-    sd: float
-    quantiles: tuple[float, ...]
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> "Spread":
-        ordered = sorted(values)
-        return cls(stats.mean(ordered), stats.sd(ordered), tuple(stats.quantile(ordered, q / 100) for q in QUANTILES))
-
-    @classmethod
-    def of_counts(cls, counts: Counts) -> "Spread":
-        """The same numbers as `of` the values `counts` counts."""
-        return cls(counts.mean(), counts.sd(), counts.quantiles([q / 100 for q in QUANTILES]))
-
-    def to_json(self) -> dict:
-        return {"mean": self.mean, "sd": self.sd, **{f"p{q}": v for q, v in zip(QUANTILES, self.quantiles)}}
-
-
-@attrs.frozen(slots=True)
-class Share:
-    """A share of games with its confidence interval."""
-
-    value: float
-    low: float
-    high: float
-
-    @classmethod
-    def of(cls, successes: float, trials: int, confidence: float) -> "Share":
-        return cls(successes / trials if trials else 0.0, *stats.wilson(successes, trials, confidence))
+from .summaries import QUANTILES, Share, Spread, win_credit
 
 
 @attrs.frozen(slots=True)
@@ -133,19 +99,18 @@ class Report:
     turns: Spread
     rules: tuple[RuleReport, ...]
     never_fired: tuple[RuleReport, ...] = ()
+    # The game metrics, when the records had them (`simulate --metrics`; metrics.py).
+    metrics: Metrics | None = None
 
     def to_json(self) -> dict:
-        return {"games": self.games, "players": self.players, "confidence": self.confidence,
+        data = {"games": self.games, "players": self.players, "confidence": self.confidence,
                 "interval": "wilson", "quantiles": list(QUANTILES),
                 "seats": [s.to_json() for s in self.seats], "agents": [a.to_json() for a in self.agents],
                 "turns": self.turns.to_json(), "rules": [r.to_json() for r in self.rules],
                 "never_fired": [r.to_json() for r in self.never_fired]}
-
-
-def win_credit(record: dict, seat: int) -> float:
-    """The seat's part of this game's win: 1/k if it is one of k winners, else 0."""
-    winners = record["winners"]
-    return 1 / len(winners) if seat in winners else 0.0
+        if self.metrics is not None:
+            data["metrics"] = self.metrics.to_json()
+        return data
 
 
 def rule_counts(record: dict, name: str) -> tuple[int, float]:
@@ -206,6 +171,7 @@ class Tally:
     agent_wins: dict = attrs.field(factory=dict)
     rules: dict = attrs.field(factory=dict)
     metered: bool = False
+    metrics: MetricsTally | None = None
 
     @property
     def games(self) -> int:
@@ -235,6 +201,10 @@ class Tally:
             if tally is None:
                 tally = self.rules[name] = RuleTally()
             tally.add(entry or {})
+        if "metrics" in record:
+            if self.metrics is None:
+                self.metrics = MetricsTally()
+            self.metrics.add(record)
 
     def report(self, confidence: float = 0.95, sites: dict | None = None) -> Report:
         """The report over the games added so far (see `build`)."""
@@ -257,4 +227,5 @@ class Tally:
         rules.sort(key=lambda r: (files.get(r.file, len(files)), order.get(r.rule, len(order)), r.rule))
         never = tuple(RuleTally().report(name, n, site) for name, site in sites.items() if name not in self.rules) \
             if self.metered else ()
-        return Report(n, players, confidence, seats, agents, Spread.of_counts(self.turns), tuple(rules), never)
+        return Report(n, players, confidence, seats, agents, Spread.of_counts(self.turns), tuple(rules), never,
+                      self.metrics.report(confidence) if self.metrics is not None else None)

@@ -12,18 +12,23 @@ of them; `report.Tally` sums the records up as they pass.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import signal
 import threading
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 import attrs
 
 from ...dsl.errors import RulesError
+from ...dsl.files import real
 from ..lookahead.agents import AgentSpec
 from ..running.budget import Budget
 from ..running.rules import load_rules
 from .backends import Local
+from .standings import summary
 
 
 @attrs.frozen(slots=True)
@@ -37,6 +42,8 @@ class Plan:
     games: int
     allow: tuple[str, ...] = ()
     budget: Budget = Budget()
+    # Keep each game's course and give its record the game metrics (`standings.summary`).
+    metrics: bool = False
 
     def agent_for(self, seat: int) -> str:
         return self.agents[min(seat, len(self.agents) - 1)]
@@ -77,43 +84,81 @@ class Prepared:
     seats: tuple[AgentSpec, ...]
     names: tuple[str, ...]
 
+    def ready(self, plan: Plan) -> None:
+        """Compile here the form of the rules the plan's games run (`Rules.ready`), so that the
+        workers forked next find it made."""
+        self.rules.ready([spec.make(plan.seed, p) for p, spec in enumerate(self.seats)])
+
     def play(self, plan: Plan, index: int) -> dict:
-        """Game `index` of the plan, as the JSON object `--out` writes; a mistake in the rules met
-        while playing it is a `GameFailed`, which names the game."""
+        """Game `index` of the plan, as the JSON object `--out` writes (with `metrics` when the
+        plan asks for them); a mistake in the rules met while playing it is a `GameFailed`,
+        which names the game."""
         seed = plan.seed + index
         try:
             result = self.rules.play(plan.players, seed, [spec.make(seed, p) for p, spec in enumerate(self.seats)],
-                                     meter=True)
+                                     meter=True, course=plan.metrics)
         except RulesError as error:
             raise GameFailed(error.diagnostics, plan, index) from None
-        return {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
-                "turns": result.turns, "decisions": result.decisions, "agents": list(self.names),
-                "rules": result.rules}
+        record = {"game": index, "seed": seed, "scores": result.scores, "winners": result.winners,
+                  "turns": result.turns, "decisions": result.decisions, "agents": list(self.names),
+                  "rules": result.rules}
+        course = result.course
+        if course is not None:
+            record["metrics"] = summary(course.seats, course.standings, result.scores, result.winners,
+                                        self.rules.lowest_wins, course.options, course.choices)
+        return record
 
 
 class Workshop:
     """The compiled rules and prepared plans of a run, made once per process and kept by the
     run, not by the module: two runs in one process share nothing. The parent fills it before
-    the workers fork (backends.Local hands them this very object), so they find it ready; sent
-    to a Ray worker it travels empty (`__reduce__`) and fills there once, since Ray keeps a
-    task's function, and the workshop in it, for the tasks that follow on that worker."""
+    the workers fork (backends.Local hands them this very object), so they find it ready. Sent
+    to a Ray worker, which may run on another machine, in another folder, without the files,
+    it travels with the rules' sources instead of compiled code (`__reduce__`): each plan's
+    files by absolute path, their texts stored once by digest (a sweep's cells share them), so
+    the worker compiles the very rules the parent did, once, since Ray keeps a task's
+    function, and the workshop in it, for the tasks that follow on that worker."""
 
-    __slots__ = ("_rules", "_prepared")
+    __slots__ = ("_rules", "_prepared", "_shipped", "_texts")
 
-    def __init__(self):
+    def __init__(self, shipped: dict | None = None, texts: dict | None = None):
         self._rules: dict = {}
         self._prepared: dict = {}
+        # What the rules of a plan were composed from, by `_loaded_by` key: (ruleset,
+        # fragments) as absolute paths, and the digest of their texts in `_texts`.
+        self._shipped: dict = shipped or {}
+        self._texts: dict = texts or {}
 
     def __reduce__(self):
-        return Workshop, ()
+        return Workshop, (self._shipped, self._texts)
 
     def rules_for(self, plan: Plan, rules=None):
         """The plan's compiled rules, loaded once; `rules`: the plan's rules, already compiled by
         the caller (so that a command does not compile them twice)."""
         key = _loaded_by(plan)
         if key not in self._rules:
-            self._rules[key] = rules or load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow, plan.budget)
+            if rules is None:
+                rules = self._compiled(plan, key)
+            self._rules[key] = rules
+            self._ship(key, plan, rules.program.texts)
         return self._rules[key]
+
+    def _compiled(self, plan: Plan, key: tuple):
+        """The plan's rules compiled from the sources shipped with this workshop, or from the files."""
+        if key not in self._shipped:
+            return load_rules(plan.ruleset, plan.fragments, plan.params, plan.allow, plan.budget)
+        ruleset, fragments, digest = self._shipped[key]
+        texts = {Path(path): text for path, text in self._texts[digest]}
+        return load_rules(ruleset, fragments, plan.params, plan.allow, plan.budget, texts)
+
+    def _ship(self, key: tuple, plan: Plan, texts: dict) -> None:
+        """Keep what the plan's rules were composed from, for a workshop sent elsewhere."""
+        if key in self._shipped:
+            return
+        files = tuple(sorted((str(path), text) for path, text in texts.items()))
+        digest = hashlib.sha256(json.dumps(files).encode()).hexdigest()
+        self._texts.setdefault(digest, files)
+        self._shipped[key] = (str(real(Path(plan.ruleset))), tuple(str(real(Path(f))) for f in plan.fragments), digest)
 
     def prepare(self, plan: Plan, rules=None) -> Prepared:
         """The plan's rules and agents, made once (`rules` as for `rules_for`)."""

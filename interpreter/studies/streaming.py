@@ -39,6 +39,9 @@ class ExactSum:
     def add(self, value) -> None:
         if type(value) is int and -EXACT_INT <= value <= EXACT_INT:
             self.whole += value
+        elif type(value) is float and value.is_integer() and -EXACT_INT <= value <= EXACT_INT:
+            # A whole win, 1.0: exactly a whole number, without the cost of a fraction.
+            self.whole += int(value)
         elif value:
             self.rest += Fraction(float(value))
 

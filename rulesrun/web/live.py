@@ -22,7 +22,7 @@ import threading
 from ..interpreter.lookahead.agents import HUMAN, make_agent
 from ..interpreter.lookahead.own_bot import BotError
 from ..interpreter.running.driven import PlayError
-from .shown import decision_json, standing_text, transcript_lines, view_json
+from .shown import decision_json, standing_text, transcript_json, view_json
 
 
 class Stale(Exception):
@@ -32,10 +32,9 @@ class Stale(Exception):
 class LiveTable:
     """One game with its seats; see the module docstring. `lock` serialises the requests of one game."""
 
-    def __init__(self, rules, players: int, seed: int, seats: list[str], plan: dict):
+    def __init__(self, rules, players: int, seed: int, seats: list[str]):
         self.seed = seed
         self.seats = list(seats)
-        self.plan = plan
         self.lock = threading.Lock()
         self.agents = [None if spec == HUMAN else make_agent(spec, seed, p) for p, spec in enumerate(seats)]
         # What went wrong in the rules or a bot: the game cannot go on, the page shows it.
@@ -68,7 +67,8 @@ class LiveTable:
         once the game is over), the question, the transcript, and the standing at the end."""
         game = self.game
         decision = None if self.error else game.decision
-        view = game.view(decision.seat if decision is not None else None)
+        shown = game.shown(decision.seat if decision is not None else None)
+        lines, offered = transcript_json(game.log, at_the_table=not game.over)
         return {
             "seed": self.seed,
             "seats": self.seats,
@@ -76,8 +76,9 @@ class LiveTable:
             "answered": len(game.answers),
             "over": game.over,
             "decision": decision_json(decision) if decision is not None else None,
-            "view": view_json(view, self.plan),
-            "transcript": transcript_lines(game.log, at_the_table=not game.over),
+            "view": view_json(shown),
+            "transcript": lines,
+            "offered": offered,
             "scores": game.scores if self.error is None else None,
             "winners": game.winners if self.error is None else [],
             "standing": standing_text(game, self.seats) if game.over else None,

@@ -7,7 +7,7 @@ says why a log is enough), once, keeping a step at each decision. Whether a log 
 of its rules, event for event, is `log.replay`'s to check (`rulesrun serve LOG` does, first);
 answers that do not fit the game at all are refused here too (`LogMismatch`).
 
-    replay = Replay(rules, players=4, seed=7, events=events, seats=["greedy"] * 4, plan=layout(rules))
+    replay = Replay(rules, players=4, seed=7, events=events, seats=["greedy"] * 4)
     replay.summary()["steps"][0]   # {"turn": 1, "seat": 0, "prompt": "after_roll", "chosen": "place(5)"}
     replay.step(0)["view"]         # the table at the first decision
 """
@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ..interpreter.running.driven import NotAnOption
-from .shown import decision_json, standing_text, transcript_lines, view_json
+from .shown import decision_json, standing_text, transcript_json, view_json
 
 
 class LogMismatch(Exception):
@@ -38,7 +38,7 @@ class Step:
 class Replay:
     """The steps of one logged game; see the module docstring."""
 
-    def __init__(self, rules, players: int, seed: int, events: list[dict], seats: list[str], plan: dict):
+    def __init__(self, rules, players: int, seed: int, events: list[dict], seats: list[str]):
         self.seed = seed
         self.seats = list(seats)
         self.events = events
@@ -50,7 +50,7 @@ class Replay:
             if game.over:
                 raise LogMismatch(f"the game ended after {number - 1} decisions, the log has {len(answers)}")
             decision = game.decision
-            steps.append(Step(game.turns, decision_json(decision), answer, len(game.log), view_json(game.view(), plan)))
+            steps.append(Step(game.turns, decision_json(decision), answer, len(game.log), view_json(game.shown())))
             try:
                 game.play(answer)
             except NotAnOption:
@@ -59,7 +59,7 @@ class Replay:
         if not game.over:
             raise LogMismatch(f"the log ends after {len(answers)} decisions, before the game does "
                               f"(next: {game.decision.point} of seat {game.decision.seat})")
-        steps.append(Step(game.turns, None, None, len(game.log), view_json(game.view(), plan)))
+        steps.append(Step(game.turns, None, None, len(game.log), view_json(game.shown())))
         self.steps = steps
         self.standing = standing_text(game, self.seats)
         self.scores = game.scores
@@ -81,13 +81,15 @@ class Replay:
         """Step `index` (IndexError past the end): the table, the question and answer, the transcript."""
         step = self.steps[index]
         end = step.decision is None
+        lines, offered = transcript_json(self.events[:step.events])
         return {
             "index": index,
             "turn": step.turn,
             "decision": step.decision,
             "chosen": step.chosen,
             "view": step.view,
-            "transcript": transcript_lines(self.events[:step.events]),
+            "transcript": lines,
+            "offered": offered,
             "over": end,
             "standing": self.standing if end else None,
             "scores": self.scores if end else None,

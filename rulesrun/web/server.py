@@ -105,14 +105,14 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
                 "replay": LOGGED if serving.replay is not None else None}
 
     async def new_game(request: Request):
-        body = await _body(request)
+        body = await json_body(request)
         seed = body.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(10**6)
         if type(seed) is not int:
             raise ApiError(400, f"a seed is a whole number, not {seed!r}")
         try:
-            made = await run_in_threadpool(LiveTable, serving.rules, serving.players, seed, list(serving.seats), plan)
+            made = await run_in_threadpool(LiveTable, serving.rules, serving.players, seed, list(serving.seats))
         except PlayError as error:
             # The rules go wrong before anyone is asked anything: there is no game to show, only why.
             raise ApiError(422, error.render()) from None
@@ -127,11 +127,11 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
 
     async def state(request: Request):
         live = table(request, LiveTable)
-        return {"game": request.path_params["key"], **await _locked(live, live.moment)}
+        return {"game": request.path_params["key"], **await locked(live, live.moment)}
 
     async def answer(request: Request):
         live = table(request, LiveTable)
-        body = await _body(request)
+        body = await json_body(request)
         option, answered = body.get("option"), body.get("answered")
         if type(option) is not int or type(answered) is not int:
             raise ApiError(400, 'send {"option": INDEX, "answered": ANSWERS_SEEN}, both whole numbers')
@@ -140,7 +140,7 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
             live.answer(option, answered)
             return live.moment()
 
-        return {"game": request.path_params["key"], **await _locked(live, step)}
+        return {"game": request.path_params["key"], **await locked(live, step)}
 
     async def undo(request: Request):
         live = table(request, LiveTable)
@@ -150,7 +150,7 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
                 raise ApiError(409, "nothing to undo: no person has answered yet")
             return live.moment()
 
-        return {"game": request.path_params["key"], **await _locked(live, step)}
+        return {"game": request.path_params["key"], **await locked(live, step)}
 
     async def game_log(request: Request):
         live = table(request, LiveTable)
@@ -161,7 +161,7 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
             head = attrs.evolve(recorded, seed=live.seed, agents=tuple(live.seats), unfinished=not game.over)
             return [json.dumps(record) for record in portable_records(head, game.log)]
 
-        return Response("\n".join(await _locked(live, lines)) + "\n", media_type="application/jsonl", headers={
+        return Response("\n".join(await locked(live, lines)) + "\n", media_type="application/jsonl", headers={
             "Content-Disposition": f'attachment; filename="game-{live.seed}.jsonl"'})
 
     async def review(request: Request):
@@ -171,9 +171,9 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
             if not live.game.over:
                 raise ApiError(409, "the game is not over yet: review it at its end")
             return Replay(serving.rules, serving.players, live.seed, json.loads(json.dumps(live.game.log)),
-                          live.seats, plan)
+                          live.seats)
 
-        key, token = hold(request, await _locked(live, make))
+        key, token = hold(request, await locked(live, make))
         return {"replay": key, "token": token}
 
     async def replay_summary(request: Request):
@@ -185,23 +185,6 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
         if not 0 <= index < len(shown.steps):
             raise ApiError(404, f"no step {index}: steps are 0 to {len(shown.steps) - 1}")
         return shown.step(index)
-
-    def api(handler):
-        """`handler`'s dict as JSON; a mistake of the caller as {"error": ...} with its status."""
-        async def endpoint(request: Request):
-            try:
-                result = await handler(request)
-            except ApiError as error:
-                return JSONResponse({"error": str(error)}, status_code=error.status)
-            except Stale as error:
-                return JSONResponse({"error": str(error)}, status_code=409)
-            except NotAnOption as error:
-                return JSONResponse({"error": str(error)}, status_code=400)
-            except LogMismatch as error:
-                return JSONResponse({"error": str(error)}, status_code=500)
-            return result if isinstance(result, Response) else JSONResponse(_finite(result))
-
-        return endpoint
 
     routes = [
         Route("/api/setup", api(setup)),
@@ -218,11 +201,29 @@ def make_app(serving: Serving, reach: Reach, limits: Limits = Limits()) -> Starl
     return Starlette(routes=routes, middleware=[Middleware(Guarded, reach=reach)])
 
 
+def api(handler):
+    """`handler`'s dict as JSON; a mistake of the caller as {"error": ...} with its status."""
+    async def endpoint(request: Request):
+        try:
+            result = await handler(request)
+        except ApiError as error:
+            return JSONResponse({"error": str(error)}, status_code=error.status)
+        except Stale as error:
+            return JSONResponse({"error": str(error)}, status_code=409)
+        except NotAnOption as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        except LogMismatch as error:
+            return JSONResponse({"error": str(error)}, status_code=500)
+        return result if isinstance(result, Response) else JSONResponse(finite(result))
+
+    return endpoint
+
+
 MAX_BODY = 1 << 16
 """The largest request body read: every request of the page is a few numbers."""
 
 
-async def _body(request: Request) -> dict:
+async def json_body(request: Request) -> dict:
     """The request's JSON object; a body too large, nested too deep or not JSON is the caller's
     mistake (400, 413), not the server's."""
     read = bytearray()
@@ -239,7 +240,7 @@ async def _body(request: Request) -> dict:
     return body
 
 
-async def _locked(live: LiveTable, step):
+async def locked(live: LiveTable, step):
     """`step()` in a worker thread, holding the game's lock."""
     def run():
         with live.lock:
@@ -248,14 +249,14 @@ async def _locked(live: LiveTable, step):
     return await run_in_threadpool(run)
 
 
-def _finite(value):
+def finite(value):
     """`value` with every number that is not finite (a var of the rules grown past about
     1.8e308) written as the rules language writes it, `inf`, `-inf` or `nan`: JSON has no word
     for them, so the page would get no answer at all."""
     if type(value) is float and not math.isfinite(value):
         return format_value(value)
     if isinstance(value, dict):
-        return {key: _finite(item) for key, item in value.items()}
+        return {key: finite(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_finite(item) for item in value]
+        return [finite(item) for item in value]
     return value

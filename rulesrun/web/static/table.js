@@ -1,8 +1,7 @@
-// The table in a browser: draws any ruleset's table from the server's JSON (docs/web.md).
-//
-// The page knows shapes, not games: a zone or var per owner goes in its owner's row, a family
-// (indexed 1..6) in a grid by index, the rest in boxes and counters; a piece is a die or a
-// card, coloured by its owner. The server formats every value and runs every rule and bot.
+// The table in a browser: asks the server's JSON API (docs/web.md) and wires the page: the
+// question, playing (hot-seat, or one seat of a table over the network), replaying, keys.
+// tabletop.js, loaded before it, draws the table and the transcript. The server puts every
+// value in words and runs every rule and bot.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -11,7 +10,8 @@ const $ = (id) => document.getElementById(id);
 const page = {
   setup: null,
   plan: null,
-  mode: "play",
+  mode: "play",        // "play" (hot-seat), "seat" (one seat over the network) or "replay"
+  viewer: null,        // over the network: whose link this is ({seat, everything})
   game: null,          // key of the live game
   moment: null,        // its last state
   replay: null,        // key of the replay shown
@@ -39,6 +39,17 @@ function keepToken(made) {
   if (!made.token) return;
   page.token = made.token;
   sessionStorage.setItem("rulesrun-token", made.token);
+}
+
+// Over the network the link carries the seat's token (`#token=...`): kept for the tab's life,
+// so a reload finds the seat again, and taken out of the address bar, which others may see.
+function seatToken() {
+  const given = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (given) {
+    sessionStorage.setItem("rulesrun-seat", given);
+    history.replaceState(null, "", location.pathname);
+  }
+  return sessionStorage.getItem("rulesrun-seat");
 }
 
 async function api(path, body) {
@@ -76,172 +87,6 @@ function element(tag, attributes, ...children) {
   return made;
 }
 
-// ------------------------------------------------------------------ pieces
-
-function ownerName(owner) {
-  return owner === null ? "nobody" : page.names()[owner] || `owner ${owner}`;
-}
-
-function ownerClass(owner) {
-  if (owner === null) return "owner-none";
-  return owner < page.setup.players ? `owner-${owner % 8}` : `owner-extra owner-extra-${(owner - page.setup.players) % 3}`;
-}
-
-// 30000 -> "30k": a card's value at a glance; its label says it in full.
-function compact(value) {
-  if (typeof value === "number" && Math.abs(value) >= 1000 && value % 1000 === 0) return `${value / 1000}k`;
-  return String(value);
-}
-
-function dieKinds() {
-  return Object.keys(page.plan.kinds).filter((kind) => page.plan.kinds[kind] === "die");
-}
-
-function piece([kind, face, owner], count) {
-  const isDie = page.plan.kinds[kind] !== "card";
-  const times = count > 1 ? ` (${count} of them)` : "";
-  const label = isDie ? `${kind} die showing ${face}, ${ownerName(owner)}${times}`
-                      : `${kind} card ${face}, ${ownerName(owner)}${times}`;
-  const shape = isDie ? `die die-kind-${dieKinds().indexOf(kind) % 4}` : "card";
-  return element("span", {class: `piece ${shape} ${ownerClass(owner)}`, role: "img", "aria-label": label, title: label},
-    element("span", {class: "face", text: isDie ? String(face) : compact(face)}),
-    count > 1 ? element("span", {class: "count", text: `×${count}`}) : null);
-}
-
-// Up to a dozen pieces one by one (dice in a row read as a count); more, grouped with a count.
-function pieces(list) {
-  const box = element("span", {class: "pieces"});
-  if (list.length <= 12) {
-    for (const one of list) box.append(piece(one, 1));
-    return box;
-  }
-  const groups = new Map();
-  for (const one of list) {
-    const key = JSON.stringify(one);
-    groups.set(key, (groups.get(key) || 0) + 1);
-  }
-  for (const [key, count] of groups) box.append(piece(JSON.parse(key), count));
-  return box;
-}
-
-function faceDown(count) {
-  return element("span", {class: "face-down", role: "img", "aria-label": `${count} face down`, title: `${count} face down`},
-    element("span", {class: "piece back"}), element("span", {class: "count", text: `×${count}`}));
-}
-
-// The content of one zone: its pieces, or how many lie face down where the seat cannot look.
-function zoneContent(pile, count) {
-  if (pile === null || pile === undefined) return count ? faceDown(count) : element("span", {class: "empty", text: "–"});
-  if (pile.length === 0) return element("span", {class: "empty", text: "–"});
-  return pieces(pile);
-}
-
-// ------------------------------------------------------------------ the table
-
-function renderTable(view, moment) {
-  const table = $("table");
-  table.replaceChildren();
-  const who = view.seat === null ? "The whole table" : `The table as ${ownerName(view.seat)} sees it`;
-  table.append(element("h2", {class: "seen-by", text: who}));
-  const zones = page.plan.zones, vars = page.plan.vars;
-  const ofShape = (list, shape) => list.filter((part) => part.shape === shape);
-  table.append(ownersGrid(view, ofShape(zones, "owners"), ofShape(vars, "owners"), moment));
-  for (const grid of familyGrids(view, ofShape(zones, "indexed"), ofShape(vars, "indexed"))) table.append(grid);
-  table.append(singleZones(view, ofShape(zones, "one")));
-  table.append(counters(view, ofShape(vars, "one")));
-}
-
-function pileOf(view, name) {
-  return {pile: view.zones[name], count: view.counts[name]};
-}
-
-function ownersGrid(view, zones, vars, moment) {
-  const names = page.names();
-  const scored = moment && moment.scores;
-  const head = element("tr", {}, element("th", {scope: "col", text: "owner"}),
-    ...zones.map((zone) => element("th", {scope: "col", text: zone.name})),
-    ...vars.map((part) => element("th", {scope: "col", class: "var", text: part.name})),
-    scored ? element("th", {scope: "col", class: "var", text: "score"}) : null);
-  const rows = names.map((name, owner) => {
-    const seat = owner < page.setup.players;
-    const deciding = moment && moment.decision && moment.decision.seat === owner;
-    const winner = moment && moment.winners && moment.winners.includes(owner);
-    const who = seat && page.seats()[owner] ? `${name} · ${page.seats()[owner]}` : name;
-    const cells = zones.map((zone) => {
-      const {pile, count} = pileOf(view, zone.name);
-      return element("td", {}, zoneContent(pile ? pile[owner] : null, count ? count[owner] : 0));
-    });
-    const values = vars.map((part) => element("td", {class: "var", text: (view.vars[part.name] || [])[owner] ?? ""}));
-    const score = scored ? element("td", {class: "var", text: seat ? String(moment.scores[owner]) : ""}) : null;
-    return element("tr", {class: [deciding ? "deciding" : "", winner ? "winner" : ""].join(" ").trim() || null},
-      element("th", {scope: "row"}, element("span", {class: `swatch ${ownerClass(owner)}`}), who, winner ? " ★" : ""),
-      ...cells, ...values, score);
-  });
-  return element("table", {class: "owners", "aria-label": "Owners"}, element("thead", {}, head), element("tbody", {}, ...rows));
-}
-
-// One grid per set of indexes: zone casino[1..6] and var winner[1..6] share columns 1..6.
-function familyGrids(view, zones, vars) {
-  const groups = new Map();
-  const keysOf = (shaped) => Object.keys(shaped || {});
-  for (const zone of zones) {
-    const {pile, count} = pileOf(view, zone.name);
-    const keys = keysOf(pile || count);
-    const key = keys.join("|");
-    if (!groups.has(key)) groups.set(key, {keys, rows: []});
-    groups.get(key).rows.push(element("tr", {}, element("th", {scope: "row", text: zone.name}),
-      ...keys.map((index) => element("td", {}, zoneContent(pile ? pile[index] : null, count ? count[index] : 0)))));
-  }
-  for (const part of vars) {
-    const keys = keysOf(view.vars[part.name]);
-    const key = keys.join("|");
-    if (!groups.has(key)) groups.set(key, {keys, rows: []});
-    groups.get(key).rows.push(element("tr", {class: "var"}, element("th", {scope: "row", text: part.name}),
-      ...keys.map((index) => element("td", {text: view.vars[part.name][index]}))));
-  }
-  return [...groups.values()].map(({keys, rows}) => element("table", {class: "family", "aria-label": `By index ${keys[0]} to ${keys[keys.length - 1]}`},
-    element("thead", {}, element("tr", {}, element("th", {scope: "col", text: ""}),
-      ...keys.map((index) => element("th", {scope: "col", text: index})))),
-    element("tbody", {}, ...rows)));
-}
-
-// Zones of their own, each a box; the empty ones named in one line, to keep the table short.
-function singleZones(view, zones) {
-  const box = element("div", {class: "zones"});
-  const empty = [];
-  for (const zone of zones) {
-    const {pile, count} = pileOf(view, zone.name);
-    if ((pile === undefined || pile === null || pile.length === 0) && !count) {
-      empty.push(zone.name);
-      continue;
-    }
-    box.append(element("section", {class: "zone", "aria-label": zone.name},
-      element("h3", {text: zone.name}), zoneContent(pile, count)));
-  }
-  if (empty.length) box.append(element("p", {class: "empties", text: `empty: ${empty.join(", ")}`}));
-  return box;
-}
-
-function counters(view, vars) {
-  return element("dl", {class: "counters", "aria-label": "Counters"},
-    ...vars.flatMap((part) => [element("dt", {text: part.name}), element("dd", {text: view.vars[part.name]})]));
-}
-
-// ------------------------------------------------------------------ transcript
-
-function renderTranscript(lines) {
-  const list = $("transcript");
-  const fresh = page.mode === "play" && lines.length >= page.shownLines ? page.shownLines : lines.length;
-  list.replaceChildren(...lines.map((line, k) => element("li", {
-    class: [line.startsWith("turn ") ? "turn" : "", line.trim().startsWith("> ") ? "choice" : "",
-            k >= fresh ? "new" : ""].join(" ").trim() || null,
-    text: line || " ",
-  })));
-  page.shownLines = lines.length;
-  const story = $("story");
-  story.scrollTop = story.scrollHeight;
-}
-
 // ------------------------------------------------------------------ the question
 
 function renderQuestion(moment) {
@@ -259,26 +104,39 @@ function renderQuestion(moment) {
         element("button", {type: "button", id: "download", text: "Download the log"})));
       $("review").addEventListener("click", review);
       $("download").addEventListener("click", downloadLog);
+    } else if (page.mode === "seat" && moment.can_deal) {
+      box.append(element("div", {class: "after"}, element("button", {type: "button", id: "next", text: "Next game"})));
+      $("next").addEventListener("click", nextGame);
     }
     return;
   }
   const decision = moment.decision;
   const chosen = page.mode === "replay" ? moment.chosen : null;
+  const waiting = page.mode === "seat" && !decision.yours;
   box.append(element("h2", {}, element("span", {class: `swatch ${ownerClass(decision.seat)}`}),
-    `${ownerName(decision.seat)}: ${decision.prompt}`));
+    `${waiting ? "Waiting for " : ""}${ownerName(decision.seat)}: ${decision.prompt}`));
   const list = element("ol", {class: "options"});
-  decision.options.forEach((label, index) => {
+  choicesOf(decision).forEach((choice, index) => {
     const key = index < 9 ? String(index + 1) : index === 9 ? "0" : null;
+    const taken = choice.options.includes(chosen);
     const button = element("button", {
-      type: "button", class: index === chosen ? "option chosen" : "option",
-      "aria-label": `Option ${index + 1}: ${decision.words ? decision.words[index] : label}${index === chosen ? " (chosen)" : ""}`,
-      "aria-keyshortcuts": key, disabled: page.mode === "replay" || page.busy,
-    }, element("kbd", {text: key || " "}), element("span", {text: decision.words ? decision.words[index] : label}));
-    button.addEventListener("click", () => answer(index));
+      type: "button", class: taken ? "option chosen" : "option",
+      "aria-label": `Option ${index + 1}: ${choice.words}${taken ? " (chosen)" : ""}`,
+      "aria-keyshortcuts": key, disabled: page.mode === "replay" || waiting || page.busy,
+    }, element("kbd", {text: key || " "}), element("span", {text: choice.words}));
+    button.addEventListener("click", () => answer(choice.options[0]));
     list.append(element("li", {}, button));
   });
   box.append(list);
-  if (page.mode === "play") box.append(element("p", {class: "hint", text: "Keys: 1–9 (0 for 10) answer, u undoes; Tab and Enter work too."}));
+  if (page.mode === "play" || (page.mode === "seat" && decision.yours)) {
+    box.append(element("p", {class: "hint", text: "Keys: 1–9 (0 for 10) answer, u undoes; Tab and Enter work too."}));
+  }
+}
+
+// The buttons of a decision: its choices, each answering with its first option (options that
+// read the same are one choice where they are the same move, else told apart, by the server).
+function choicesOf(decision) {
+  return decision.choices || decision.options.map((label, index) => ({words: (decision.words || [])[index] || label, options: [index]}));
 }
 
 // ------------------------------------------------------------------ playing
@@ -288,9 +146,10 @@ function showMoment(moment) {
   $("undo").disabled = !moment.can_undo || page.busy;
   const seat = moment.decision ? moment.decision.seat : null;
   const people = page.seats().filter((spec) => spec === "human").length;
-  const pass = page.plan.private && people > 1 && seat !== null && page.shownSeat !== null && seat !== page.shownSeat;
+  const pass = page.mode === "play" && page.plan.private && people > 1 && seat !== null && page.shownSeat !== null &&
+    seat !== page.shownSeat;
   page.shownSeat = seat;
-  renderTranscript(moment.transcript);
+  renderTranscript(moment.transcript, moment.offered);
   renderTable(moment.view, moment);
   renderQuestion(moment);
   if (pass) curtain(`Pass the screen to ${ownerName(seat)}.`);
@@ -323,8 +182,10 @@ async function busyWith(text, work) {
   } finally {
     page.busy = false;
     document.body.classList.remove("busy");
-    if (page.moment && page.mode === "play") {
-      document.querySelectorAll("#question button.option").forEach((button) => { button.disabled = false; });
+    if (page.moment && (page.mode === "play" || page.mode === "seat")) {
+      if (page.mode === "play" || (page.moment.decision && page.moment.decision.yours)) {
+        document.querySelectorAll("#question button.option").forEach((button) => { button.disabled = false; });
+      }
       $("undo").disabled = !page.moment.can_undo;
     }
   }
@@ -350,6 +211,7 @@ async function newGame(seed) {
 }
 
 async function answer(index) {
+  if (page.mode === "seat") return answerAtSeat(index);
   if (page.mode !== "play" || !page.moment || !page.moment.decision) return;
   await busyWith("Bots are playing…", async () => {
     showMoment(await api(`/api/games/${page.game}/answer`, {option: index, answered: page.moment.answered}));
@@ -357,6 +219,7 @@ async function answer(index) {
 }
 
 async function undo() {
+  if (page.mode === "seat") return undoAtSeat();
   if (page.mode !== "play" || !page.moment || !page.moment.can_undo) return;
   await busyWith("Going back…", async () => {
     page.shownLines = 0;
@@ -383,6 +246,96 @@ async function downloadLog() {
     saved.click();
     setTimeout(() => URL.revokeObjectURL(saved.href), 60000);   // once the browser has saved it
   });
+}
+
+// ------------------------------------------------------------------ one seat over the network
+
+async function answerAtSeat(index) {
+  if (!page.moment || !page.moment.decision || !page.moment.decision.yours) return;
+  await busyWith("Bots are playing…", async () => {
+    showMoment(await api("/api/seat/answer", {option: index, version: page.moment.version}));
+  });
+}
+
+async function undoAtSeat() {
+  if (!page.moment || !page.moment.can_undo) return;
+  await busyWith("Going back…", async () => {
+    page.shownLines = 0;
+    showMoment(await api("/api/seat/undo", {}));
+    return "Undone: back to before your last answer.";
+  });
+}
+
+async function nextGame() {
+  await busyWith("Dealing the next game…", async () => {
+    page.shownLines = 0;
+    showMoment(await api("/api/seat/next", {}));
+  });
+}
+
+// A moment from the stream of events: shown unless the page shows that version or a later one
+// already (an answer's own reply can overtake an event the server made just before it).
+function heard(moment) {
+  if (page.moment && page.moment.version >= moment.version) return;
+  const before = page.moment;
+  if (before && before.over && !moment.over) {
+    page.shownLines = 0;
+    showMoment(moment);
+    say("The next game is dealt.");
+    return;
+  }
+  showMoment(moment);
+  if (before && moment.answered < before.answered) say("Someone took back their last answer.");
+  else if (moment.decision && moment.decision.yours) say("Your turn.");
+  else say("");
+}
+
+// The server's events (server-sent events, read with fetch, which sends the token): the seat's
+// moment at once and after each change; when the stream ends or breaks, open it again.
+async function listen() {
+  for (;;) {
+    try {
+      const response = await fetched("/api/seat/events");
+      if (response.status === 404) {
+        say("This link holds no seat any more: the server was restarted or the game is gone.");
+        return;
+      }
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let pending = "";
+      for (;;) {
+        const {value, done} = await reader.read();
+        if (done) break;
+        pending += value;
+        let end;
+        while ((end = pending.indexOf("\n\n")) >= 0) {
+          const lines = pending.slice(0, end).split("\n");
+          pending = pending.slice(end + 2);
+          const data = lines.filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n");
+          if (data) heard(JSON.parse(data));
+        }
+      }
+    } catch (error) {
+      say(`Lost the server (${error.message}); trying again…`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+async function fetchedSeat(token) {
+  page.token = token;
+  return api("/api/seat");
+}
+
+async function startSeat(setup) {
+  page.viewer = setup.moment.viewer;
+  const who = page.viewer.seat === null ? "spectators" : `seat ${page.viewer.seat}`;
+  $("title").textContent = `${page.plan.title} · ${who}`;
+  document.title = `${page.plan.title} · ${who} · rulesrun`;
+  $("new-game").hidden = true;
+  $("undo").hidden = page.viewer.seat === null;
+  $("undo").title = "Take back your last answer, until another person answers (key u)";
+  showMoment(setup.moment);
+  listen();
 }
 
 // ------------------------------------------------------------------ replaying
@@ -424,7 +377,7 @@ async function showStep(index) {
   if (turnOption) $("turn").value = turnOption.value;
   $("where").textContent = step.over ? `the end (step ${index + 1} of ${steps.length})`
                                      : `step ${index + 1} of ${steps.length}, turn ${step.turn}`;
-  renderTranscript(step.transcript);
+  renderTranscript(step.transcript, step.offered);
   renderTable(step.view, step);
   renderQuestion(step);
   if (step.over) stopPlayback();
@@ -461,12 +414,13 @@ page.seats = () => (page.mode === "replay" ? page.summary.seats : page.setup.sea
 function onKey(event) {
   if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
   if (!$("curtain").hidden) return;
-  if (page.mode === "play") {
+  if (page.mode === "play" || page.mode === "seat") {
     if (/^[0-9]$/.test(event.key)) {
       const index = event.key === "0" ? 9 : Number(event.key) - 1;
-      if (page.moment && page.moment.decision && index < page.moment.decision.options.length) {
+      const choices = page.moment && page.moment.decision ? choicesOf(page.moment.decision) : [];
+      if (index < choices.length) {
         event.preventDefault();
-        answer(index);
+        answer(choices[index].options[0]);
       }
     } else if (event.key === "u") {
       event.preventDefault();
@@ -490,7 +444,18 @@ function onKey(event) {
 }
 
 async function start() {
-  page.setup = await api("/api/setup");
+  const seat = seatToken();
+  if (seat) {
+    try {
+      page.setup = await fetchedSeat(seat);
+    } catch (error) {
+      // A token of another server at this address (one restarted, or now a hot-seat table).
+      if (error.status !== 404) throw error;
+      sessionStorage.removeItem("rulesrun-seat");
+      page.token = sessionStorage.getItem("rulesrun-token");
+    }
+  }
+  if (!page.setup) page.setup = await api("/api/setup");
   page.plan = page.setup.plan;
   page.mode = page.setup.mode;
   $("title").textContent = page.plan.title;
@@ -516,7 +481,9 @@ async function start() {
   document.addEventListener("keydown", onKey);
 
   const wanted = new URLSearchParams(location.hash.slice(1));
-  if (page.setup.mode === "replay") {
+  if (page.setup.mode === "seat") {
+    await startSeat(page.setup);
+  } else if (page.setup.mode === "replay") {
     $("new-game").hidden = true;
     await openReplay(page.setup.replay);
   } else if (wanted.get("replay")) {
