@@ -1,6 +1,6 @@
 """Games per second of `rulesrun simulate` against a plain hand-written simulator, in one run.
 
-    python benchmarks/bench.py [--seconds 1] [--rounds 7] [--memory 1000,50000] [--no-mcts]
+    python benchmarks/bench.py [--seconds 1] [--rounds 7] [--memory 1000,50000] [--no-mcts] [--only SECTION]
 
 1. simulate's own path (`simulate.play_into`, what `rulesrun simulate --jobs 1 --out F`
    runs: the per-rule meter on, every record written to a JSON-lines file in a temporary
@@ -10,13 +10,17 @@
    process, each contender measured in alternating rounds on the same seeds: games/s is a
    contender's best round, and a ratio the median over the rounds of the two rates of one
    round, so that a slow spell of a shared machine falls on both alike.
-2. What the per-rule meter costs: the same games played by `Rules.play` with and without it,
+2. Two dice games against plain simulators of the same play, the same way: Yahtzee with every
+   seat playing the keep-the-most-common-face policy written as forbids
+   (examples/yahtzee_most_common.rules, against `yahtzee_most_common.py`) and Farkle with
+   random seats (against `farkle_random.py`); rulesrun is meant to stay within 10x.
+3. What the per-rule meter costs: the same games played by `Rules.play` with and without it,
    each seed both ways in turn (`meter_cost`).
-3. The agents: games per second with every seat played by random, greedy and MCTS on classic
+4. The agents: games per second with every seat played by random, greedy and MCTS on classic
    and Royale, and each as a share of random play (greedy is meant to stay at 0.15 or above).
-4. How long MCTS with its default settings takes a decision (CPU time): one MCTS seat against
+5. How long MCTS with its default settings takes a decision (CPU time): one MCTS seat against
    three greedy ones on classic, a few games (docs/agents.md promises under half a second).
-5. Peak memory (maximum resident set) of `rulesrun simulate classic --out F` at each number of
+6. Peak memory (maximum resident set) of `rulesrun simulate classic --out F` at each number of
    games of `--memory`, each in a fresh process: a simulation streams, so it should not grow
    with the games.
 """
@@ -35,7 +39,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import farkle_random  # noqa: E402
 import reference_classic  # noqa: E402
+import yahtzee_most_common  # noqa: E402
 
 from rulesrun.cli.jsonlines import JsonLines  # noqa: E402
 from rulesrun.interpreter.lookahead.agents import AgentSpec, RandomAgent  # noqa: E402
@@ -46,6 +52,10 @@ RULESETS = HERE.parent / "rulesets"
 SIMULATED = {"classic": "classic.rules", "royale": "royale.rules", "pot": "pot.rules",
              "grosser_wurf": "grosser_wurf.rules"}
 PLAYERS = 4
+# Dice games against a plain simulator of the same play: (ruleset, fragments, simulator).
+POLICIES = {"yahtzee, most common face": ("games/yahtzee.rules", ("../examples/yahtzee_most_common.rules",),
+                                          yahtzee_most_common),
+            "farkle, random": ("games/farkle.rules", (), farkle_random)}
 MCTS = "mcts:playouts=20,horizon=8,rollout=greedy"
 
 
@@ -56,11 +66,12 @@ def cpu_rate(play, games: int) -> float:
     return games / max(time.process_time() - start, 1e-9)
 
 
-def simulate_player(ruleset: str, folder: Path, seconds: float):
-    """(games, play) for simulate's own path on `ruleset`: a warm-up compiles the rules and
-    sizes the run to about `seconds` of CPU time."""
+def simulate_player(ruleset: str, folder: Path, seconds: float, fragments: tuple = ()):
+    """(games, play) for simulate's own path on `ruleset` with `fragments`: a warm-up compiles
+    the rules and sizes the run to about `seconds` of CPU time."""
     def plan(games: int) -> simulate.Plan:
-        return simulate.Plan(str(RULESETS / ruleset), (), {}, PLAYERS, ("random",), 0, games)
+        return simulate.Plan(str(RULESETS / ruleset), tuple(str(RULESETS / f) for f in fragments), {}, PLAYERS,
+                             ("random",), 0, games)
 
     workshop = simulate.Workshop()
 
@@ -76,10 +87,10 @@ def simulate_player(ruleset: str, folder: Path, seconds: float):
     return games, lambda: play(games)
 
 
-def reference_player(seconds: float):
+def reference_player(seconds: float, simulator=reference_classic):
     def play(games: int) -> None:
         for seed in range(games):
-            reference_classic.play_game(PLAYERS, seed)
+            simulator.play_game(PLAYERS, seed)
 
     games = max(1, round(cpu_rate(lambda: play(200), 200) * seconds))
     return games, lambda: play(games)
@@ -143,15 +154,18 @@ def main() -> None:
                         help="measurements per contender (games/s: the best; a ratio: the median of its rounds)")
     parser.add_argument("--memory", default="1000,50000", help="games of each peak-memory run ('' for none)")
     parser.add_argument("--no-mcts", action="store_true", help="leave out the MCTS agent")
+    parser.add_argument("--only", choices=["simulate", "policies", "meter", "agents", "mcts", "memory"],
+                        help="run one section alone")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="rulesrun-bench-") as folder:
         folder = Path(folder)
-        _simulate_section(args, folder)
-        _meter_section(args)
-        _agents_section(args)
-        if not args.no_mcts:
-            _decision_time_section(args)
-        _memory_section(args, folder)
+        sections = {"simulate": lambda: _simulate_section(args, folder), "policies": lambda: _policies_section(args, folder),
+                    "meter": lambda: _meter_section(args), "agents": lambda: _agents_section(args),
+                    "mcts": lambda: None if args.no_mcts else _decision_time_section(args),
+                    "memory": lambda: _memory_section(args, folder)}
+        for name, section in sections.items():
+            if args.only in (None, name):
+                section()
 
 
 def _simulate_section(args, folder: Path) -> None:
@@ -163,6 +177,17 @@ def _simulate_section(args, folder: Path) -> None:
     print(f"  {'reference (hand-written classic):':38} {fastest.pop('reference'):9.0f} games/s")
     for name, rate in fastest.items():
         print(f"  {name + ':':38} {rate:9.0f} games/s   {ratio(rates, name, 'reference'):6.3f} x reference")
+
+
+def _policies_section(args, folder: Path) -> None:
+    print(f"\ndice games against plain simulators of the same play ({PLAYERS} players, simulate's path), CPU time:")
+    for name, (ruleset, fragments, simulator) in POLICIES.items():
+        contenders = {"plain": reference_player(args.seconds, simulator),
+                      "rules": simulate_player(ruleset, folder, args.seconds, fragments)}
+        rates = round_rates(contenders, args.rounds)
+        fastest = best(rates)
+        print(f"  {name + ':':38} {fastest['rules']:9.0f} games/s   plain {fastest['plain']:7.0f} games/s   "
+              f"{1 / ratio(rates, 'rules', 'plain'):6.1f} x slower")
 
 
 def meter_cost(rules, seconds: float) -> tuple[float, int]:

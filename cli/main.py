@@ -6,6 +6,7 @@
     rulesrun compare rulesets/classic.rules rulesets/classic.rules --set-b rounds=3
     rulesrun sweep rulesets/classic.rules --grid rounds=2,3 --games 1000 --out sweep.jsonl
     rulesrun tune rulesets/classic.rules --param rounds --range 1..8 --target turns=40
+    rulesrun ladder rulesets/classic.rules --games 40
 
 Every mistake in rules text ends as located messages on stderr and exit status 2; the exit
 statuses of every command are in cli/exit_codes.py.
@@ -43,6 +44,7 @@ from .options import Share as _Share, simulation_options as _simulation_options
 from .options import allow_path as _allow_path, budget_option as _budget_option, metrics_option as _metrics_option
 from .jsonlines import NotFinite
 from .output import InvalidInput, NotWritten, discard, echo, opened, replay_command, written
+from .progress import with_progress as _with_progress
 from .replay import replay_log
 from .resume import resumed
 from .sitting import Sitting, sit
@@ -52,6 +54,7 @@ from .lsp import lsp
 from .serve import serve
 from .sweep import sweep
 from .tune import tune
+from .ladder import ladder
 
 
 class _PlayByDefault(click.Group):
@@ -100,6 +103,7 @@ main.add_command(lsp)
 main.add_command(serve)
 main.add_command(sweep)
 main.add_command(tune)
+main.add_command(ladder)
 main.add_command(snapshot)
 main.add_command(replay_log)
 
@@ -347,32 +351,3 @@ def compare(rules_a, rules_b, fragments, settings, fragments_b, settings_b, allo
 def _setup_line(plan) -> str:
     words = [plan.ruleset] + [f"--with {f}" for f in plan.fragments] + [f"--set {k}={v}" for k, v in plan.params.items()]
     return " ".join(words)
-
-
-def _with_progress(total: int, play, console=None) -> None:
-    """Run `play(progress)`; on a terminal with a progress bar over `total` games (games done of
-    all, games a second, time left), which `play` advances by calling `progress(games)` (None
-    elsewhere). `console`: where the bar goes (standard error on a terminal)."""
-    if console is None:
-        if not sys.stderr.isatty():
-            play(None)
-            return
-        from rich.console import Console
-
-        console = Console(stderr=True)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-               TextColumn("{task.fields[rate]}"), TextColumn("left"), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("playing", total=total, rate="")
-
-        def advance(games: int) -> None:
-            progress.advance(task, games)
-            speed = progress.tasks[0].speed
-            if speed:
-                progress.update(task, rate=f"{speed:,.0f}/s")
-
-        play(advance)
-
-

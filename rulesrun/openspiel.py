@@ -29,6 +29,11 @@ chance node (the driven game's explicit chance, interpreter/running/chance.py) w
 dice rather than knowing them, and a state is its actions: a clone or a serialized state
 replays them. The game's `seed` names only the outcome the seed would give at each node
 (`seeded_outcome()`): resolving each with it plays the game `rulesrun` plays on that seed.
+
+`resample_from_infostate(seat, sampler)` is a world the seat cannot tell from the state, all
+it cannot see drawn anew (rulesrun/worlds.py), for OpenSpiel's ISMCTS. Games made from a
+string reuse the rules compiled for the same texts and params (rulesrun/compiled.py), since
+OpenSpiel makes the game anew to restore every serialized state.
 """
 
 from __future__ import annotations
@@ -37,12 +42,17 @@ import numpy as np
 import pyspiel
 
 from .bridge import (DEFAULT_MAX_ACTIONS, TooManyOptions, check_options, default_players, hides_information,
-                     open_rules, prompts, win_shares)
+                     prompts, win_shares)
+from .compiled import CompiledRules
 from .observation import encode, history_text, layout_of, view_of, view_text
+from .worlds import NotResampled, World
 
 DEFAULT_MAX_GAME_LENGTH = 10_000
 
 DEFAULT_MEMORY = 32
+
+# Worlds drawn for `resample_from_infostate` before the other seats' secrets are kept as they were.
+RESAMPLE_TRIES = 16
 
 _PARAMETERS = {"rules": "", "players": 0, "with": "", "params": "", "seed": 0,
                "max_actions": DEFAULT_MAX_ACTIONS, "max_game_length": DEFAULT_MAX_GAME_LENGTH,
@@ -88,12 +98,22 @@ def parse_params(text: str) -> dict:
 class RulesGame(pyspiel.Game):
     """A ruleset with its fragments, parameters and seats, as an OpenSpiel game."""
 
+    # The rules compiled in this process, taken again for the same texts and params
+    # (rulesrun/compiled.py): OpenSpiel makes the game anew from its string to restore each
+    # serialized state, and compiling takes about a second. The memo belongs to the class,
+    # not to a factory object registered in its place, because OpenSpiel's registry is a C++
+    # static that lets go of what it holds after Python has shut down, and an object whose last
+    # reference it holds is then freed without the interpreter (a fatal error at exit); the
+    # class, which refers to itself, never is.
+    compiled = CompiledRules()
+
     def __init__(self, params=None):
         params = {**_PARAMETERS, **(params or {})}
         if not params["rules"]:
             raise ValueError('the game needs its ruleset: pyspiel.load_game("rulesrun", {"rules": "path/to/game.rules"})')
         fragments = [path.strip() for path in params["with"].split(";") if path.strip()]
-        rules = open_rules(params["rules"], with_=fragments, params=parse_params(params["params"]))
+        settings = parse_params(params["params"])
+        rules = self.compiled.load(params["rules"], fragments, settings)
         players = params["players"] or default_players(rules)
         rules.check_players(players)
         information = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if hides_information(rules)
@@ -160,6 +180,31 @@ class RulesState(pyspiel.State):
         """The outcome the game's seed gives at this chance node (`rulesrun`'s own game)."""
         return self.driven().chance.seeded
 
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state `player_id` cannot tell from this one (the same information state string),
+        with all it cannot see drawn anew: other seats' `secret` answers it has not seen, every
+        zone it cannot see (a `hidden` zone, another owner's `private` one) and the chance to
+        come (rulesrun/worlds.py, the engine's what-if game). A number of `probability_sampler`
+        (OpenSpiel's: a callable giving a number in [0, 1)) seeds the stream that draws it
+        all, so a clone or a serialized copy is the same world. Its `history()` holds only the
+        actions applied to it since: its past is the real game's, which the seat may not know.
+
+        A secret answer drawn anew may show in what the seat sees (marks on a public sheet):
+        a world the seat could tell apart is drawn again (rejection sampling, `RESAMPLE_TRIES`
+        times), then the secrets are kept as they were. Refused at a chance node (the seat's
+        information state is whole at a decision) and for a resampled state itself."""
+        if self._run.world is not None:
+            raise NotResampled("this state is itself a resampled world: resample the state of the game it was drawn from")
+        known = self.information_state_string(player_id)
+        for attempt in range(RESAMPLE_TRIES + 1):
+            world = World.of(self.driven(), player_id, int(probability_sampler() * 2 ** 53), attempt < RESAMPLE_TRIES)
+            state = RulesState(self.get_game())
+            state._run = _Run(self.get_game(), self._run.seed, (), None, world)
+            if state.information_state_string(player_id) == known:
+                return state
+        raise NotResampled(f"seat {player_id} can tell every world drawn from the real game: what it cannot see "
+                           f"shows in what it sees")
+
     def _apply_action(self, action):
         game = self.driven()
         owner = self.get_game()
@@ -199,6 +244,11 @@ class RulesState(pyspiel.State):
             now = f"over: scores {game.scores}, winners {game.winners}"
         else:
             now = f"seat {decision.seat} decides {decision.point}: {' | '.join(decision.labels())}"
+        world = self._run.world
+        if world is not None:
+            # Not its steps: they begin with the real game's, which the seat may not know.
+            return f"seed {self._run.seed}, a world of seat {world.seat} (drawn {world.draw}), " \
+                   f"steps since {self.history()}\n{now}"
         return f"seed {self._run.seed}, steps {[index for _, index in game.steps]}\n{now}"
 
 
@@ -218,41 +268,51 @@ class _Run:
     initial state, which must not take a seed, and keeps clones it never looks at (the states
     along a game's history)."""
 
-    __slots__ = ("owner", "seed", "replay", "driven")
+    __slots__ = ("owner", "seed", "replay", "driven", "world")
 
-    def __init__(self, owner=None, seed=None, replay=(), driven=None):
-        """`seed`: the game's, unless the state was made by another game (a restored one)."""
+    def __init__(self, owner=None, seed=None, replay=(), driven=None, world=None):
+        """`seed`: the game's, unless the state was made by another game (a restored one);
+        `world`: a resampled state's (rulesrun/worlds.py), None for the real game."""
         self.owner = owner
         self.seed = seed
-        # The steps to replay when the game starts (a restored state's): ("play" or "resolve", index).
+        # The steps to replay when the game starts (a restored state's): ("play" or "resolve", index);
+        # a world's, from the start of the real game, those up to its present made by the world itself.
         self.replay = list(replay)
         self.driven = driven
+        self.world = world
 
     def game(self, owner):
         if self.driven is None:
-            self.owner = self.owner or owner
+            self.owner = owner = self.owner or owner
             if self.seed is None:
-                self.seed = self.owner.seed
-            self.driven = self.owner.rules.start(
-                self.owner.players, self.seed, log=False, lookahead=False, chance="explicit",
-                answers=[index for kind, index in self.replay if kind == "play"],
-                outcomes=[index for kind, index in self.replay if kind == "resolve"])
-            _check_node(self.driven, self.owner.max_actions)
+                self.seed = owner.seed
+            if self.world is None:
+                self.driven = owner.rules.start(
+                    owner.players, self.seed, log=False, lookahead=False, chance="explicit",
+                    answers=[index for kind, index in self.replay if kind == "play"],
+                    outcomes=[index for kind, index in self.replay if kind == "resolve"])
+            else:
+                self.driven = self.world.start(owner.rules, owner.players, self.seed)
+                for kind, index in self.replay[len(self.driven.steps):]:
+                    (self.driven.play if kind == "play" else self.driven.resolve)(index)
+            _check_node(self.driven, owner.max_actions)
         return self.driven
 
     def identity(self) -> tuple:
-        """(seed, steps): the game, whether started or not."""
+        """(seed, steps, world): the game, whether started or not."""
         if self.driven is not None:
-            return self.seed, self.driven.steps
+            return self.seed, self.driven.steps, self.world
         if self.seed is None:
             self.seed = self.owner.seed
-        return self.seed, self.replay
+        return self.seed, self.replay, self.world
 
     def __deepcopy__(self, memo):
-        return _Run(self.owner, *self.identity())
+        seed, steps, world = self.identity()
+        return _Run(self.owner, seed, steps, None, world)
 
     def __reduce__(self):
-        return _Run, (None, *self.identity())
+        seed, steps, world = self.identity()
+        return _Run, (None, seed, steps, None, world)
 
 
 class _Observer:

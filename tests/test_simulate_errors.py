@@ -117,7 +117,7 @@ def test_a_terminal_sees_games_done_their_rate_and_the_time_left():
 
     from rich.console import Console
 
-    from rulesrun.cli.main import _with_progress
+    from rulesrun.cli.progress import with_progress as _with_progress
 
     screen = io.StringIO()
     console = Console(file=screen, force_terminal=True, width=120)

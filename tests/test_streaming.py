@@ -258,3 +258,39 @@ def test_a_sigterm_stops_a_run_as_ctrl_c_does_and_says_which_it_was(signals_as_a
     assert stopped.value.signal == signal.SIGTERM
     assert tally.games == len(written) == 2
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
+SLOW_GAME = '''game "slow"
+players 2..2
+die d6 faces 1..6
+zone pool
+var total = 0
+score by p: total
+phase game:
+    create d6 x 20000 into pool
+    repeat 100000:
+        total += len([x for x in pool if x.face > 0])
+'''
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_signal_while_a_game_is_played_stops_the_run_at_once(signals_as_a_terminal_leaves_them, tmp_path, jobs):
+    """A game may run for minutes: a SIGTERM (`timeout`) that comes while the run waits for one
+    stops it then, the game unplayed, instead of after it. It was held to the end of the next
+    record, and `timeout 120 rulesrun simulate` of a slow game went on for ten minutes more."""
+    import os
+    import signal
+    import threading
+
+    path = tmp_path / "slow.rules"
+    path.write_text(SLOW_GAME)
+    tally = report.Tally()
+    plan = simulate.Plan(str(path), (), {}, 2, ("random",), 0, 3)
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGTERM))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(simulate.Interrupted) as stopped:
+        simulate.play_into(plan, tally, jobs=jobs)
+    timer.join()
+    assert stopped.value.signal == signal.SIGTERM and tally.games == 0
+    assert time.monotonic() - started < 20

@@ -80,14 +80,19 @@ class Calls:
         return f"key={code}" if cheap else f"key=keyed(g, {code})"
 
     def _remembers(self, e) -> bool:
-        """Whether `e` is a call of a pure procedure that is remembered (not inlined; in a game
-        that keeps books: without, no call is remembered). A call
-        with an argument that is a list for certain (a list, a comprehension, a built-in that
-        makes a list) always runs: a list cannot be recognised again, so trying costs only."""
-        if not self.books or not isinstance(e, ast.Call) or self._is_local(e.func.id) or e.func.id not in self.pure:
+        """Whether `e` is a call of a pure procedure that is remembered (not inlined). In a game
+        that keeps books, a call with an argument that is a list for certain (a list, a
+        comprehension, a built-in that makes a list) always runs: a list cannot be recognised
+        again, so trying costs only. In a game without, whose zones have no stamps, a call of a
+        procedure that only reads its parameters (bounded.read_only_params) is remembered under
+        its arguments' values: a list's items, a zone's pieces and what each shows (remember.py,
+        `remembered_values`)."""
+        if not isinstance(e, ast.Call) or self._is_local(e.func.id) or e.func.id not in self.pure \
+                or self._inlines(self.parts[e.func.id], e.args):
             return False
-        return not self._inlines(self.parts[e.func.id], e.args) and not any(
-            isinstance(a, _NEVER_REMEMBERED) or self._makes_a_list(a) for a in e.args)
+        if not self.books:
+            return all(self.read_only_params[e.func.id]) and not any(isinstance(a, (ast.Keyword, ast.Lambda)) for a in e.args)
+        return not any(isinstance(a, _NEVER_REMEMBERED) or self._makes_a_list(a) for a in e.args)
 
     def _makes_a_list(self, e) -> bool:
         if isinstance(e, ast.Binary) and e.op == "+":
@@ -99,6 +104,7 @@ class Calls:
         """A call of a pure procedure through one of interpreter/lookahead/remember.py's entry
         points; `args`: its arguments' code, written once (writing them again for each call
         nested in an argument would take time exponential in the nesting)."""
+        entry = entry if self.books else f"{entry}_values"
         return f"{entry}(g, {named('pr', e.func.id)}{''.join(', ' + a for a in args)})"
 
     def _inlines(self, proc: ast.Proc, arg_nodes) -> bool:

@@ -26,8 +26,8 @@ class Expressions:
 
 
     def expr(self, e) -> str:
-        if self.common and e in self.common:
-            return self.common[e]
+        if self.common and e in self.common and not self.inlining:
+            return self._kept(e, self.common[e]) if type(self.common[e]) is int else self.common[e]
         return getattr(self, "e_" + type(e).__name__)(e)
 
     def _is_local(self, name: str) -> bool:

@@ -11,6 +11,7 @@ import attrs
 from ...dsl import ast
 from ...dsl.builtins import AS_FIRST, BUILTINS, NEVER
 from .asking import is_single
+from .invariant import bound_in, free_names, option_invariant
 from .names import named
 from .source import Frame
 from ..running.meter import ASKED
@@ -100,11 +101,13 @@ class DecisionPoints:
         """The legal options of every move of a decision point, into `opts`."""
         o = self.out
         common = self._common(moves, forbids)
+        self._keep_invariant(moves, forbids)
         for number, move in enumerate(moves):
             if number in common:
+                local = f"_s{sum(isinstance(code, str) for code in self.common.values())}"
                 with self._in(Frame([{"player"}])):
-                    o.emit(f"_s{len(self.common)} = {self.expr(move.params[0].domain)}", move.span)
-                self.common[move.params[0].domain] = f"_s{len(self.common)}"
+                    o.emit(f"{local} = {self.expr(move.params[0].domain)}", move.span)
+                self.common[move.params[0].domain] = local
             if _one_value(move, forbids):
                 param = move.params[0]
                 domain = self._counted(param.domain, first=True)
@@ -123,8 +126,10 @@ class DecisionPoints:
             point_locals = frozenset({"player", *(p.name for p in move.params)})
             with self._in(Frame([{"player"}], rule_locals=point_locals)) as frame, ExitStack() as loops:
                 hoisted, when = self._invariant_conditions(move)
-                if hoisted:
-                    o.emit(f"if {' and '.join(f'({self.expr(c)})' for c in hoisted)}:", move.span)
+                front = [] if when else self._invariant_forbids(move, forbids)
+                tests = [f"({self.expr(c)})" for c in hoisted] + [f"not ({self.expr(f.when)})" for f in front]
+                if tests:
+                    o.emit(f"if {' and '.join(tests)}:", move.span)
                     loops.enter_context(o.indented())
                 for index, param in enumerate(move.params):
                     o.emit(f"for l_{param.name} in {self._counted(param.domain, first=index == 0)}:", param.span)
@@ -133,7 +138,7 @@ class DecisionPoints:
                     if typed:
                         frame.cheap.add(param.name)
                     loops.enter_context(o.indented())
-                conditions = list(when) + [_Forbidden(forbid.when) for forbid in forbids.get(move.name, ())]
+                conditions = list(when) + [_Forbidden(forbid.when) for forbid in forbids.get(move.name, ())[len(front):]]
                 args = "".join(f"l_{p.name}, " for p in move.params)
                 append = f"opts.append(({move.name!r}, ({args})))"
                 if any(self._folds(c.when if isinstance(c, _Forbidden) else c) for c in conditions):
@@ -181,6 +186,31 @@ class DecisionPoints:
                 found.add(number)
                 bound.add(domain)
         return found
+
+    def _keep_invariant(self, moves: list, forbids: dict) -> None:
+        """The parts of the point's conditions that name no option (invariant.py), each kept in
+        a local of its own the first time a condition asks it (`_kept`).
+        Only where nothing the point asks changes anything (purity.unchanging_procs), so each
+        asking would give the same value."""
+        conditions = [e for m in moves if m.params for e in [m.when, *(f.when for f in forbids.get(m.name, ()))]
+                      if e is not None]
+        expressions = conditions + [p.domain for m in moves for p in m.params]
+        if not conditions or not all(self._unchanging(e) for e in expressions):
+            return
+        options = bound_in(expressions) | {p.name for m in moves for p in m.params}
+        for number, part in enumerate(option_invariant(conditions, options)):
+            self.out.emit(f"_k{number} = []")
+            self.common[part] = number
+
+    def _kept(self, part, number: int) -> str:
+        """The code of a part kept by `_keep_invariant`, written where it is first asked: the
+        local `_kNUMBER` once it holds the value, else the part worked out (parts kept inside
+        it read their own locals) and kept there (runtime.kept)."""
+        del self.common[part]
+        try:
+            return f"(_k{number}[0] if _k{number} else kept(_k{number}, {self.expr(part)}))"
+        finally:
+            self.common[part] = number
 
     def _never_repeats(self, domain) -> bool:
         """Whether a move's parameter's values are never two equal ones, whatever the game: a
@@ -261,6 +291,22 @@ class DecisionPoints:
                 break
             hoisted.append(condition)
         return hoisted, conditions[len(hoisted):]
+
+    def _invariant_forbids(self, move, forbids: dict) -> list:
+        """The leading forbids of a move whose `when` is all tested before its loops (above) that
+        name none of its parameters and change nothing: tested there too, after it, so a point
+        whose forbid rules out the whole move (`forbid fill when rolls_left > 0`) never works
+        out the move's values. Only where working the domains out changes nothing
+        (purity.unchanging_procs), so skipping them changes nothing either."""
+        if not move.params or not all(self._unchanging(p.domain) for p in move.params):
+            return []
+        params = {p.name for p in move.params}
+        front = []
+        for forbid in forbids.get(move.name, ()):
+            if free_names(forbid.when) & params or not self._unchanging(forbid.when):
+                break
+            front.append(forbid)
+        return front
 
     def _pure_expr(self, e) -> bool:
         """Whether evaluating `e` can change nothing and draw no chance: it calls only pure

@@ -373,7 +373,7 @@ class Statements:
         if self._remembers(s.iterable):
             call = s.iterable
             zones = all(self._is_zone(a) for a in call.args)
-            if not (call.args and zones):
+            if not (call.args and zones and self.books):
                 iterable = self._remembered_call(call, "recalled", [self.expr(a) for a in call.args])
             else:
                 # The memory read right here, under the piles' stamps around the procedure;

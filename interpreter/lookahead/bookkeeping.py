@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..running import operations as plain
 from ..running.meter import MOVED
 from .checkpoint import changing, moving_piece, pieces_changing, turning, turning_piece
-from .remember import recalled, recalled_piles, remembered
+from .remember import recalled, recalled_piles, recalled_values, remembered, remembered_values
 from ..running.values import Piece, Zone, next_stamp
 
 # A zone equals only itself (values.Zone); two piles are the same if they hold the same pieces.
@@ -239,4 +239,5 @@ BOOKKEEPING = {"put": put, "put_pile": put_pile, "put_under": put_under, "deal":
                "remembered": remembered, "recalled": recalled, "recalled_piles": recalled_piles}
 # The remembering entry points as a game that keeps no books has them: every call runs.
 ALWAYS_RUNNING = {"remembered": running, "recalled": running_through, "recalled_piles": running_piles}
-PLAIN = {name: getattr(plain, name) for name in BOOKKEEPING if name not in ALWAYS_RUNNING} | ALWAYS_RUNNING
+PLAIN = {name: getattr(plain, name) for name in BOOKKEEPING if name not in ALWAYS_RUNNING} | ALWAYS_RUNNING | {
+    "remembered_values": remembered_values, "recalled_values": recalled_values}

@@ -16,22 +16,24 @@ from ..running.values import next_stamp
 from .checkpoint import changing, turning
 
 
-def fresh_chance(game: Game, seat: int, rng, reach=None) -> None:
+def fresh_chance(game: Game, seat: int, rng, reach=None, shown: bool = False) -> None:
     """From now on chance is the agent's: its own stream, and what `seat` cannot see drawn
-    anew from it (`redraw`); of that, only the zones named in `reach` if given (those the rest
-    of a rollout can read, interpreter/compiling/reach.py)."""
+    anew from it (`redraw`, never through nodes); of that, only the zones named in `reach` if
+    given (those the rest of a rollout can read, interpreter/compiling/reach.py). `shown`:
+    later draws stay explicit nodes (OpenSpiel's resampled states)."""
     game.rng = rng
     game.random = rng.random
-    game.explicit = None
-    if reach is not None and not reach:
-        return
-    shuffle = game.rules.namespace["shuffle"]
-    unseen = game.rules.unseen_zones(game, seat)
-    if unseen and reach is not None:
-        ids = {id(zone) for zone in unseen}
-        unseen = [zone for zone in game.rules.zones_named(game, reach) if id(zone) in ids]
-    if unseen:
-        redraw(game, unseen, lambda zone: shuffle(game, zone), rng)
+    explicit, game.explicit = game.explicit, None
+    if reach is None or reach:
+        shuffle = game.rules.namespace["shuffle"]
+        unseen = game.rules.unseen_zones(game, seat)
+        if unseen and reach is not None:
+            ids = {id(zone) for zone in unseen}
+            unseen = [zone for zone in game.rules.zones_named(game, reach) if id(zone) in ids]
+        if unseen:
+            redraw(game, unseen, lambda zone: shuffle(game, zone), rng)
+    if shown:
+        game.explicit = explicit
 
 
 def redraw(g: Game, zones: list, arrange, rng) -> None:

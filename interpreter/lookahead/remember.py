@@ -23,6 +23,12 @@ _SHARED = _PLAIN | {Piece, Zone}
 _LIMIT = 1 << 16
 _ITEMS = 4096
 """The most items (at every depth) of an argument or answer that is remembered."""
+_PILE = 64
+"""The most pieces of a zone recognised by what it holds (`remembered_values`)."""
+_TRIAL = 128
+"""Answers a procedure works out in a game without books before remembering is judged."""
+_TALLY = object()
+"""A memory's key of (calls, answers worked out) of a procedure: `(_TALLY, procedure)`."""
 
 
 def remembered(g, procedure, *args):
@@ -48,6 +54,59 @@ def recalled_piles(g, procedure, key, *piles):
     return answer if is_list or not isinstance(answer, list) else tuple(answer)
 
 
+def remembered_values(g, procedure, *args):
+    """`remembered` in a game that keeps no books, for a procedure that only reads its
+    parameters. Such a game never renews a zone's stamp, so a zone is recognised by what it
+    holds, its pieces in order and each one's face, value and owner (a pile of at most `_PILE`
+    pieces; a larger one makes the call run), and a list by its items (the procedure cannot
+    change it, and its answer depends on what it holds); an answer that is an argument itself
+    is never remembered, since the same list must come back.
+
+    Nothing in such a game is asked twice on purpose (no look-ahead), so remembering pays only
+    where the rules happen to ask again: a procedure that has worked out `_TRIAL` answers and
+    found fewer than a quarter as many remembered runs from then on in that game."""
+    answer, is_list = _recall_values(g, procedure, args)
+    return list(answer) if is_list else answer
+
+
+def recalled_values(g, procedure, *args):
+    """`recalled` in a game that keeps no books (`remembered_values`)."""
+    answer, is_list = _recall_values(g, procedure, args)
+    return answer if is_list or not isinstance(answer, list) else tuple(answer)
+
+
+def _recall_values(g, procedure, args) -> tuple:
+    if procedure in g.remembered:
+        return procedure(g, *args), False
+    key = [procedure]
+    for arg in args:
+        kind = type(arg)
+        if kind in _PLAIN or kind is tuple and _made_of(arg, _PLAIN):
+            key.append(arg)
+        elif kind is list and _made_of(arg, _PLAIN):
+            key.append(list)
+            key.append(tuple(arg))
+        elif kind is Zone and len(arg) <= _PILE:
+            # What a procedure can read of a zone: its pieces, in order, and what each shows.
+            key.append(arg)
+            key.append(tuple([(piece, piece.face, piece.value, piece.owner) for piece in arg]))
+        else:
+            return procedure(g, *args), False
+    key = tuple(key)
+    memory = g.remembered
+    tally = memory.get((_TALLY, procedure))
+    if tally is None:
+        tally = memory[_TALLY, procedure] = [0, 0]
+    tally[0] += 1
+    known = memory.get(key)
+    if known is not None:
+        return known
+    tally[1] += 1
+    if tally[1] == _TRIAL and tally[0] < _TRIAL + _TRIAL // 4:
+        memory[procedure] = None
+    return _answer(g, procedure, args, key, True)
+
+
 def _recall(g, procedure, args) -> tuple:
     """The answer, and whether it was a list (then handed out as a tuple)."""
     if procedure in g.remembered:
@@ -67,14 +126,16 @@ def _recall(g, procedure, args) -> tuple:
     return _answer(g, procedure, args, key) if known is None else known
 
 
-def _answer(g, procedure, args, key) -> tuple:
-    """The call made, its answer kept under `key` if it cannot be changed in place."""
+def _answer(g, procedure, args, key, lists: bool = False) -> tuple:
+    """The call made, its answer kept under `key` if it cannot be changed in place (nor, where
+    lists are arguments, `lists`, is one of them)."""
     memory = g.remembered
     answer = procedure(g, *args)
     if procedure in memory:
         return answer, False
     kind = type(answer)
-    if not (_made_of(answer, _SHARED) if kind is list or kind is tuple else kind in _SHARED):
+    if not (_made_of(answer, _SHARED) if kind is list or kind is tuple else kind in _SHARED) \
+            or lists and kind is list and any(answer is arg for arg in args):
         memory[procedure] = None
         return answer, False
     if len(memory) >= _LIMIT:

@@ -62,7 +62,6 @@ from ..running.values import next_stamp
 from ..running.view import visible_history
 
 
-
 class LookaheadError(Exception):
     """An agent asked for a look-ahead the game was not set up for (a mistake in the agent)."""
 
@@ -411,16 +410,18 @@ class _Replay:
 class WhatIf:
     """What makes a driven game a what-if game of `seat`: a replayed answer that does not fit
     the decision met (a secret drawn anew, a past that went another way) is drawn from `rng`,
-    and where the replayed answers end, chance becomes the searcher's."""
+    and where the replayed answers end, chance becomes the searcher's: drawn from `rng`, or
+    with `shown`, chance nodes the driver resolves (OpenSpiel's resampled states)."""
 
     seat: int
     rng: object
+    shown: bool = False
 
     def misfit(self, count: int) -> int:
         return int(self.rng.random() * count)
 
     def present(self, game: Game) -> None:
-        fresh_chance(game, self.seat, self.rng)
+        fresh_chance(game, self.seat, self.rng, shown=self.shown)
 
 
 def fitting(answer: int, count: int, rng) -> int:

@@ -151,6 +151,8 @@ _NESTING = (list, tuple, dict, str)
 # `map(isinstance, items, _HOLDERS)`: isinstance(item, (list, tuple, dict)) for each item, in C
 # (map stops with the items, so one endless repeat serves every call); and texts, mappings.
 _HOLDERS, _TEXTS, _MAPPINGS = repeat((list, tuple, dict)), repeat(str), repeat(dict)
+# What makes an item more than one to count: a holder or a text.
+_FLAT = repeat((list, tuple, dict, str))
 
 
 def items_in(value, most: int) -> int:
@@ -205,6 +207,12 @@ def compare(g, op, left, right):
     """`op(left, right)` (`operator.eq`, `lt`...), its work counted first when both sides may hold
     items: a comparison stops at the end of the smaller side, so that side's items are counted."""
     if isinstance(left, _NESTING) and isinstance(right, _NESTING):
+        kind = type(left)
+        if (kind is list or kind is tuple) and len(left) <= SHORT and len(left) <= g.step_budget - g.steps \
+                and not any(map(isinstance, left, _FLAT)):
+            # A short list of numbers or pieces, within the budget left: `items_in` would count
+            # its length, which `count_walk` leaves uncounted.
+            return op(left, right)
         room = g.step_budget - g.steps
         count = items_in(left, room)
         if count > room:

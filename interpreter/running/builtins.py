@@ -84,7 +84,13 @@ def by_value(item):
     if isinstance(item, Record):
         return (_RECORD, item.fields) + tuple(map(by_value, item))
     if isinstance(item, list):
-        return (_LIST,) + tuple(map(by_value, item))
+        key = (_LIST, *item)
+        try:
+            # Items that hash are their own keys: a list of numbers is keyed at once.
+            hash(key)
+            return key
+        except TypeError:
+            return (_LIST,) + tuple(map(by_value, item))
     if isinstance(item, dict):
         return (_MAPPING, frozenset((index, by_value(value)) for index, value in item.items()))
     return tuple(map(by_value, item))

@@ -325,6 +325,11 @@ class Game:
         self._advance(None)
         if what_if is not None and state.pending is not None:
             what_if.present(state)
+            if state.explicit is not None:
+                # Chance kept explicit from the present on (`WhatIf.shown`): its draws pause,
+                # outcomes of the real past that a path drawn anew left unused never come.
+                state.explicit.pause = self._rules.parent.switch
+                state.explicit.script.clear()
 
     def _declared(self, name: str, kinds: tuple, tag: str, what: str):
         """What the game holds for a declaration of one of `kinds` named `name`, or a KeyError

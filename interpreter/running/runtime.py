@@ -221,6 +221,13 @@ def _hashed_quickly(options, most: int = 4096) -> bool:
     return False
 
 
+def kept(cell: list, value):
+    """`value`, kept in `cell` (a local list, empty until then): a part of a decision point's
+    conditions worked out once per decision (compiling/invariant.py) is read back as `cell[0]`."""
+    cell.append(value)
+    return value
+
+
 def once(options: list, cheap: bool = False) -> list:
     """The options, each left out that equals an earlier one and reads alike (its label): they
     lead to the same game, so a seat is offered the choice once, and a random seat does not

@@ -215,15 +215,15 @@ def play_into(plan: Plan, tally, write: Callable[[dict], None] | None = None, jo
     """What `rulesrun simulate` does with a plan: each record, as its game finishes in game
     order, goes to `write` (an `--out` file) and into `tally` (a `report.Tally`, which the
     caller keeps: after an interrupt it holds the games so far, and `write` has had the very
-    same games: a Ctrl-C or SIGTERM that comes between the two is held back until both have
-    the record, then raised as `Interrupted`)."""
-    with _interrupts_between_records() as interrupted:
+    same games). A Ctrl-C or SIGTERM that comes while a record goes to both is held back until
+    both have it; one that comes while the run waits for a game stops it at once (a game may
+    run for minutes), the game unplayed: either way it is raised as `Interrupted`."""
+    with _interrupts_between_records() as taking:
         for record in run(plan, jobs, progress, workshop):
-            tally.add(record)
-            if write is not None:
-                write(record)
-            if interrupted():
-                raise Interrupted(interrupted())
+            with taking():
+                tally.add(record)
+                if write is not None:
+                    write(record)
 
 
 class Interrupted(KeyboardInterrupt):
@@ -235,32 +235,43 @@ class Interrupted(KeyboardInterrupt):
         self.signal = number
 
 
-# The signals a long run is stopped by: each is held back to the end of a record.
+# The signals a long run is stopped by: each is held back to the end of a record being taken in.
 _STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 
 @contextmanager
 def _interrupts_between_records():
-    """Hold SIGINT and SIGTERM back while they are handled here (the main thread only, where
-    Python delivers them, and only where no one else handles them): the body asks
-    `interrupted()` (the signal held, or 0) at the end of each record and raises then. A
-    second signal while one is held stops at once, as the default handler does."""
+    """Handle SIGINT and SIGTERM here (the main thread only, where Python delivers them, and
+    only where no one else handles them) as `Interrupted`: at once, except inside `taking()`
+    (a record being added and written), where the signal is held and raised as the block
+    ends. A second signal while one is held stops at once, as the default handler does."""
     defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
     if threading.current_thread() is not threading.main_thread() \
             or any(signal.getsignal(number) is not defaults[number] for number in _STOPPING):
-        yield lambda: 0
+        yield contextmanager(lambda: (yield))
         return
-    held = []
+    held: list[int] = []
+    inside: list[bool] = []
 
     def hold(number, frame):
-        if held:
+        if held or not inside:
             raise Interrupted(number)
         held.append(number)
+
+    @contextmanager
+    def taking():
+        inside.append(True)
+        try:
+            yield
+        finally:
+            inside.pop()
+        if held:
+            raise Interrupted(held[0])
 
     for number in _STOPPING:
         signal.signal(number, hold)
     try:
-        yield lambda: held[0] if held else 0
+        yield taking
     finally:
         for number in _STOPPING:
             signal.signal(number, defaults[number])
