@@ -9,7 +9,7 @@ luck.py), and the seat's lead over the best other seat there decides.
     settle(decision, options=[0, 1], rollouts=4, rng=rng, policy=policy)   # -> the options still best
 
 Greedy rolls out only the questions a turn comes back to (`Recurring`): where a question ends
-the seat's part of the turn (classic's placement), a rollout would replay the look-ahead at the
+the seat's part of the turn (a die placed, say), a rollout would replay the look-ahead at the
 cost of the turn so far.
 
 Where a rollout ends. A `turn` whose body calls a rule (`turn p: take_turn(p)`) runs it as a
@@ -61,11 +61,11 @@ def lead(values: list, seat: int) -> float:
 
 class Recurring:
     """The questions (decision points, `choose` labels) a seat has been asked twice in one turn:
-    those of a turn that comes back to them until the seat stops or the dice end it (Farkle's
-    set-aside and throw-again, Can't Stop's advance and roll-again), whose rollouts weigh the
-    seat's own later answers and the chance between them. A question a turn asks once (classic's
-    placement, which ends the turn) is not rolled out: its rollout would replay the look-ahead
-    at the cost of the turn so far. In rules without `turn` blocks a game is one turn."""
+    those of a turn that comes back to them until the seat stops or the dice end it (which
+    dice to set aside, whether to roll again), whose rollouts weigh the seat's own later
+    answers and the chance between them. A question a turn asks once (a placement that ends
+    the turn) is not rolled out: its rollout would replay the look-ahead at the cost of the
+    turn so far. In rules without `turn` blocks a game is one turn."""
 
     __slots__ = ("turn", "asked", "recurring")
 
