@@ -11,7 +11,7 @@ import pytest
 
 from helpers import ROOT, quick_first, rules_from_text
 from rulesrun.interpreter.compiling.reach import Reach
-from rulesrun.interpreter.lookahead import search
+from rulesrun.interpreter.lookahead import determinize
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.lookahead.bookkeeping import BOOKKEEPING
 from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
@@ -139,7 +139,7 @@ def test_a_redraw_keeps_what_the_seat_sees_and_each_zones_count_and_going_back_p
     changed_hands = changed_faces = 0
     for draw in range(20):
         here = Checkpoint(state)
-        search.redraw(state, unseen, lambda zone: shuffle(state, zone), random.Random(draw))
+        determinize.redraw(state, unseen, lambda zone: shuffle(state, zone), random.Random(draw))
         drawn = looks()
         assert [len(zone) for zone in drawn] == [len(zone) for zone in real]
         assert all(piece.zone is zone for zone in zones for piece in zone)
@@ -192,7 +192,7 @@ def test_search_agents_cannot_see_a_die_in_a_hidden_zone(spec):
 def test_the_probes_catch_a_look_ahead_that_only_reorders_hidden_piles(monkeypatch, probe, seat, spec):
     """With the redraw cut back to reordering, the search agents read the real die or card:
     the probes above would fail."""
-    monkeypatch.setattr(search, "redraw", only_reordering)
+    monkeypatch.setattr(determinize, "redraw", only_reordering)
     assert scores_of(probe, spec, games=30)[seat] == 30
 
 

@@ -38,6 +38,7 @@ from .calls import Calls
 from .conditions import Conditions
 from .expressions import Expressions
 from .statements import Statements
+from .turns import Turns
 from .moves import DecisionPoints
 from .tables import Tables
 from .words import Words
@@ -49,8 +50,8 @@ from ..running.runtime import PAUSE, AssertFailed, kept, once
 from ..running.values import Part, Piece, Zone, fixed, record_type
 
 
-class _Compiler(Events, Hooks, DecisionPoints, Words, Tables, Statements, Conditions, Expressions, Calls, Costs,
-                Interprocedural):
+class _Compiler(Events, Hooks, DecisionPoints, Words, Tables, Statements, Turns, Conditions, Expressions, Calls,
+                Costs, Interprocedural):
     """A checked program as Python source: declarations and rules here, decision
     points in `DecisionPoints` (moves.py), their words in `Words` (words.py), the tables the
     running game looks up in `Tables` (tables.py), statements in
@@ -108,6 +109,8 @@ class _Compiler(Events, Hooks, DecisionPoints, Words, Tables, Statements, Condit
         self.steady: dict = {}
         # The hidden zones each function a look-ahead may run can read, by its name.
         self.reaches: dict[str, frozenset] = {}
+        # Whether each `turn` block that can ask written so far runs as a frame (compiling/turns.py).
+        self.framed_turns: list[bool] = []
         self.asking = self.asks_anywhere if pausing else NOTHING
         # Where each rule the meter counts is written (a move, a hook, a handler), by its name.
         self.rule_sites: dict[str, Span | None] = {}
@@ -144,6 +147,7 @@ class _Compiler(Events, Hooks, DecisionPoints, Words, Tables, Statements, Condit
         self._settings()
         self._layout()
         self._hidden_reach()
+        self._turns_table()
         self._rule_sites()
         for name in sorted(self.getters):
             self.out.emit(f"{named('get', name)} = attrgetter({attribute(name)!r})")

@@ -9,7 +9,6 @@ from collections import Counter
 from ...dsl import ast
 from ...dsl.builtins import BUILTINS
 from ...dsl.check_expressions import PIECE_ATTRIBUTES
-from ...dsl.program import TURN
 from . import inlined
 from .asking import calls_choose
 from .bounded import assigned, single_locals, steady_locals
@@ -468,18 +467,3 @@ class Statements:
         self.out.emit(f"for {name} in _items:", s.span)
         self._nested(s.body, [s.name] if s.name else [])
 
-    def s_Turn(self, s):
-        """A turn begins (counted, logged), the `before turn` hooks run with its seat
-        (hooks.py), then its block."""
-        player = self.expr(s.player)
-        hooked = bool(self.program.hooks_on(TURN))
-        if hooked and not _inert(s.player):
-            self.out.emit(f"_seat = {player}", s.span)
-            player = "_seat"
-        if self.books or not _inert(s.player):
-            self.out.emit(f"begin_turn(g, {player})", s.span)
-        else:
-            self._emit_lines(inlined.begin_turn(player), s.span)
-        if hooked:
-            self.out.emit(f"{self._pause(self.asking.turns)}{named('tn', TURN)}(g, {player})", s.span)
-        self.block(s.body)

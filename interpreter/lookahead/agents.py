@@ -51,6 +51,7 @@ import attrs
 
 from .luck import Luck
 from .own_bot import OwnBot, bot_failure, bot_location
+from .rollout import Recurring, lead, settle, tied
 from .search import fitting, margins
 
 
@@ -74,26 +75,36 @@ class RandomAgent:
 class GreedyAgent:
     """One step of look-ahead: the option after which the seat's `value` most exceeds the best
     other seat's, averaged over `samples` draws of chance (the same draws for every option, so
-    options are compared on equal luck). Ties are broken at random."""
+    options are compared on equal luck). Where the best options tie at a question the turn
+    comes back to (roll again or stop), each is played on to the end of the turn `rollouts`
+    times by a cheap policy, again on equal luck (rollout.py), and the seat's lead there
+    decides; ties left are broken at random."""
 
     name = "greedy"
     blind = False
     looks_ahead = True
-    OPTIONS = {"samples": int}
-    # Each sample is one look-ahead per option at every decision.
-    LIMITS = {"samples": 10_000}
+    OPTIONS = {"samples": int, "rollouts": int}
+    # `rollouts=0`: ties broken at random, with no rollouts.
+    ZERO_MEANS_NONE = ("rollouts",)
+    # Each sample is one look-ahead per option at every decision, each rollout a turn played
+    # on per tied option.
+    LIMITS = {"samples": 10_000, "rollouts": 1_000}
 
-    def __init__(self, seed=0, samples: int = 1):
+    def __init__(self, seed=0, samples: int = 1, rollouts: int = 4):
         self._random = random.Random(seed)
         self.samples = samples
+        self.rollouts = rollouts
+        self._recurring = Recurring()
 
     def choose(self, decision) -> int:
-        return best_by_lookahead(decision, self.samples, self._random)
+        rollouts = self.rollouts if self.rollouts and self._recurring.met(decision) else 0
+        return best_by_lookahead(decision, self.samples, self._random, rollouts)
 
 
-def best_by_lookahead(decision, samples: int, rng) -> int:
+def best_by_lookahead(decision, samples: int, rng, rollouts: int = 0) -> int:
     """The option whose look-ahead leaves the seat's `value` furthest ahead of the best other
-    seat's, summed over `samples` draws of chance from `rng`; ties broken with `rng`."""
+    seat's, summed over `samples` draws of chance from `rng`; ties settled by `rollouts` to the
+    end of the turn (rollout.settle), then broken with `rng`."""
     lookahead = decision.explorer.lookahead
     seat = decision.player
     lucks = [Luck(rng.random) for _ in range(samples)]
@@ -101,18 +112,23 @@ def best_by_lookahead(decision, samples: int, rng) -> int:
     for option in range(len(decision.options)):
         total = 0.0
         for luck in lucks:
-            values = lookahead(option, luck.again())
-            mine = values[seat]
-            if len(values) > 1:
-                # The list is the look-ahead's own: the seat's entry gives way to another seat's,
-                # which leaves the best other seat's value the list's largest.
-                values[seat] = values[seat - 1]
-                mine -= max(values)
-            total += mine
+            # The list is the look-ahead's own, for `lead` to spend.
+            total += lead(lookahead(option, luck.again()), seat)
         totals.append(total)
-    best = max(totals)
-    best_options = [option for option, total in enumerate(totals) if total == best]
-    return best_options[int(rng.random() * len(best_options))]
+    best = tied(totals)
+    if rollouts and len(best) > 1:
+        best = settle(decision, best, rollouts, rng, one_step)
+    return best[int(rng.random() * len(best))]
+
+
+def one_step(decision, rng) -> int:
+    """How a rollout answers the decisions after the option, cheaply: a move by one step of
+    look-ahead (ties broken at random, no rollouts of its own), a `choose` at random, as MCTS's
+    playouts do. Playing on at random instead lost to it in a shipped push-your-luck game
+    (docs/agents.md, "Ties and luck")."""
+    if decision.is_move:
+        return best_by_lookahead(decision, 1, rng)
+    return int(rng.random() * len(decision.options))
 
 
 class MctsAgent:
@@ -196,10 +212,7 @@ class MctsAgent:
             if asked == 1:
                 index = fitting(option, len(decision.options), rng)
             elif node is None or decision.player != seat:
-                if self.greedy_rollouts and decision.is_move:
-                    index = best_by_lookahead(decision, 1, rng)
-                else:
-                    index = int(rng.random() * len(decision.options))
+                index = one_step(decision, rng) if self.greedy_rollouts else int(rng.random() * len(decision.options))
             else:
                 index, child, expanded = self._descend(node, decision, rng)
                 path.append(child)

@@ -37,6 +37,7 @@ the copies of a rule's lists that a look-ahead changes in place instead of the o
 from __future__ import annotations
 
 from ..running.values import next_stamp
+from .luck import Tape
 
 # The values that can hold lists or mappings, which may change in place: what checkpoints
 # keep and look-aheads copy (search.py), and what compiled assignments announce.
@@ -383,12 +384,17 @@ def copy_nested(value, memo: dict):
 
 class Frames:
     """The rules running now that ask `choose`s, innermost last, each with a checkpoint of the
-    state it started from."""
+    state it started from; and the turn the game is in (`turn`), whose rule (`turn p:
+    take_turn(p)`, compiling/turns.py) a rollout plays again to the turn's end. Turns are kept
+    alike, a checkpoint and a tape of their chance each, once an agent has asked for a rollout
+    (`keep_turns`): a game whose agents never roll out pays nothing for it."""
 
-    __slots__ = ("stack",)
+    __slots__ = ("stack", "turn", "keep_turns")
 
     def __init__(self):
         self.stack: list[tuple] = []
+        self.turn: Turn | None = None
+        self.keep_turns = False
 
     def run(self, function, g, args):
         self._enter(function, g, args)
@@ -405,8 +411,55 @@ class Frames:
         finally:
             self._leave()
 
+    def run_turn(self, function, g, args):
+        """`function(g, *args)` as the rule of the turn the game is in (of a turn inside it, the
+        innermost, while that one runs)."""
+        outer = self.turn
+        self.turn = turn = Turn(function, args, g, self.keep_turns)
+        try:
+            return function(g, *args)
+        finally:
+            turn.end(g)
+            self.turn = outer
+
+    def run_turn_pausing(self, function, g, args):
+        """`run_turn` for rules that pause at decisions (a generator)."""
+        outer = self.turn
+        self.turn = turn = Turn(function, args, g, self.keep_turns)
+        try:
+            return (yield from function(g, *args))
+        finally:
+            turn.end(g)
+            self.turn = outer
+
     def _enter(self, function, g, args) -> None:
         self.stack.append((function, args, Checkpoint(g), len(g.history)))
 
     def _leave(self) -> None:
         self.stack.pop()[2].close()
+
+
+class Turn:
+    """A turn the game is in: its rule, the rule's arguments and the game's count of turns; if
+    kept, a checkpoint of the state it began in, how many answers had been given, and the game's
+    stream drawn through a tape (luck.Tape; none in a game whose chance a driver gives)."""
+
+    __slots__ = ("function", "args", "number", "start", "first", "tape")
+
+    def __init__(self, function, args, g, kept: bool):
+        self.function = function
+        self.args = args
+        self.number = g.turns
+        self.start = Checkpoint(g, chance=False) if kept else None
+        self.first = len(g.history)
+        self.tape = None
+        if kept and g.explicit is None:
+            self.tape = Tape(g.rng)
+            g.rng, g.random = self.tape, self.tape.random
+
+    def end(self, g) -> None:
+        if self.start is not None:
+            self.start.close()
+        tape = self.tape
+        if tape is not None and g.rng is tape:
+            g.rng, g.random = tape.source, tape.source.random

@@ -11,7 +11,7 @@ determinization):
   (`view.visible_history`) are drawn anew, at random;
 - from the present decision on, all chance comes from the agent's stream, and every zone
   the seat cannot see (a `hidden` zone, another owner's `private` zone) is drawn anew
-  (`redraw`): its order, which pieces of a kind lie in which of those zones, and the faces of
+  (determinize.py, `redraw`): its order, which pieces of a kind lie in which of those zones, and the faces of
   the dice in them. So the real order of a face-down deck, the real cards in another seat's
   hand, the real faces under its cup and the real next roll are never seen; the seat's own
   private zone stays as it is.
@@ -37,6 +37,10 @@ Replaying costs as much as the game so far, so look-aheads avoid it where they c
   (`Frames`): the look-ahead goes back there, runs the rule again with the answers given so
   far and then the option, to the rule's end, and the present is put back when the agent
   has answered.
+
+A rollout (`explorer.rollout`, greedy's, rollout.py) plays on past the option to the end of
+the turn the same way: a `turn` whose body calls a rule keeps that rule as a frame too
+(compiling/turns.py), and the rollout runs it again from the turn's start.
 """
 
 from __future__ import annotations
@@ -48,7 +52,9 @@ from types import GeneratorType
 
 from attrs import frozen
 
-from .checkpoint import NESTED, Checkpoint, changeable, changing, containers, copy_nested, turning
+from .checkpoint import NESTED, Checkpoint, changeable, changing, containers, copy_nested
+from . import determinize
+from .determinize import SeededBy, fresh_chance
 from ..running.driven import Game as DrivenGame
 from ..running.meter import scratch
 from ..running.runtime import Game, finish
@@ -71,6 +77,8 @@ class Explorer:
         self.seed = game.seed
         self.step_budget = game.step_budget
         self.seat = decision.player
+        # The game's count of turns begun so far: two decisions under one count lie in one turn.
+        self.turns = game.turns
         # The decisions before this one, copied when first needed (`_seen`): most look-aheads
         # never replay the past.
         self._asked = len(game.history)
@@ -136,6 +144,48 @@ class Explorer:
         twin.release()
         return values
 
+    def rollout(self, option: int, rng, policy) -> list | None:
+        """Each seat's `value` where the present turn ends, after `option` now and the decisions
+        after it answered by `policy(decision) -> index` (a policy that raises `Horizon` stops it
+        where it stands), with chance from `rng`: the rule the turn runs (a kept frame,
+        compiling/turns.py) run again on the game itself from the turn's start, with the answers
+        and the chance of the turn so far. None where the present turn is not kept: a what-if
+        game plays it (rollout.py). The game keeps its turns from the first call on."""
+        frames = self._frames()
+        turn = self._turn()
+        if frames is None or turn is None:
+            return None
+        frames.keep_turns = True
+        g = self._game
+        tape = turn.tape
+        if tape is None or tape is not (self._real[0] if self._real is not None else g.rng):
+            # Not kept (turns were not kept yet when it began), or its chance not all drawn
+            # through its tape (a driver gives the chance, or a what-if game's present, whose
+            # chance is the searcher's, lies in it).
+            return None
+        steps = g.steps
+        frame = (turn.function, turn.args, turn.start, turn.first)
+        values = self._rerun(frame, tape.replay(rng), option, rng, policy, self.rules.hidden_reach[turn.function])
+        # What the rollout spent is no part of the game's budget (a runaway rollout still meets it).
+        g.steps = steps
+        # Back where look-aheads on the game itself start, or at the present.
+        back = self._start if self._start is not None else self._present
+        back.restore(g, chance=False)
+        self._away = back is not self._present
+        return values
+
+    @property
+    def between_turns(self) -> bool:
+        """Whether the present lies outside every turn of rules whose turns that can ask are all
+        run as frames (a question of a scoring phase): no turn is there to play on."""
+        return bool(self.rules.turns_framed) and self._turn() is None
+
+    def _turn(self):
+        """The turn the game is in (checkpoint.Turn), if its rule runs as a frame."""
+        frames = self._frames()
+        turn = frames.turn if frames is not None else None
+        return turn if turn is not None and turn.number == self._game.turns else None
+
     @property
     def past(self) -> list:
         """The decisions so far as the seat knows them: what replays and re-runs answer."""
@@ -187,7 +237,9 @@ class Explorer:
         cups, and none of them the real ones."""
         if self._start is None:
             g = self._game
-            self._present = self._start = Checkpoint(g, chance=False)
+            if self._present is None:
+                self._present = Checkpoint(g, chance=False)
+            self._start = self._present
             unseen = self.rules.unseen_zones(g, self.seat) and self._unseen_in_reach()
             if unseen:
 
@@ -196,7 +248,7 @@ class Explorer:
                     zone.sort(key=lambda piece: hash((order, piece.id)))
                     zone.stamp = next_stamp()
 
-                redraw(g, unseen, arrange, _SeededBy(order))
+                determinize.redraw(g, unseen, arrange, SeededBy(order))
                 self._away = True
                 self._start = Checkpoint(g, chance=False)
         return self._start
@@ -271,32 +323,40 @@ class Explorer:
         drew before the present comes again from a copy of the game's stream as it was then,
         the rest from the look-ahead's. The present is put back when the agent has answered
         (`close`), not between two look-aheads."""
+        frame = self._frames().stack[-1]
+        return self._rerun(frame, _StreamFrom(frame[2].rng), option, rng, None)
+
+    def _rerun(self, frame: tuple, stream, option: int, rng, then, reach=None) -> list:
+        """A kept frame's rule run again from its start, drawing from `stream` until the present:
+        the answers the seat knows of those given since, then `option`, then `then`'s answers
+        (at random if None), to the rule's end or a `Horizon`; each seat's `value` there. From
+        the present, chance is `rng`'s, and what the seat cannot see is drawn anew, of it only
+        the zones named in `reach` if given. The game is left there."""
         g = self._game
-        function, args, start, first = self._frames().stack[-1]
+        function, args, start, first = frame[:4]
         past = visible_history(self._seen(), self.seat, first)
         if self._present is None:
             self._present = Checkpoint(g, chance=False)
-        answered = [False]
-
-        def policy(decision):
-            if answered[0]:
-                return int(rng.random() * len(decision.options))
-            answered[0] = True
-            return option
-
         real = (g.rng, g.random, g.agents, g.log, g.meter, g.course, g.tally, g.frames)
         self._away = True
         try:
             start.restore(g, chance=False)
-            stream = _StreamFrom(start.rng)
             g.rng, g.random = stream, stream.random
-            replay = _Replay(past, self.seat, rng, policy)
+            replay = _Replay(past, self.seat, rng, option, then, reach)
             g.agents, g.log, g.meter, g.course, g.tally, g.frames = [replay] * g.n, None, None, None, scratch(), None
-            finish(function(g, *args))
+            try:
+                finish(function(g, *args))
+            except Horizon:
+                pass
             return self.rules.values_of(g)
         finally:
             g.rng, g.random, g.agents, g.log, g.meter, g.course, g.tally, g.frames = real
             g.score_changed = -1
+
+
+class Horizon(BaseException):
+    """Raised by a rollout's policy to stop it where it stands (rollout.py). A BaseException,
+    like chance.ChancePending, so that no handler of the rules' mistakes takes it."""
 
 
 def margins(values: list) -> list[float]:
@@ -311,20 +371,23 @@ def margins(values: list) -> list[float]:
 
 
 class _Replay:
-    """Answers the past as it was (what the seat knows of it), then hands over to a policy.
+    """Answers the past as it was (what the seat knows of it), then `option`, then `then`'s
+    answers (at random if None).
 
     Where another seat's secret answer was drawn anew, the what-if game may take another
-    path than the real one and meet other questions: a past answer, or the option the policy
-    was asked to try, that does not fit the question met is replaced by one drawn at random.
+    path than the real one and meet other questions: a past answer, or the option, that does
+    not fit the question met is replaced by one drawn at random.
     """
 
     blind = False
 
-    def __init__(self, past, seat: int, rng, policy):
+    def __init__(self, past, seat: int, rng, option: int, then=None, reach=None):
         self.past = past
         self.seat = seat
         self.rng = rng
-        self.policy = policy
+        self.option = option
+        self.then = then
+        self.reach = reach
         self.asked = 0
 
     def choose(self, decision) -> int:
@@ -333,10 +396,11 @@ class _Replay:
         count = len(decision.options)
         if k < len(self.past):
             answer = self.past[k][1]
+        elif k == len(self.past):
+            fresh_chance(decision._game, self.seat, self.rng, self.reach)
+            answer = self.option
         else:
-            if k == len(self.past):
-                _fresh_chance(decision._game, self.seat, self.rng)
-            answer = self.policy(decision)
+            answer = None if self.then is None else self.then(decision)
         if answer is None or answer >= count:
             return int(self.rng.random() * count)
         return answer
@@ -357,7 +421,7 @@ class WhatIf:
         return int(self.rng.random() * count)
 
     def present(self, game: Game) -> None:
-        _fresh_chance(game, self.seat, self.rng, self.shown)
+        fresh_chance(game, self.seat, self.rng, shown=self.shown)
 
 
 def fitting(answer: int, count: int, rng) -> int:
@@ -366,116 +430,29 @@ def fitting(answer: int, count: int, rng) -> int:
     return answer if answer < count else int(rng.random() * count)
 
 
-def _fresh_chance(game: Game, seat: int, rng, shown: bool = False) -> None:
-    """From now on chance is the agent's: its own stream, and what `seat` cannot see drawn
-    anew from it (`redraw`, never through nodes); `shown`: later draws stay explicit nodes."""
-    game.rng = rng
-    game.random = rng.random
-    explicit, game.explicit = game.explicit, None
-    shuffle = game.rules.namespace["shuffle"]
-    unseen = game.rules.unseen_zones(game, seat)
-    if unseen:
-        redraw(game, unseen, lambda zone: shuffle(game, zone), rng)
-    if shown:
-        game.explicit = explicit
-
-
-def redraw(g: Game, zones: list, arrange, rng) -> None:
-    """Draw anew what lies in `zones`, the zones a seat cannot see, consistent with what it
-    does see (a determinization):
-
-    - each zone in an order of its own: `arrange(zone)`;
-    - the pieces of one kind and owner trade places among the zones at random, each zone
-      keeping how many it holds: which card of the deck lies in another seat's hand is
-      unknown, how many cards that hand holds is known (and so, here, which kind of piece
-      and whose lies where);
-    - every die in them shows a face drawn from its own faces, each face as likely as in a
-      roll: the seat has not seen those faces (one it saw before the die went out of its
-      sight is drawn anew too: what a seat remembers is not tracked).
-
-    Pieces in the zones the seat sees, vars and the past stay as they are. Every change is
-    announced to the open checkpoints, as the operations announce theirs, so going back puts
-    the real pieces back. `rng` gives `shuffle` and `random`; it is drawn from only when
-    some kind of piece lies in two of the zones or a die lies in one, so a game with one
-    face-down deck sees the same draws as `arrange` alone."""
-    for zone in zones:
-        arrange(zone)
-    if len(zones) > 1:
-        _trade(g, zones, rng)
-    for zone in zones:
-        dice = [piece for piece in zone if piece.kind.is_die]
-        if dice:
-            turning(g, zone)
-            for piece in dice:
-                piece.face, piece.value = piece.outcomes[int(rng.random() * piece.sides)]
-            g.turned += 1
-            zone.stamp = next_stamp()
-
-
-def _trade(g: Game, zones: list, rng) -> None:
-    """The pieces of each kind and owner that lie in two or more of `zones` swap places at
-    random; every zone keeps the places it had, and how many pieces."""
-    places: dict[tuple, list] = {}
-    for zone in zones:
-        for index, piece in enumerate(zone):
-            places.setdefault((piece.kind, piece.owner), []).append((zone, index))
-    piles = {}
-    for spots in places.values():
-        if len({id(zone) for zone, _ in spots}) < 2:
-            continue
-        pieces = [zone[index] for zone, index in spots]
-        rng.shuffle(pieces)
-        for (zone, index), piece in zip(spots, pieces):
-            pile = piles.get(id(zone))
-            if pile is None:
-                changing(g, zone)
-                pile = piles[id(zone)] = (zone, zone[:])
-            pile[1][index] = piece
-    for zone, pile in piles.values():
-        list.__setitem__(zone, slice(None), pile)
-        for piece in pile:
-            piece.zone = zone
-        zone.stamp = next_stamp()
-
-
-class _SeededBy:
-    """A random stream seeded with `seed`, set up only when first drawn from."""
-
-    __slots__ = ("_seed", "_stream")
-
-    def __init__(self, seed):
-        self._seed = seed
-        self._stream = None
-
-    def _started(self) -> random.Random:
-        if self._stream is None:
-            self._stream = random.Random(self._seed)
-        return self._stream
-
-    def random(self) -> float:
-        return self._started().random()
-
-    def shuffle(self, items: list) -> None:
-        self._started().shuffle(items)
-
-
 class _StreamFrom:
     """The game's random stream as a checkpoint kept it, for a re-run, set up only when the rule
     draws (most rules ask before they draw anything)."""
 
-    __slots__ = ("_state",)
+    __slots__ = ("_state", "_started")
 
     def __init__(self, state):
         self._state = state
+        self._started = None
 
-    def _stream(self) -> random.Random:
-        if type(self._state) is tuple:
-            # Made without seeding (`random.Random()` would read the system's entropy first):
-            # the kept state is all it needs.
-            stream = random.Random.__new__(random.Random)
-            stream.setstate(self._state)
-            self._state = stream
-        return self._state
+    def _stream(self):
+        stream = self._started
+        if stream is None:
+            if type(self._state) is tuple:
+                # Made without seeding (`random.Random()` would read the system's entropy first):
+                # the kept state is all it needs.
+                stream = random.Random.__new__(random.Random)
+                stream.setstate(self._state)
+            else:
+                # A reader of shared luck (a what-if game of a rollout): one of its own from there.
+                stream = self._state.getstate()
+            self._started = stream
+        return stream
 
     def random(self) -> float:
         return self._stream().random()

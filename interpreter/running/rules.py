@@ -128,6 +128,12 @@ class Rules:
         return reach
 
     @functools.cached_property
+    def turns_framed(self) -> bool | None:
+        """Whether every `turn` block of the rules that can ask runs as a frame in a game that keeps
+        books (interpreter/compiling/turns.py); None if none can ask."""
+        return self.form(False, books=True)["FRAMED_TURNS"]
+
+    @functools.cached_property
     def moves_reach_hidden(self) -> bool:
         """Whether any move can read a hidden zone: if none can, a look-ahead at a move draws
         nothing anew and need not ask which zones its options reach."""

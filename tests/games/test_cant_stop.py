@@ -89,6 +89,24 @@ def test_stopping_moves_the_markers_up_and_the_top_space_claims_the_column(rules
     assert s.var("claimed", 7) is None and not s.var("going")
 
 
+def test_a_seat_is_worth_what_it_would_keep_if_it_stopped_now(rules):
+    """`value`, what greedy weighs: the roller's runners count where stopping would put its
+    markers, so rolling on is worth as much as stopping; but for a column stopping claims (ten
+    for a claim against one for a column climbed to its top), which is left to the rollouts of
+    the turn (docs/agents.md). The other seat counts its markers."""
+    s = rolled(rules, [1, 1, 1, 1], runners={7: 5}, markers={0: {7: 2}, 1: {5: 2}})
+    worth = [5 / 13, 2 / 9]
+    assert s.rules.values_of(s.game) == worth
+    s.move(0, "roll_again")
+    assert s.rules.values_of(s.game) == worth
+    s.move(0, "stop")
+    assert s.rules.values_of(s.game) == worth
+    s = rolled(rules, [1, 1, 1, 1], runners={2: 3})
+    assert s.rules.values_of(s.game) == [1, 0]
+    s.move(0, "stop")
+    assert s.rules.values_of(s.game) == [10, 0]
+
+
 def test_the_first_to_claim_three_columns_wins(rules):
     for result in random_games(rules, 3, 10):
         assert len(result.winners) == 1 and result.keys[result.winners[0]][0] >= 3

@@ -3,7 +3,7 @@ chance of a farkle with one to six dice, counted over every throw by the rules' 
 dice to set aside, equal to the chance icepool works out from the rule text alone."""
 
 from fractions import Fraction
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from math import factorial, prod
 
 import icepool
@@ -45,7 +45,7 @@ def test_what_dice_score_together(rules, faces, points):
 def test_the_player_sets_aside_any_scoring_dice_of_the_throw(rules):
     s = on_the_table(rules, [1, 2, 3, 3, 5, 6], answers={0: ["set_aside([1, 5])"]})
     s.play("set_aside", 0)
-    assert s.options("set_aside") == ["set_aside([1])", "set_aside([5])", "set_aside([1, 5])"]
+    assert s.options("set_aside") == ["set_aside([5])", "set_aside([1])", "set_aside([1, 5])"]
     assert s.var("turn_total") == 150 and sorted(s.faces("table")) == [2, 3, 3, 6]
 
 
@@ -124,3 +124,25 @@ def test_the_chance_of_a_farkle_is_what_icepool_works_out(rules):
         counted = sum(Fraction(factorial(n), prod(factorial(roll.count(f)) for f in range(1, 7))) / 6 ** n
                       for roll in combinations_with_replacement(range(1, 7), n) if not Scenario(rules, players=2).call("scoring_sets", list(roll)))
         assert counted == exact, n
+
+
+def scores_apart(counts) -> bool:
+    """Whether dice with `counts[f - 1]` of each face score together, every die counting, read
+    apart from the rules: a straight or three pairs of six dice, else 1s, 5s and whole triples."""
+    if sum(counts) == 6 and (all(n == 1 for n in counts) or counts.count(2) == 3):
+        return True
+    return sum(counts) > 0 and all(counts[f - 1] % 3 == 0 for f in (2, 3, 4, 6))
+
+
+def test_the_dice_offered_to_set_aside_are_every_choice_in_which_each_die_scores(rules):
+    """For every throw of one to six dice, the choices offered, in the order the rules list them
+    (fewest 1s first, then 2s, ...), are those in which every die scores; a throw offers none
+    exactly when it farkles."""
+    for n in range(1, 7):
+        for roll in combinations_with_replacement(range(1, 7), n):
+            have = [roll.count(f) for f in range(1, 7)]
+            expected = [[f for f in range(1, 7) for _ in range(k[f - 1])]
+                        for k in product(*(range(h + 1) for h in have)) if scores_apart(k)]
+            s = Scenario(rules, players=2)
+            assert s.call("scoring_sets", list(roll)) == expected, roll
+            assert Scenario(rules, players=2).call("scores_some", list(roll)) == (not farkles(roll)) == bool(expected)
