@@ -151,12 +151,9 @@ class MctsAgent:
     to the very end. `rollout=greedy` answers moves by one-step look-ahead instead of at
     random (other decisions stay random): playouts that look like real play.
 
-    The defaults (80 playouts, cut 10 decisions on, greedy rollouts, c=0.7) were chosen on the
-    shipped classic.rules against three greedy seats, among settings that keep a decision under
-    half a second. They won 0.294 of 800 games there (0.318, 0.285, 0.2975 and 0.274 on four
-    sets of 200 seeds; a fair share is 0.25), about 0.15 s a decision. No other setting
-    measured won more (docs/agents.md lists them): with a standard error of 0.032 on 200
-    games, what they differ by is mostly luck. `horizon=0` plays every playout to the game's
+    The defaults (80 playouts, cut 10 decisions on, greedy rollouts, c=0.7) were chosen against
+    three greedy seats on a shipped four-seat game, among settings that keep a decision under
+    half a second; docs/agents.md gives the game, the settings measured and what each won. `horizon=0` plays every playout to the game's
     end.
     """
 

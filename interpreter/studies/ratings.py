@@ -16,7 +16,7 @@ the anchor reads 0. Intervals come from the Fisher information of the log-streng
 the anchor fixed (the observed information of the fit, prior included, inverted): cheap,
 deterministic and exact for independent games. Games played in pairs on one seed
 (ladder.py) are not independent, which could make them too wide or too narrow; measured on
-Pig and classic, the pairs varied as two independent games would (docs/agents.md).
+two shipped games, the pairs varied as two independent games would (docs/agents.md).
 """
 
 from __future__ import annotations
