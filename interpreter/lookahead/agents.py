@@ -153,8 +153,8 @@ class MctsAgent:
 
     The defaults (80 playouts, cut 10 decisions on, greedy rollouts, c=0.7) were chosen against
     three greedy seats on a shipped four-seat game, among settings that keep a decision under
-    half a second; docs/agents.md gives the game, the settings measured and what each won. `horizon=0` plays every playout to the game's
-    end.
+    half a second; docs/agents.md gives the game, the settings measured and what each won.
+    `horizon=0` plays every playout to the game's end.
     """
 
     name = "mcts"
