@@ -12,8 +12,8 @@ rules compiled before for the same texts and params:
 
 An entry is found by what was asked (the folder it was asked from, the ruleset's path, the
 fragments, the params) and kept only while the text of every file its program read
-(`program.sources`: includes, bases, fragments) is still what it was: an edited file is read
-and compiled again. At most `limit` entries, the least recently used let go first (LRU).
+(`program.texts`, the very texts compiled: includes, bases, fragments) is still what it was:
+an edited file is read and compiled again. At most `limit` entries, the least recently used let go first (LRU).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class CompiledRules:
             return entry[1]
         rules = rulesrun.load(path, with_=list(with_), params=params)
         self.compiled += 1
-        self._kept[recipe] = (tuple((source.path, _text(source.path)) for source in rules.program.sources), rules)
+        self._kept[recipe] = (tuple((str(file), text) for file, text in rules.program.texts.items()), rules)
         self._kept.move_to_end(recipe)
         while len(self._kept) > self.limit:
             self._kept.popitem(last=False)
