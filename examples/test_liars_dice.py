@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from rulesrun import Scenario
-from rulesrun.interpreter.lookahead import search
+from rulesrun.interpreter.lookahead import determinize
 from rulesrun.interpreter.lookahead.agents import RandomAgent, ScriptedAgent, make_agent
 from rulesrun.interpreter.running.rules import load_rules
 
@@ -192,7 +192,7 @@ def test_the_statistic_catches_a_look_ahead_that_reads_the_other_cups(rules, mon
         for zone in zones:
             arrange(zone)
 
-    monkeypatch.setattr(search, "redraw", only_reordering)
+    monkeypatch.setattr(determinize, "redraw", only_reordering)
     assert excess_of_right_calls(calls_of(rules, spec, games)) > 4
 
 

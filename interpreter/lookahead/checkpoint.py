@@ -385,16 +385,17 @@ def copy_nested(value, memo: dict):
 class Frames:
     """The rules running now that ask `choose`s, innermost last, each with a checkpoint of the
     state it started from; and the turn the game is in (`turn`), whose rule (`turn p:
-    take_turn(p)`, compiling/turns.py) a rollout plays again to the turn's end. Turns are kept
-    alike, a checkpoint and a tape of their chance each, once an agent has asked for a rollout
-    (`keep_turns`): a game whose agents never roll out pays nothing for it."""
+    take_turn(p)`, compiling/turns.py) a rollout plays again to the turn's end. Every turn
+    is kept, a checkpoint and a tape of its chance, from the game's start: a copy or an undone
+    game, replayed from the seed, then holds the very turns the game held, and a rollout takes
+    the same way in both (kept only from an agent's first rollout on, a copy had not kept the
+    turn it was copied in, rolled it out as a what-if game and played another game)."""
 
-    __slots__ = ("stack", "turn", "keep_turns")
+    __slots__ = ("stack", "turn")
 
     def __init__(self):
         self.stack: list[tuple] = []
         self.turn: Turn | None = None
-        self.keep_turns = False
 
     def run(self, function, g, args):
         self._enter(function, g, args)
@@ -415,7 +416,7 @@ class Frames:
         """`function(g, *args)` as the rule of the turn the game is in (of a turn inside it, the
         innermost, while that one runs)."""
         outer = self.turn
-        self.turn = turn = Turn(function, args, g, self.keep_turns)
+        self.turn = turn = Turn(function, args, g)
         try:
             return function(g, *args)
         finally:
@@ -425,7 +426,7 @@ class Frames:
     def run_turn_pausing(self, function, g, args):
         """`run_turn` for rules that pause at decisions (a generator)."""
         outer = self.turn
-        self.turn = turn = Turn(function, args, g, self.keep_turns)
+        self.turn = turn = Turn(function, args, g)
         try:
             return (yield from function(g, *args))
         finally:
@@ -440,26 +441,25 @@ class Frames:
 
 
 class Turn:
-    """A turn the game is in: its rule, the rule's arguments and the game's count of turns; if
-    kept, a checkpoint of the state it began in, how many answers had been given, and the game's
+    """A turn the game is in: its rule, the rule's arguments and the game's count of turns, a
+    checkpoint of the state it began in, how many answers had been given, and the game's
     stream drawn through a tape (luck.Tape; none in a game whose chance a driver gives)."""
 
     __slots__ = ("function", "args", "number", "start", "first", "tape")
 
-    def __init__(self, function, args, g, kept: bool):
+    def __init__(self, function, args, g):
         self.function = function
         self.args = args
         self.number = g.turns
-        self.start = Checkpoint(g, chance=False) if kept else None
+        self.start = Checkpoint(g, chance=False)
         self.first = len(g.history)
         self.tape = None
-        if kept and g.explicit is None:
+        if g.explicit is None:
             self.tape = Tape(g.rng)
             g.rng, g.random = self.tape, self.tape.random
 
     def end(self, g) -> None:
-        if self.start is not None:
-            self.start.close()
+        self.start.close()
         tape = self.tape
         if tape is not None and g.rng is tape:
             g.rng, g.random = tape.source, tape.source.random

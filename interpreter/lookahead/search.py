@@ -150,18 +150,16 @@ class Explorer:
         where it stands), with chance from `rng`: the rule the turn runs (a kept frame,
         compiling/turns.py) run again on the game itself from the turn's start, with the answers
         and the chance of the turn so far. None where the present turn is not kept: a what-if
-        game plays it (rollout.py). The game keeps its turns from the first call on."""
+        game plays it (rollout.py). A game that keeps books keeps its turns (checkpoint.Frames)."""
         frames = self._frames()
         turn = self._turn()
         if frames is None or turn is None:
             return None
-        frames.keep_turns = True
         g = self._game
         tape = turn.tape
         if tape is None or tape is not (self._real[0] if self._real is not None else g.rng):
-            # Not kept (turns were not kept yet when it began), or its chance not all drawn
-            # through its tape (a driver gives the chance, or a what-if game's present, whose
-            # chance is the searcher's, lies in it).
+            # Its chance not all drawn through its tape (a driver gives the chance, or a what-if
+            # game's present, whose chance is the searcher's, lies in it).
             return None
         steps = g.steps
         frame = (turn.function, turn.args, turn.start, turn.first)
