@@ -32,12 +32,13 @@ the rules' own texts (a log's option labels, an error message, a seat's view) st
 from __future__ import annotations
 
 import math
+from operator import eq, ne
 from itertools import chain, compress, repeat
 
 import attrs
 
 from ...dsl.limits import MAX_MEMBERS
-from .values import Fixed, Zone
+from .values import Fixed, Piece, Zone
 
 
 @attrs.frozen(slots=True)
@@ -151,6 +152,9 @@ _NESTING = (list, tuple, dict, str)
 # `map(isinstance, items, _HOLDERS)`: isinstance(item, (list, tuple, dict)) for each item, in C
 # (map stops with the items, so one endless repeat serves every call); and texts, mappings.
 _HOLDERS, _TEXTS, _MAPPINGS = repeat((list, tuple, dict)), repeat(str), repeat(dict)
+# Lists and tuples as they are, and what is one item to count with nothing inside (`deep`).
+_SEQUENCES = frozenset({list, tuple})
+_ATOMIC = frozenset({int, float, bool, type(None), Piece})
 # What makes an item more than one to count: a holder or a text.
 _FLAT = repeat((list, tuple, dict, str))
 
@@ -192,6 +196,10 @@ def deep(g, value):
     kind = type(value)
     if (kind is list or kind is tuple) and not any(map(isinstance, value, _HOLDERS)):
         count = len(value) + sum(map(len, compress(value, map(isinstance, value, _TEXTS))))
+    elif (kind is list or kind is tuple) and set(map(type, value)) <= _SEQUENCES \
+            and set(map(type, inner := list(chain.from_iterable(value)))) <= _ATOMIC:
+        # Lists of numbers or pieces (`combinations`' lists): the lists and their items.
+        count = len(value) + len(inner)
     elif isinstance(value, _NESTING):
         count = items_in(value, g.step_budget - g.steps)
     else:
@@ -205,7 +213,10 @@ def deep(g, value):
 
 def compare(g, op, left, right):
     """`op(left, right)` (`operator.eq`, `lt`...), its work counted first when both sides may hold
-    items: a comparison stops at the end of the smaller side, so that side's items are counted."""
+    items: a comparison stops at the end of the smaller side, so that side's items are counted.
+    Two lists of different lengths are unequal at once, as Python finds them, going through neither."""
+    if (op is eq or op is ne) and type(left) is list and type(right) is list and len(left) != len(right):
+        return op is ne
     if isinstance(left, _NESTING) and isinstance(right, _NESTING):
         kind = type(left)
         if (kind is list or kind is tuple) and len(left) <= SHORT and len(left) <= g.step_budget - g.steps \

@@ -45,10 +45,11 @@ def b_distinct(items):
         return list(dict.fromkeys(items))
     except TypeError:
         pass
-    kept: dict = {}
-    for item in items:
-        kept.setdefault(by_value(item), item)
-    return list(kept.values())
+    keys = list(map(by_value, items))
+    # Each key's first item (a dict keeps the last value given for a key: so, given backwards),
+    # in the order the keys first come: two dicts made in C, not one item at a time.
+    first = dict(zip(reversed(keys), reversed(items)))
+    return [first[key] for key in dict.fromkeys(keys)]
 
 
 class _Holder:
@@ -76,6 +77,9 @@ def by_value(item):
         >>> by_value([1, (2, [3])]) == by_value([1, (2, [3])]) != by_value((1, (2, [3])))
         True
     """
+    if type(item) is list:
+        # The common case first (lists of numbers, `combinations`' lists), raising nothing.
+        return _list_key(item)
     try:
         hash(item)
         return item
@@ -84,16 +88,20 @@ def by_value(item):
     if isinstance(item, Record):
         return (_RECORD, item.fields) + tuple(map(by_value, item))
     if isinstance(item, list):
-        key = (_LIST, *item)
-        try:
-            # Items that hash are their own keys: a list of numbers is keyed at once.
-            hash(key)
-            return key
-        except TypeError:
-            return (_LIST,) + tuple(map(by_value, item))
+        return _list_key(item)
     if isinstance(item, dict):
         return (_MAPPING, frozenset((index, by_value(value)) for index, value in item.items()))
     return tuple(map(by_value, item))
+
+
+def _list_key(items: list) -> tuple:
+    """`by_value` of a list: items that hash are their own keys, so a list of numbers is keyed at once."""
+    key = (_LIST, *items)
+    try:
+        hash(key)
+        return key
+    except TypeError:
+        return (_LIST,) + tuple(map(by_value, items))
 
 
 def b_first(items):
