@@ -4,9 +4,9 @@ mixed in beside Statements.
 A turn counts itself (`begin_turn`), runs the `before turn` hooks (hooks.py) and its body. In the forms that keep books, a turn
 whose body is one call of a rule that can ask, or one `play` (`turn p: take_turn(p)`), runs
 that rule as a frame (interpreter/lookahead/checkpoint.py, `Frames.run_turn`): the game knows
-the turn it is in and, once an agent has asked for a rollout, keeps where the turn began, so
-that a rollout (interpreter/lookahead/rollout.py) can play the rest of the turn on the game
-itself, from its start, without replaying the game so far. Any other body runs as written, and
+the turn it is in and keeps where each turn began, from the game's start, so that a rollout
+(interpreter/lookahead/rollout.py) can play the rest of the turn on the game itself, from its
+start, without replaying the game so far. Any other body runs as written, and
 its rollouts play what-if games instead.
 
     turn p:                     begin_turn(g, l_p)

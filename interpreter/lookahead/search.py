@@ -98,7 +98,7 @@ class Explorer:
         `play` (interpreter/running/driven.py): the past the seat has seen is replayed, other
         seats' `secret` answers it has not seen are drawn at random, and from here on all chance
         comes from `rng`, every zone the seat cannot see drawn anew (`redraw`). Costs a replay
-        of the game so far (docs/architecture.md, "What copy() and undo() cost"). `lookahead`:
+        of the game so far (docs/performance.md, "What copy() and undo() cost"). `lookahead`:
         agents that look ahead (`decision.explorer.lookahead`) may be asked in it."""
         return DrivenGame(self.rules, self.players, self.seed, log=False, lookahead=lookahead,
                           step_budget=self.step_budget, answers=[answer for _, answer in self.past],

@@ -19,9 +19,9 @@ agents, a person at the table, a web page and other libraries are all callers of
 `Rules.play` is one such driver.
 
 A game is its seed and the answers given so far: `undo()` and `copy()` replay those answers
-from the start, on a fresh state, with no pause until the present (docs/architecture.md says
-what that costs and why). Decisions with a single option are answered by the rules
-themselves, logged but never shown.
+from the start, on a fresh state, with no pause until the present (docs/architecture.md, "Going
+back", says why; docs/performance.md what it costs). Decisions with a single option are
+answered by the rules themselves, logged but never shown.
 
 A search agent drives games of the same kind: `decision.explorer.copy(rng)` is this game as
 the deciding seat may know it, with what it cannot know drawn anew (a what-if game,
@@ -312,7 +312,7 @@ class Game:
         self._rules = None
         if self._explicit:
             # The rules run in a greenlet of their own, which a draw nobody gave an outcome
-            # for switches away from (docs/architecture.md, "Chance as a node").
+            # for switches away from (docs/architecture.md, "Chance").
             self._rules = greenlet(self._explicit_run, parent=getcurrent())
             state.explicit = Explicit(outcomes, self._rules.parent.switch if self._what_if is None else None)
         what_if = self._what_if
