@@ -13,6 +13,7 @@ from helpers import ROOT, RULESETS, quick_first, random_agents, rules_from_text
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running import operations
 from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.running.values import Zone
 
 GAME = """\
 game "piles"
@@ -87,7 +88,7 @@ def test_a_metered_game_credits_moves_and_decisions_to_the_innermost_rule(tmp_pa
 
 
 def test_put_pile_into_itself_moves_nothing():
-    zone = operations.Zone("z")
+    zone = Zone("z")
     operations.put_pile(_Game(), zone, zone)
     assert list(zone) == []
 
@@ -101,7 +102,7 @@ class _Game:
 def test_a_piece_put_elsewhere_leaves_its_zone_from_the_top_or_from_within(taken):
     """The top piece leaves without a search of its zone (`last(deck)`), any other by one; the
     rest keep their order, and the piece lies on top of its new zone."""
-    source, dest = operations.Zone("source"), operations.Zone("dest")
+    source, dest = Zone("source"), Zone("dest")
     kind = operations.make_die("d", range(1, 7), None, 1)
     pieces = [operations.Piece(kind, None, 0, number) for number in range(3)]
     for piece in pieces:

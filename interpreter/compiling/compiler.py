@@ -43,8 +43,8 @@ from .moves import DecisionPoints
 from .tables import Tables
 from .words import Words
 from .source import Frame, Source
-from ..running.budget import (ATOMS, LISTS, OverBudget, added, compare, deep, keyed, members, over_steps, plus, power, spend,
-                              text, times, walk, within)
+from ..running.budget import (ATOMS, LISTS, OverBudget, added, compare, count_walk, deep, grown, keyed, members, over_steps,
+                              plus, power, spend, text, times, walk, within)
 from ..running.meter import FIRED
 from ..running.runtime import PAUSE, AssertFailed, kept, once
 from ..running.values import Part, Piece, Zone, fixed, record_type
@@ -424,7 +424,7 @@ def namespace(operations_kept: dict) -> dict:
     names = {"Zone": Zone, "Piece": Piece, "OverBudget": OverBudget, "over_steps": over_steps, "spend": spend, "times": times,
              "power": power, "walk": walk, "deep": deep, "compare": compare, "within": within, "plus": plus, "added": added, "text": text,
              "keyed": keyed, "ATOMS": ATOMS, "LISTS": LISTS, "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
-             "gt": operator.gt, "ge": operator.ge,
+             "gt": operator.gt, "ge": operator.ge, "grown": grown, "count_walk": count_walk,
              "members": members, "attrgetter": operator.attrgetter, "fixed": fixed, "PAUSE": PAUSE, "once": once, "kept": kept,
              "AssertFailed": AssertFailed, "record_type": record_type, "Part": Part, "partial": partial,
              "NESTED": NESTED, "var_changing": var_changing, "var_rebound": var_rebound,

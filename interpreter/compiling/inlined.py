@@ -17,6 +17,7 @@ Operands are evaluated once, first to last, as in a call; the names the template
 
 from __future__ import annotations
 
+from ..running.budget import SHORT
 from ..running.meter import MOVED
 
 
@@ -30,6 +31,7 @@ def put_pile(pile: str, zone: str, pile_scored: bool, zone_scored: bool, distinc
     different zones whatever the game's state (different declared names)."""
     marks = score_mark("_to", zone_scored) + score_mark("_pile", pile_scored)
     moving = ["_to.extend(_pile)",
+              f"if len(_to) > {SHORT}: grown(g, _to)",
               "for _piece in _pile: _piece.zone = _to",
               f"if g.meter is not None: g.tally[{MOVED}] += len(_pile)",
               "_pile.clear()"]
@@ -52,19 +54,25 @@ def put(pieces: str, zone: str, zone_scored: bool) -> list[str]:
         "    if _from is not None:",
         "        if _from.scored: g.score_changed |= _from.scored",
         "        if _from[-1] is _moved: _from.pop()",
-        "        else: _from.remove(_moved)",
+        "        else:",
+        f"            if len(_from) > {SHORT}: count_walk(g, len(_from))",
+        "            _from.remove(_moved)",
         "    _to.append(_moved)",
+        f"    if len(_to) > {SHORT}: grown(g, _to)",
         "    _moved.zone = _to",
         f"    if g.meter is not None: g.tally[{MOVED}] += 1",
         "elif type(_moved) is list:",
         *("    " + line for line in into),
+        f"    if len(_moved) > {SHORT}: count_walk(g, len(_moved))",
         "    for _piece in _moved:",
         "        _from = _piece.zone",
         "        if _from is not None:",
         "            if _from.scored: g.score_changed |= _from.scored",
+        f"            if len(_from) > {SHORT}: count_walk(g, len(_from))",
         "            _from.remove(_piece)",
         "            _piece.zone = None",
         "    _to.extend(_moved)",
+        f"    if len(_to) > {SHORT}: grown(g, _to)",
         "    for _piece in _moved:",
         "        if _piece.zone is _to:",
         "            repeated(g, _moved, _to)",
@@ -87,8 +95,9 @@ def roll_pile(pile: str, scored: bool) -> list[str]:
         "        _piece.face, _piece.value = _piece.outcomes[int(_random() * _piece.sides)]",
         "else: g.explicit.roll(g, _pile)",
         "if g.log is not None:",
-        "    g.log.append({'t': 'roll', 'zone': _pile.name, 'faces': [_p.face for _p in _pile]})",
-        "    if g.unrolled: g.unrolled.difference_update(_pile)",
+        "    _rolled = _pile[:]",
+        "    g.log.append({'t': 'roll', 'zone': _pile.name, 'faces': [_p.face for _p in _rolled]})",
+        "    if g.unrolled: g.unrolled.difference_update(_rolled)",
     ]
 
 

@@ -14,7 +14,8 @@ from ..running import operations as plain
 from ..running.meter import MOVED
 from .checkpoint import changing, moving_piece, pieces_changing, turning, turning_piece
 from .remember import recalled, recalled_piles, recalled_values, remembered, remembered_values
-from ..running.values import Piece, Zone, next_stamp
+from ..running.budget import SHORT, ZONES, count_walk, grown
+from ..running.values import Piece, next_stamp
 
 # A zone equals only itself (values.Zone); two piles are the same if they hold the same pieces.
 _same_pile = list.__eq__
@@ -56,11 +57,14 @@ def put(g, pieces, zone) -> None:
             if place.scored:
                 g.score_changed |= place.scored
             places.append(place)
+        if len(place) > SHORT: count_walk(g, len(place))
         place.remove(piece)
         piece.zone = None
     if opened:
         changing(g, zone)
+    if len(pieces) > SHORT: count_walk(g, len(pieces))
     zone.extend(pieces)
+    if len(zone) > SHORT: grown(g, zone)
     for piece in pieces:
         if piece.zone is zone:
             plain.repeated(g, pieces, zone)
@@ -112,7 +116,7 @@ def deal(g, count: int, source, dest) -> None:
 
 
 def roll(g, pieces) -> None:
-    if type(pieces) is Zone:
+    if type(pieces) in ZONES:
         places = [pieces]
         if g.open:
             turning(g, pieces)
@@ -174,7 +178,7 @@ def _moved(g, operation, pieces, zone) -> None:
     """`put`/`put_under` of a zone's pile, a list of pieces or one piece."""
     if type(pieces) is Piece:
         pieces = [pieces]
-    if type(pieces) is Zone:
+    if type(pieces) in ZONES:
         places = [pieces]
         if g.open:
             changing(g, pieces)

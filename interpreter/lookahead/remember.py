@@ -16,10 +16,11 @@ so remembering changes no game, only how fast it runs.
 
 from __future__ import annotations
 
+from ..running.budget import ZONES
 from ..running.values import Kind, Piece, Zone
 
 _PLAIN = frozenset({int, str, bool, float, type(None), Kind})
-_SHARED = _PLAIN | {Piece, Zone}
+_SHARED = _PLAIN | {Piece} | ZONES
 _LIMIT = 1 << 16
 _ITEMS = 4096
 """The most items (at every depth) of an argument or answer that is remembered."""
@@ -114,7 +115,7 @@ def _recall(g, procedure, args) -> tuple:
     key = [procedure]
     for arg in args:
         kind = type(arg)
-        if kind is Zone:
+        if kind in ZONES:
             key.append(arg)
             key.append(arg.stamp)
         elif kind in _PLAIN or kind is tuple and _made_of(arg, _PLAIN):

@@ -98,7 +98,32 @@ SHORT = 64
 the rules' operations, which the steps bound. A loop's passes are counted however few: each
 runs rules, and short loops inside short loops multiply."""
 
-LISTS = frozenset({list, tuple, Zone, Fixed})
+class LongZone(Zone):
+    """A zone that has held more than `SHORT` pieces: every pass over it, by a rule, a built-in
+    or an operation, counts its pieces against its game's steps.
+
+    The compiler leaves a pass over a zone uncounted (a zone is bounded by the pieces budget,
+    `Expressions._bounded`), which is right for the few pieces a zone of a game holds, but a
+    rule that goes through 90,000 pieces at each of 900,000 passes of a loop would run for an
+    hour within its budget. A zone becomes one as it grows past `SHORT` (`grown`), and stays
+    one: what it costs is a Python call per pass, paid only by long zones (a deck of cards)."""
+
+    __slots__ = ()
+
+    def __iter__(self):
+        count_walk(self.game, len(self))
+        return list.__iter__(self)
+
+    def __contains__(self, item) -> bool:
+        count_walk(self.game, len(self))
+        return list.__contains__(self, item)
+
+
+ZONES = frozenset({Zone, LongZone})
+"""The types of a zone: `type(value) in ZONES` where `type(value) is Zone` would miss a long one."""
+
+
+LISTS = frozenset({list, tuple, Zone, LongZone, Fixed})
 """The types of lists a name holding at most SHORT items of is gone through at once (the code
 generator tests for one where the name is read: expressions.py, `_walk_counted`)."""
 
@@ -144,6 +169,13 @@ def count_walk(g, count: int) -> None:
         g.steps += count
         if g.steps > g.step_budget:
             over_steps(g)
+
+
+def grown(g, zone) -> None:
+    """`zone` of `g` has just grown: past `SHORT` pieces, a LongZone from now on."""
+    if len(zone) > SHORT and type(zone) is Zone:
+        zone.game = g
+        zone.__class__ = LongZone
 
 
 # What may hold items to go through at every depth: lists (zones, params' lists), tuples

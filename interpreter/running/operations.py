@@ -8,9 +8,9 @@ someone looks ahead use the same ones wrapped to keep books (interpreter/lookahe
 
 from __future__ import annotations
 
-from .budget import OverBudget, at_most_members, deep
+from .budget import SHORT, ZONES, LongZone, OverBudget, at_most_members, count_walk, deep, grown
 from .meter import MOVED
-from .values import Kind, Piece, TooLong, Zone, format_value, written
+from .values import Kind, Piece, TooLong, format_value, written
 
 
 def _as_list(pieces) -> list:
@@ -26,7 +26,7 @@ def put(g, pieces, zone) -> None:
         return
     if zone.scored:
         g.score_changed |= zone.scored
-    if kind is Zone:
+    if kind in ZONES:
         if pieces is zone:
             return
         if pieces.scored:
@@ -35,7 +35,9 @@ def put(g, pieces, zone) -> None:
         pieces.clear()
     else:
         moved = _detach(g, pieces)
+    if len(moved) > SHORT: count_walk(g, len(moved))
     zone.extend(moved)
+    if len(zone) > SHORT: grown(g, zone)
     for piece in moved:
         piece.zone = zone
     if g.meter is not None:
@@ -55,8 +57,10 @@ def put_piece(g, piece, zone) -> None:
         if source[-1] is piece:
             source.pop()
         else:
+            if len(source) > SHORT: count_walk(g, len(source))
             source.remove(piece)
     zone.append(piece)
+    if len(zone) > SHORT: grown(g, zone)
     piece.zone = zone
     if g.meter is not None:
         g.tally[MOVED] += 1
@@ -71,7 +75,9 @@ def put_pile(g, pile, zone) -> None:
         return
     moved = pile[:]
     pile.clear()
+    if len(moved) > SHORT: count_walk(g, len(moved))
     zone.extend(moved)
+    if len(zone) > SHORT: grown(g, zone)
     for piece in moved:
         piece.zone = zone
     if g.meter is not None:
@@ -83,7 +89,9 @@ def put_under(g, pieces, zone) -> None:
     if zone.scored:
         g.score_changed |= zone.scored
     moved = _detach(g, pieces)
+    if len(moved) > SHORT: count_walk(g, len(moved))
     list.__setitem__(zone, slice(0, 0), moved)
+    if len(zone) > SHORT: grown(g, zone)
     for piece in moved:
         piece.zone = zone
     if g.meter is not None:
@@ -118,6 +126,7 @@ def _detach(g, pieces) -> list:
         if source is not None:
             if source.scored:
                 g.score_changed |= source.scored
+            if len(source) > SHORT: count_walk(g, len(source))
             source.remove(piece)
             piece.zone = None
     return moved
@@ -128,10 +137,12 @@ def deal(g, count: int, source, dest) -> None:
     if source.scored or dest.scored:
         g.score_changed |= source.scored | dest.scored
     dealt = min(count, len(source))
+    if dealt > SHORT: count_walk(g, dealt)
     for _ in range(dealt):
         piece = source.pop()
         dest.append(piece)
         piece.zone = dest
+    if len(dest) > SHORT: grown(g, dest)
     if g.meter is not None:
         g.tally[MOVED] += dealt
 
@@ -139,7 +150,7 @@ def deal(g, count: int, source, dest) -> None:
 def roll(g, pieces) -> None:
     if type(pieces) is Piece:
         pieces = [pieces]
-    if type(pieces) is Zone:
+    if type(pieces) in ZONES:
         roll_pile(g, pieces)
         return
     for piece in pieces:
@@ -156,7 +167,11 @@ def roll_pile(g, pile) -> None:
 
 
 def _roll_each(g, pieces, name: str) -> None:
-    """A face drawn for each piece, in order, and the roll logged under `name`."""
+    """A face drawn for each piece, in order, and the roll logged under `name`. The pieces are
+    counted as they are gone through (a long zone counts itself; the log reads a copy, so that a
+    game counts the same steps with a log or without)."""
+    if len(pieces) > SHORT and type(pieces) is not LongZone:
+        count_walk(g, len(pieces))
     if g.explicit is None:
         random = g.random
         for piece in pieces:
@@ -164,15 +179,17 @@ def _roll_each(g, pieces, name: str) -> None:
     else:
         g.explicit.roll(g, pieces)
     if g.log is not None:
-        g.log.append({"t": "roll", "zone": name, "faces": [p.face for p in pieces]})
+        rolled = pieces[:]
+        g.log.append({"t": "roll", "zone": name, "faces": [p.face for p in rolled]})
         if g.unrolled:
-            g.unrolled.difference_update(pieces)
+            g.unrolled.difference_update(rolled)
 
 
 def shuffle(g, zone) -> None:
     if zone.scored:
         g.score_changed |= zone.scored
     pile = zone[:]
+    if len(pile) > SHORT: count_walk(g, len(pile))
     if g.explicit is None:
         g.rng.shuffle(pile)
     else:
@@ -219,6 +236,7 @@ def create(g, kind: Kind, count: int, owner, zone) -> None:
         made.append(piece)
         zone.append(piece)
         piece.zone = zone
+    if len(zone) > SHORT: grown(g, zone)
     if g.log is not None and kind.is_die:
         g.unrolled.update(made[len(made) - count:])
 
@@ -237,6 +255,7 @@ def create_deck(g, kind: Kind, entries, zone) -> None:
             made.append(piece)
             zone.append(piece)
             piece.zone = zone
+    if len(zone) > SHORT: grown(g, zone)
 
 
 def make_die(name: str, faces, values, weight, shown=None, title=None) -> Kind:

@@ -72,7 +72,7 @@ class Zone(list):
     checkpoints (interpreter/lookahead/checkpoint.py) skip unchanged zones.
     """
 
-    __slots__ = ("name", "stamp", "kept", "scored", "undone")
+    __slots__ = ("name", "stamp", "kept", "scored", "undone", "game")
     __hash__ = object.__hash__
 
     def __init__(self, name: str, scored: int = 0):
@@ -88,6 +88,9 @@ class Zone(list):
         # (stamp, pile, looks version) of what a look-ahead left here before it was taken back
         # (interpreter/lookahead/bookkeeping.py, `restamp`).
         self.undone = None
+        # The game whose steps a pass over this zone counts, once it holds more than a few
+        # pieces (budget.LongZone).
+        self.game = None
 
     def __eq__(self, other):
         return self is other

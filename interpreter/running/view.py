@@ -46,16 +46,18 @@ def seen_zones(game, seat: int | None, piece, onlooker: bool = False) -> tuple[d
     """The zones `seat` sees into, each shaped like its declaration with its pieces as
     `piece(p)` makes them (another owner's private zone None), and how many pieces lie in each
     zone it cannot see into; with no seat, every zone's pieces and no counts, or, for an
-    `onlooker` (a spectator of a table over the network), what no seat hides: the public zones."""
+    `onlooker` (a spectator of a table over the network), what no seat hides: the public zones.
+    A zone is read through a copy (`zone[:]`), so that looking spends none of the game's steps
+    (budget.LongZone)."""
     zones, counts = {}, {}
     for name, seen in game.rules.namespace["ZONES"]:
         value = getattr(game, f"z_{name}")
         if seen == "public" or (seat is None and not onlooker):
-            zones[name] = _shape(value, lambda zone: [piece(p) for p in zone])
+            zones[name] = _shape(value, lambda zone: [piece(p) for p in zone[:]])
             continue
         counts[name] = _shape(value, len)
         if seen == "private":
-            zones[name] = [[piece(p) for p in zone] if owner == seat else None for owner, zone in enumerate(value)]
+            zones[name] = [[piece(p) for p in zone[:]] if owner == seat else None for owner, zone in enumerate(value)]
     return zones, counts
 
 
