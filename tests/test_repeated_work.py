@@ -13,6 +13,7 @@ import pytest
 from helpers import ROOT, RULESETS, random_agents, rules_from_text
 from rulesrun.interpreter.lookahead.agents import RandomAgent
 from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.running.runtime import Game as State
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
@@ -154,3 +155,53 @@ def test_a_zone_is_recognised_by_what_it_holds_and_shows(tmp_path, books):
     rules = rules_from_text(tmp_path, STALE)
     agents = [LookingAhead(p) if books else RandomAgent(p) for p in range(2)]
     assert rules.play(2, 3, agents).scores == [0, 0]
+
+
+SHARED = """\
+game "Shared"
+players 2..2
+
+var left = 4
+
+phase game:
+    while left > 0:
+        turn left % 2:
+            play pick by left % 2
+
+proc listing():
+    let found = []
+    for i in 1..500:
+        if i % 100 == 0:
+            append (i, left) to found
+    return found
+
+proc same(m):
+    return m
+
+move pick(n in [n for n, _ in listing()]) for pick:
+    left -= 1
+
+forbid pick when n != first([m for m, _ in listing()])
+
+score by p: left
+"""
+
+
+def steps_of(rules) -> int:
+    """The steps a game of `rules` with random seats spent, played to its end."""
+    state = State(rules, 2, 1, random_agents(1, 2), None, rules.step_budget)
+    rules.prepare(state, lookahead=False, meter=False)
+    rules.run(state)
+    return state.steps
+
+
+def test_a_call_a_domain_and_a_forbid_both_go_through_is_worked_out_once_a_decision(tmp_path):
+    """`listing()` (500 passes; it reads a var, so no memory answers it) is the move's values and,
+    in the forbid, what names the one allowed: asked once a decision, it spends 500 steps, not
+    1,000 (4 decisions). Where the
+    forbid's comprehension calls a procedure, which could change what it goes through, each
+    asks its own."""
+    once = steps_of(rules_from_text(tmp_path, SHARED))
+    assert 4 * 500 <= once < 4 * 1000
+    twice = steps_of(rules_from_text(tmp_path, SHARED.replace("first([m for", "first([same(m) for")))
+    assert twice >= 4 * 1000

@@ -37,6 +37,34 @@ def option_invariant(conditions, options: frozenset) -> list:
     return found
 
 
+def shared_iterables(domains, parts, options: frozenset, calls_nothing) -> list:
+    """The calls both a move's domain and a kept part (`option_invariant`) go through as a
+    comprehension's first clause, naming no option (common subexpression elimination): worked
+    out once, where the domain first asks it, the part reads the same value.
+
+        move fill(b in [b for b, _ in entries(player, dice)]) ...
+        forbid fill when b != first([c for c, _ in entries(player, dice)])
+                                                ^^^^^^^^^^^^^^^^^^^^^^^ once a decision
+
+    Only where each comprehension that goes through it calls nothing that could change its items
+    in place (`calls_nothing`: no procedure), so both read what the call answered."""
+    found: list = []
+    for domain in domains:
+        for call in _iterated_calls(domain, calls_nothing):
+            if call not in found and not free_names(call) & options \
+                    and any(call in _iterated_calls(part, calls_nothing) for part in parts):
+                found.append(call)
+    return found
+
+
+def _iterated_calls(e, calls_nothing) -> list:
+    """The calls that comprehensions in `e` go through as their first clause, where the
+    comprehension calls nothing else that could change them (`calls_nothing`)."""
+    return [node.clauses[0].iterable for node in ast.walk(e)
+            if isinstance(node, ast.Comprehension) and isinstance(node.clauses[0].iterable, ast.Call)
+            and calls_nothing(node, node.clauses[0].iterable)]
+
+
 def _collect(e, options: frozenset, found: list) -> None:
     if _invariant(e, options):
         if e not in found:

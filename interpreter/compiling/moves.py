@@ -11,7 +11,7 @@ import attrs
 from ...dsl import ast
 from ...dsl.builtins import AS_FIRST, BUILTINS, NEVER
 from .asking import is_single
-from .invariant import bound_in, free_names, option_invariant
+from .invariant import bound_in, free_names, option_invariant, shared_iterables
 from .names import named
 from .source import Frame
 from ..running.meter import ASKED
@@ -198,9 +198,18 @@ class DecisionPoints:
         if not conditions or not all(self._unchanging(e) for e in expressions):
             return
         options = bound_in(expressions) | {p.name for m in moves for p in m.params}
-        for number, part in enumerate(option_invariant(conditions, options)):
+        parts = option_invariant(conditions, options)
+        domains = [p.domain for m in moves for p in m.params]
+        shared = shared_iterables(domains, parts, options, self._calls_nothing_but)
+        for number, part in enumerate(parts + shared):
             self.out.emit(f"_k{number} = []")
             self.common[part] = number
+
+    def _calls_nothing_but(self, comprehension, call) -> bool:
+        """Whether `comprehension` calls no procedure but in `call` (which it goes through)."""
+        inside = {id(node) for node in ast.walk(call)}
+        return not any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in self.parts
+                       and id(node) not in inside for node in ast.walk(comprehension))
 
     def _kept(self, part, number: int) -> str:
         """The code of a part kept by `_keep_invariant`, written where it is first asked: the
