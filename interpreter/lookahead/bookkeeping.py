@@ -57,7 +57,6 @@ def put(g, pieces, zone) -> None:
             if place.scored:
                 g.score_changed |= place.scored
             places.append(place)
-        if len(place) > SHORT: count_walk(g, len(place))
         place.remove(piece)
         piece.zone = None
     if opened:

@@ -100,7 +100,8 @@ runs rules, and short loops inside short loops multiply."""
 
 class LongZone(Zone):
     """A zone that has held more than `SHORT` pieces: every pass over it, by a rule, a built-in
-    or an operation, counts its pieces against its game's steps.
+    or an operation, counts its pieces against its game's steps, and so does taking a piece out
+    of it from anywhere but its top (`remove` searches it).
 
     The compiler leaves a pass over a zone uncounted (a zone is bounded by the pieces budget,
     `Expressions._bounded`), which is right for the few pieces a zone of a game holds, but a
@@ -117,6 +118,11 @@ class LongZone(Zone):
     def __contains__(self, item) -> bool:
         count_walk(self.game, len(self))
         return list.__contains__(self, item)
+
+    def remove(self, piece) -> None:
+        """A piece taken out from anywhere but the top: finding it goes through the zone."""
+        count_walk(self.game, len(self))
+        list.remove(self, piece)
 
 
 ZONES = frozenset({Zone, LongZone})

@@ -57,7 +57,6 @@ def put_piece(g, piece, zone) -> None:
         if source[-1] is piece:
             source.pop()
         else:
-            if len(source) > SHORT: count_walk(g, len(source))
             source.remove(piece)
     zone.append(piece)
     if len(zone) > SHORT: grown(g, zone)
@@ -126,7 +125,6 @@ def _detach(g, pieces) -> list:
         if source is not None:
             if source.scored:
                 g.score_changed |= source.scored
-            if len(source) > SHORT: count_walk(g, len(source))
             source.remove(piece)
             piece.zone = None
     return moved
