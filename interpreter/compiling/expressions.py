@@ -121,14 +121,9 @@ class Expressions:
         # holds a number or none (budget.ATOMS) is tested for one first, where reading it
         # again changes nothing.
         counted = f"compare(g, {_COMPARED[e.op]}, {left}, {right})"
-        for side, code, other, again in ((e.left, left, e.right, right), (e.right, right, e.left, left)):
+        for side, code in ((e.left, left), (e.right, right)):
             if isinstance(side, ast.Name):
-                quick = f"type({code}) in ATOMS"
-                if e.op in ("==", "!=") and (isinstance(other, ast.Name) or type(self.common.get(other)) is int):
-                    # Two lists of different lengths are unequal at once, as Python finds them
-                    # (the other side is read again: a name, or a part kept for the decision).
-                    quick += f" or type({code}) is list and type({again}) is list and len({code}) != len({again})"
-                return f"({left} {_COMPARE[e.op]} {right} if {quick} else {counted})"
+                return f"({left} {_COMPARE[e.op]} {right} if type({code}) in ATOMS else {counted})"
         return counted
 
     def e_InOp(self, e):
