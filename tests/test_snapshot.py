@@ -227,6 +227,7 @@ def test_tiny(rules_snapshot):
 """
 
 
+@pytest.mark.slow  # three pytest runs, one in a process of its own: some 4 s
 def test_the_fixture_fails_with_a_unified_diff_naming_the_set_and_the_seed(pytester):
     """It failed with a bare AssertionError."""
     rules = a_tiny_game(pytester.path)

@@ -273,7 +273,7 @@ phase game:
 '''
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_a_signal_while_a_game_is_played_stops_the_run_at_once(signals_as_a_terminal_leaves_them, tmp_path, jobs):
     """A game may run for minutes: a SIGTERM (`timeout`) that comes while the run waits for one
     stops it then, the game unplayed, instead of after it. It was held to the end of the next

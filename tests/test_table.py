@@ -265,6 +265,7 @@ score by p: money[p] as "money", cards[p]
 """
 
 
+@pytest.mark.slow  # a round of Royale with greedy bots: some 4 s; tests/test_web_api.py keeps the page's hiding quick
 def test_a_bots_secret_answer_is_not_shown_to_the_person_who_must_guess_it(tmp_path):
     """LUCKY PUNCH: seat 0 (a bot) hides markers in its fist, seat 1 (a person) guesses how many.
     The table must not print the hidden number before the guess; the log and `replay --show`
