@@ -105,6 +105,7 @@ def lower_bound(share: float, games: int) -> float:
     return share - 1.96 * (share * (1 - share) / games) ** 0.5
 
 
+@pytest.mark.slow  # strength: tests/test_agents_rollouts.py keeps one quick
 def test_greedy_beats_random_on_classic_las_vegas():
     """One greedy seat against three random ones wins far more than its fair quarter."""
     share = win_share("classic", ["greedy", "random", "random", "random"], games=80, players=4)

@@ -135,7 +135,7 @@ def test_a_fifo_a_link_out_or_a_huge_file_is_refused_before_it_is_read(tmp_path,
 
 @pytest.mark.parametrize("shape, words", [
     ("chain", "files include one another 40 deep: the most a ruleset may is 40 deep and 1000 files"),
-    ("flat", "the rules read 1000 files"),
+    pytest.param("flat", "the rules read 1000 files", marks=pytest.mark.slow),
 ])
 def test_includes_too_deep_or_too_many_are_one_located_error_not_a_recursion(tmp_path, no_hang, shape, words):
     """3,000 files each including the next hit Python's recursion limit in a traceback; past the

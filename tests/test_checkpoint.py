@@ -187,6 +187,7 @@ def test_going_back_restores_everything_as_often_as_asked(rules, first, second):
     assert not game.open
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(STEP, max_size=10), st.lists(STEP, max_size=10), st.lists(STEP, max_size=10))
 def test_a_newer_checkpoint_survives_going_back_to_an_older_one(rules, before_newer, after_newer, after_going_back):

@@ -213,6 +213,7 @@ def test_a_game_played_to_its_result_leaves_nothing_for_the_garbage_collector(na
         gc.enable()
 
 
+@pytest.mark.slow
 def test_a_test_looks_at_a_game_through_its_view_params_parts_and_form():
     """What tests and tools read of a game without its state: params and parts as the rules read
     them (the very values, fixed), and the form of the rules it runs; a name that is no such

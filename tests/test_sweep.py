@@ -121,6 +121,7 @@ def test_json_has_the_axes_and_every_cell(tmp_path):
     assert any(r["rule"].startswith("bandit") for r in data["cells"][1]["rules"])
 
 
+@pytest.mark.slow  # matplotlib
 def test_the_plot_draws_every_cell_for_every_seat(tmp_path):
     plot = tmp_path / "sweep.html"
     result = small("--grid", "biggy_weight=1,3", "--jobs", 1, "--plot", plot)
@@ -226,6 +227,7 @@ def test_the_readme_ray_example_prints_the_numbers_of_the_local_backend(tmp_path
     assert (tmp_path / "ray.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
 
 
+@pytest.mark.slow  # a sweep in a process of its own
 def test_a_workshop_sent_elsewhere_plays_the_same_games_without_the_files(tmp_path, monkeypatch):
     """What a Ray worker gets (the workshop pickled): the rules' sources, once by digest, so it
     plays the very games in another folder, with the files gone, as it does with a cell's params

@@ -43,6 +43,7 @@ def invoke(*args, input=None):
     return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
 
+@pytest.mark.slow  # a game of Royale with greedy bots: some 2.5 s
 def test_a_person_plays_a_whole_game_of_royale_against_three_greedy_bots_through_a_pipe(tmp_path):
     log = tmp_path / "game.jsonl"
     result = invoke(ROYALE, "--seed", 5, "--agent", "human", "--agent", "greedy", "--log", log, input="1\n" * 400)

@@ -138,6 +138,7 @@ def test_options_that_read_the_same_are_one_choice_where_they_are_the_same_move_
     assert sum(len(choice.options) for choice in choices) == len(decision.options)
 
 
+@pytest.mark.slow
 def test_double_down_offers_each_face_once_and_the_table_answers_with_the_first_of_its_dice():
     rules = rulesrun.load(RULESETS / "royale.rules", params={"forced_boards": ["double_down"]})
     for seed in range(1, 40):

@@ -68,6 +68,7 @@ def test_the_levels_of_all_looks_add_up_to_the_confidence_asked():
     assert sum(1 - search.level(j) for j in range(1, 100000)) == pytest.approx(0.1, rel=1e-4)
 
 
+@pytest.mark.slow
 def test_the_side_bet_of_the_fragment_is_fair_within_the_interval_printed():
     result = side_bet("--param", "pays", "--range", "0..20", "--target", "score:0=0", "--games", 300)
     assert result.exit_code == exit_codes.OK, result.output
