@@ -43,6 +43,7 @@ def test_a_loan_pays_now_and_counts_against_money_and_value_at_once():
     assert s.rules.values_of(s.game)[0] == before_value + 50000 - 70000
 
 
+@pytest.mark.slow
 def test_every_loan_is_repaid_at_the_end_of_the_game():
     rules = load_rules(ROYALE, BOARDS, params={"forced_boards": "loan_shark"})
     log = []
@@ -54,6 +55,7 @@ def test_every_loan_is_repaid_at_the_end_of_the_game():
                                                             for p, k in enumerate(loans) if k]
 
 
+@pytest.mark.slow
 def test_a_ticket_is_worth_a_sixth_of_the_prize_until_the_draw():
     s = royale("lottery")
     s.set("cash", 20000, 0)

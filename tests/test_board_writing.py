@@ -102,6 +102,7 @@ def test_bad_luck_paid_in_full_and_paid_over_with_jetons():
 # ------------------------------------------------------------------ forced_boards takes names
 
 
+@pytest.mark.slow  # tests/test_parts.py keeps a misspelled forced board quick
 def test_a_wrong_forced_board_is_refused_with_the_names_the_setting_takes():
     from click.testing import CliRunner
 

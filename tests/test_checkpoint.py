@@ -226,6 +226,7 @@ ROUND = st.tuples(st.lists(st.lists(STEP, min_size=1, max_size=3), min_size=1, m
 @given(st.lists(ROUND, max_size=4))
 # A die turned and put in one try, put as it shows in another: the second must not get the
 # first one's stamp, though the pile holds the same pieces and nothing turned since going back.
+@pytest.mark.slow
 @example(rounds=[([[("face", 1, 0), ("put", 1, 1)], [("put", 1, 1)]], 1, [])])
 def test_a_stamp_names_one_pile_showing_one_thing(rules, rounds):
     """Remembered answers trust it: whenever a zone shows a stamp seen before, it is the same

@@ -107,7 +107,7 @@ def logged(bot, tmp_path):
 
 # --- a log: its answers replay the game, its seats are names --------------------------------
 
-@pytest.mark.parametrize("how", [(), ("--show",), ("--step",)])
+@pytest.mark.parametrize("how", [(), *(pytest.param(how, marks=pytest.mark.slow) for how in [("--show",), ("--step",)])])
 def test_a_log_that_seats_a_bot_file_replays_from_its_answers_and_imports_nothing(logged, bot, how):
     """A replay plays the logged answers and asks no agent, so it makes none: the bot's seat is
     only a name, in the transcript and the printed `replay:` line."""

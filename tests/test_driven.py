@@ -190,7 +190,7 @@ score by p: guessed[p] * 0
 
 
 @pytest.mark.parametrize("name", quick_first(["classic", "royale"]))
-@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:playouts=4,horizon=3"])
+@pytest.mark.parametrize("spec", quick_first(["random", "greedy", "mcts:playouts=4,horizon=3"]))
 def test_a_game_played_to_its_result_leaves_nothing_for_the_garbage_collector(name, spec):
     """`Rules.play` lets its game go once it has the result, and a search lets go of its what-if
     games and explorers, paused ones included (their rules stopped while their state is

@@ -156,6 +156,7 @@ def test_cli_log_replays_identically(tmp_path):
     assert out.exit_code == 0 and "identical" in out.output
 
 
+@pytest.mark.slow  # tests/test_bad_inputs.py keeps tampered logs quick
 def test_cli_replay_notices_a_tampered_log(tmp_path):
     log = tmp_path / "game.jsonl"
     run(CLASSIC, "--players", 2, "--seed", 8, "--log", log)

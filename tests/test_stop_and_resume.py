@@ -179,6 +179,7 @@ def test_replay_step_plays_on_from_a_decision_with_people_and_bots_seated_anew(t
     assert invoke("replay", on).exit_code == 0
 
 
+@pytest.mark.slow
 def test_replay_step_cannot_play_on_from_the_end_of_a_finished_game(tmp_path):
     logged = tmp_path / "bots.jsonl"
     assert invoke(*SHORT, "--agent", "random", "--log", logged).exit_code == 0

@@ -85,6 +85,7 @@ def test_a_rule_first_met_late_counts_zero_in_the_games_before_in_a_comparison()
     assert bonus.paid_per_game.p == stats.paired_t([0, 2, 2, 2])
 
 
+@pytest.mark.slow
 def test_the_running_report_keeps_no_records():
     """Twenty times the games, about the same memory: sums and counts of distinct values only."""
     def record(i):
