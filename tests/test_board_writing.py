@@ -85,6 +85,7 @@ def _bad_luck(denny_cash, denny_jetons=0):
     return s
 
 
+@pytest.mark.slow
 def test_bad_luck_a_seat_short_of_the_fine_is_said_to_pay_what_it_had():
     """Denny owes 50,000 and holds 20,000: the transcript says he paid 20,000, not 50,000."""
     said = _bad_luck(20000).said()

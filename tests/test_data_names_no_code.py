@@ -118,6 +118,7 @@ def test_a_log_that_seats_a_bot_file_replays_from_its_answers_and_imports_nothin
         assert f"--agent {bot.spec}" in replayed.output
 
 
+@pytest.mark.slow
 def test_serve_log_shows_a_bot_seat_by_name_and_never_makes_it(logged, bot):
     """`rulesrun serve LOG`: the replay needs no agent; a new game on the log's seats is refused."""
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")

@@ -92,6 +92,7 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
+@pytest.mark.slow
 def test_without_players_the_cli_seats_four_or_the_nearest_the_rules_allow(tmp_path):
     two_seats = ROOT / "tests" / "agent_games" / "guess_the_top_card.rules"
     three_seats = tmp_path / "three.rules"

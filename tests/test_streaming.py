@@ -127,7 +127,8 @@ def test_units_are_lazy_and_grow_from_one_game():
         [(0, 1), (1, 3), (3, 7), (7, 15), (15, 31), (31, 63), (63, 127), (127, 255), (255, 455), (455, 655)]
 
 
-@pytest.mark.parametrize("jobs", [pytest.param(1, marks=pytest.mark.slow), 2])
+@pytest.mark.slow  # a process of its own, some 1.5 s; the signal tests below start `simulate` quick
+@pytest.mark.parametrize("jobs", [1, 2])
 def test_a_trillion_games_start_at_once_and_stream_their_records_in_order(tmp_path, jobs):
     out = tmp_path / "games.jsonl"
     process = subprocess.Popen([sys.executable, "-m", "rulesrun", "simulate", str(CLASSIC), "--games", str(10 ** 12),

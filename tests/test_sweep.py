@@ -114,6 +114,7 @@ def test_the_table_shows_each_cell_its_settings_win_shares_and_intervals():
     assert "3" in row and "-" in row and "0." in row
 
 
+@pytest.mark.slow
 def test_json_has_the_axes_and_every_cell(tmp_path):
     result = small("--with-grid", f"-,{BANDIT}", "--jobs", 1, "--json")
     data = json.loads(result.stdout)

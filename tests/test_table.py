@@ -171,6 +171,7 @@ score by p: count
 """
 
 
+@pytest.mark.slow
 def test_a_bot_that_searches_shows_a_passing_line_on_a_terminal_only(monkeypatch):
     args = (CLASSIC, "--seed", 2, "--players", 2, "--set", "rounds=1", "--agent", "greedy")
     piped = invoke(*args)

@@ -40,6 +40,7 @@ def bets(pays: float, start: int, stop: int, rolls: int = 10):
         yield sum(pays if dice.randint(1, 6) == 6 else -1 for _ in range(rolls))
 
 
+@pytest.mark.slow
 def test_the_fair_pay_of_the_side_bet_lies_in_the_interval_of_a_search_on_its_gaps():
     outcome = tune.search(tune.Search(0, 20, 0.5, 20000), bets)
     assert outcome.low <= 5 <= outcome.high and outcome.low <= outcome.value <= outcome.high

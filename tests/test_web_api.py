@@ -230,6 +230,7 @@ def test_answers_that_do_not_fit_the_game_are_refused_where_they_part(classic):
         Replay(classic, 2, 4, events[:decisions[2]], ["random", "random"])
 
 
+@pytest.mark.slow
 def test_serve_log_opens_with_the_logged_game(tmp_path):
     log = tmp_path / "game.jsonl"
     played = CliRunner().invoke(main, [str(CLASSIC), "--seed", "2", "--players", "2", "--set", "rounds=1",
