@@ -78,8 +78,8 @@ def test_greedy_sees_through_the_loan_and_buys_the_tickets(seed):
     assert ("loan_shark", "borrow") not in asked and ("lottery", "no ticket") not in asked
 
 
-@pytest.mark.parametrize("variant", [pytest.param(v, marks=[pytest.mark.slow] if k else [], id=v.stem)
-                                     for k, v in enumerate(VARIANTS)])
+@pytest.mark.slow  # Royale compiled with each variant and both boards
+@pytest.mark.parametrize("variant", [pytest.param(v, id=v.stem) for v in VARIANTS])
 def test_the_boards_load_together_with_every_variant_and_play(variant):
     rules = load_rules(ROYALE, [variant] + BOARDS, params={"forced_boards": "loan_shark,lottery"})
     result = rules.play(3, 5, [RandomAgent(f"5:{p}") for p in range(3)])

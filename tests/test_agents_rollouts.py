@@ -99,6 +99,7 @@ def test_rollouts_leave_the_game_as_the_chosen_option_leaves_it(path, players):
     assert decisions > 1
 
 
+@pytest.mark.slow  # tests/test_agents.py keeps greedy's same game from the same seed quick
 def test_greedy_plays_the_same_game_from_the_same_seed():
     rules = game_rules("cant_stop")
     logs = [rules.play(2, 5, [make_agent("greedy", 5, p) for p in range(2)], []).log for _ in range(2)]

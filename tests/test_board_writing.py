@@ -128,6 +128,7 @@ def _pair(folder, front, back):
     return path
 
 
+@pytest.mark.slow
 def test_three_double_sided_boards_from_three_fragments_combine_without_override(tmp_path):
     pairs = [("ace", "deuce"), ("trey", "cater"), ("cinque", "sice")]
     fragments = [_pair(tmp_path, *pair) for pair in pairs]

@@ -201,6 +201,7 @@ def test_a_snapshot_set_that_seats_a_bot_file_is_refused_unplayed(their_set, bot
     assert not bot.imported() and sorted(p.name for p in their_set.iterdir()) == ["snapshot.json"]
 
 
+@pytest.mark.slow
 def test_a_bot_named_after_agent_may_play_the_sets_that_seat_it(their_set, bot, tmp_path):
     assert invoke("snapshot", "--update", tmp_path, "--agent", bot.spec).exit_code == 0
     assert bot.imported() and (their_set / "seed-1.txt").exists()

@@ -86,6 +86,7 @@ def test_replay_step_to_the_end_shows_the_standing_and_stops_when_the_input_ends
     assert body == [line for line in shown.splitlines() if line]
 
 
+@pytest.mark.slow
 def test_replay_step_answers_a_strange_or_huge_turn_without_a_traceback(tmp_path):
     """`t ²` passed `isdigit()` and ended in int()'s ValueError (issue #38 item 6)."""
     log = tmp_path / "game.jsonl"

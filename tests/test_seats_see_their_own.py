@@ -101,6 +101,7 @@ def royale(seed: int = 2):
     return game
 
 
+@pytest.mark.slow
 def test_royales_table_shows_each_boards_field_and_block_its_groups_with_the_board():
     game = royale()
     table = game.decision.table().split("\n")

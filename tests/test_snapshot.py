@@ -153,6 +153,7 @@ def test_pytest_names_a_damaged_snapshot_set_without_a_traceback(kept_set, tmp_p
     assert "snapshot.json:2:1: not JSON" in collected.stdout and "Traceback" not in collected.stdout
 
 
+@pytest.mark.slow
 def test_a_kept_transcript_that_is_no_text_is_a_change_not_a_traceback(kept_set, tmp_path, monkeypatch):
     shutil.copytree(kept_set, tmp_path, dirs_exist_ok=True)
     kept = tmp_path / "snapshots" / "mine"

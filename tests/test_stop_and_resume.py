@@ -74,6 +74,7 @@ def test_resume_seats_the_logs_seats_or_those_of_agent_and_writes_to_log(tmp_pat
     assert invoke("replay", finished).exit_code == 0
 
 
+@pytest.mark.slow
 def test_resume_refuses_what_is_no_stopped_game(tmp_path):
     finished = tmp_path / "finished.jsonl"
     assert invoke(*SHORT, "--agent", "random", "--log", finished).exit_code == 0

@@ -90,6 +90,7 @@ def test_ray_gives_the_results_of_the_local_backend(tmp_path):
     assert local == ray
 
 
+@pytest.mark.slow
 def test_a_cell_is_yielded_as_soon_as_it_and_those_before_it_are_played():
     axes = sweep.param_axes(str(CLASSIC), (), {"rounds": "1"}, ["biggy_weight=1,2,3"], [])
     cells = sweep.cells(str(CLASSIC), (), {"rounds": "1"}, axes, 2, ("random",), 0, 2)

@@ -131,6 +131,7 @@ def test_the_replay_line_carries_every_option_that_shapes_the_game():
     assert again.output == result.output
 
 
+@pytest.mark.slow
 def test_a_bot_of_ones_own_plays_from_its_file_and_its_mistakes_point_into_it(tmp_path):
     bot = tmp_path / "mine.py"
     bot.write_text("class Last:\n    def __init__(self, seed):\n        pass\n\n"

@@ -171,6 +171,7 @@ class FakeRay:
         return ref
 
 
+@pytest.mark.slow
 def test_a_search_on_ray_starts_ray_once_for_all_its_points_and_answers_as_locally(monkeypatch):
     fake = FakeRay()
     monkeypatch.setitem(__import__("sys").modules, "ray", fake)
@@ -193,6 +194,7 @@ def test_a_list_tuned_whole_is_refused_with_the_entry_to_tune_instead():
     assert "`odds` is not a number" in result.stderr and "hint: tune one entry: --param odds[0]" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_game_gone_wrong_at_a_point_is_status_3_with_the_game_to_replay(tmp_path):
     rules = tmp_path / "spinning.rules"
     rules.write_text('game "spinning"\nplayers 1..4\nparam spins = 0\nscore by p: 0\nphase game:\n'

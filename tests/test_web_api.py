@@ -276,6 +276,7 @@ def logged(tmp_path_factory):
     return log
 
 
+@pytest.mark.slow
 def test_serve_refuses_what_it_cannot_serve_with_a_word_and_a_status(logged, tmp_path, monkeypatch):
     fixed = serve(logged, "--agent", "greedy")
     assert fixed.exit_code == 2 and "a log fixes its game" in fixed.output
