@@ -93,7 +93,7 @@ def test_bad_luck_a_seat_short_of_the_fine_is_said_to_pay_what_it_had():
     assert "seat 3 pays 50000 to the bank" not in said
 
 
-@pytest.mark.slow  # Royale with its own boards: the next test keeps BAD LUCK quick
+@pytest.mark.slow  # Royale compiled with boards of its own: some 1.3 s
 def test_bad_luck_paid_in_full_and_paid_over_with_jetons():
     assert "seat 3 pays 50000 to the bank" in _bad_luck(60000).said()
     # 45,000 in cash and a jeton for the rest: jetons give no change.

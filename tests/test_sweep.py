@@ -229,7 +229,7 @@ def test_the_readme_ray_example_prints_the_numbers_of_the_local_backend(tmp_path
     assert (tmp_path / "ray.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
 
 
-@pytest.mark.slow  # a sweep in a process of its own
+@pytest.mark.slow  # the shipped rulesets copied and a workshop sent elsewhere: some 1.3 s
 def test_a_workshop_sent_elsewhere_plays_the_same_games_without_the_files(tmp_path, monkeypatch):
     """What a Ray worker gets (the workshop pickled): the rules' sources, once by digest, so it
     plays the very games in another folder, with the files gone, as it does with a cell's params
