@@ -5,8 +5,9 @@ would, through the command a person types, in a process of its own bounded in ti
 end in its expected exit status and words, with no traceback, and without creating the marker
 file that any executed payload would create.
 
-The quick run tries one hostile rules file (tests/test_bad_inputs.py keeps tampered logs quick,
-in process); CI runs them all (`slow`).
+The quick run tries one hostile rules file and every request to the web table (tampered logs,
+three processes a case, stay quick in process in tests/test_bad_inputs.py and
+tests/test_data_names_no_code.py); CI runs them all (`slow`).
 """
 
 import json
