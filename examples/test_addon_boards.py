@@ -43,6 +43,7 @@ def test_a_loan_pays_now_and_counts_against_money_and_value_at_once():
     assert s.rules.values_of(s.game)[0] == before_value + 50000 - 70000
 
 
+@pytest.mark.slow
 def test_every_loan_is_repaid_at_the_end_of_the_game():
     rules = load_rules(ROYALE, BOARDS, params={"forced_boards": "loan_shark"})
     log = []
@@ -54,6 +55,7 @@ def test_every_loan_is_repaid_at_the_end_of_the_game():
                                                             for p, k in enumerate(loans) if k]
 
 
+@pytest.mark.slow
 def test_a_ticket_is_worth_a_sixth_of_the_prize_until_the_draw():
     s = royale("lottery")
     s.set("cash", 20000, 0)
@@ -64,7 +66,8 @@ def test_a_ticket_is_worth_a_sixth_of_the_prize_until_the_draw():
     assert s.rules.values_of(s.game)[0] == before - 10000 + 100000 // 6
 
 
-@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])
+@pytest.mark.slow  # three greedy seats through a game of Royale
+@pytest.mark.parametrize("seed", [0, 1])
 def test_greedy_sees_through_the_loan_and_buys_the_tickets(seed):
     rules = load_rules(ROYALE, BOARDS, params={"forced_boards": "loan_shark,lottery"})
     log = []
@@ -75,8 +78,8 @@ def test_greedy_sees_through_the_loan_and_buys_the_tickets(seed):
     assert ("loan_shark", "borrow") not in asked and ("lottery", "no ticket") not in asked
 
 
-@pytest.mark.parametrize("variant", [pytest.param(v, marks=[pytest.mark.slow] if k else [], id=v.stem)
-                                     for k, v in enumerate(VARIANTS)])
+@pytest.mark.slow  # Royale compiled with each variant and both boards
+@pytest.mark.parametrize("variant", [pytest.param(v, id=v.stem) for v in VARIANTS])
 def test_the_boards_load_together_with_every_variant_and_play(variant):
     rules = load_rules(ROYALE, [variant] + BOARDS, params={"forced_boards": "loan_shark,lottery"})
     result = rules.play(3, 5, [RandomAgent(f"5:{p}") for p in range(3)])

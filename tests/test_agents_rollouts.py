@@ -19,6 +19,8 @@ from rulesrun.interpreter.lookahead.agents import AgentSpecError, make_agent, pa
 from rulesrun.interpreter.lookahead.luck import Luck
 from rulesrun.interpreter.running.rules import load_rules
 
+from helpers import quick_first
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "rulesets" / "games"
 PROBES = Path(__file__).resolve().parent / "agent_games"
@@ -77,8 +79,9 @@ def test_a_rollout_on_the_game_plays_what_a_what_if_game_plays(seed):
     assert compared[0] and sum(compared) >= 50
 
 
-@pytest.mark.parametrize("path, players", [(GAMES / "cant_stop.rules", 2), (GAMES / "liars_dice.rules", 2), (GAMES / "zombie_dice.rules", 2),
-                                           (ROOT / "rulesets" / "royale.rules", 3)])
+@pytest.mark.parametrize("path, players", quick_first([(GAMES / "cant_stop.rules", 2), (GAMES / "liars_dice.rules", 2),
+                                                       (GAMES / "zombie_dice.rules", 2), (ROOT / "rulesets" / "royale.rules", 3)],
+                                                      keep=3))
 def test_rollouts_leave_the_game_as_the_chosen_option_leaves_it(path, players):
     """Greedy (its rollouts run on the game itself) decides every decision of a game driven from
     outside (its first forty); after each answer the game's log and table are those of the same
@@ -96,6 +99,7 @@ def test_rollouts_leave_the_game_as_the_chosen_option_leaves_it(path, players):
     assert decisions > 1
 
 
+@pytest.mark.slow  # tests/test_agents.py keeps greedy's same game from the same seed quick
 def test_greedy_plays_the_same_game_from_the_same_seed():
     rules = game_rules("cant_stop")
     logs = [rules.play(2, 5, [make_agent("greedy", 5, p) for p in range(2)], []).log for _ in range(2)]
@@ -234,6 +238,7 @@ def shares(name: str, seat: int, spec: str, games: int, pool=None) -> float:
     return sum(won) / games
 
 
+@pytest.mark.slow  # 60 games a seat, some 4 s: tests/test_agents.py keeps greedy's strength at classic quick
 @pytest.mark.parametrize("seat", [0, 1])
 def test_greedy_beats_random_at_cant_stop_from_either_seat(seat):
     """Thirty games a seat: the lower end of greedy's 95% interval is above the share random play

@@ -135,7 +135,7 @@ def test_a_fifo_a_link_out_or_a_huge_file_is_refused_before_it_is_read(tmp_path,
 
 @pytest.mark.parametrize("shape, words", [
     ("chain", "files include one another 40 deep: the most a ruleset may is 40 deep and 1000 files"),
-    ("flat", "the rules read 1000 files"),
+    pytest.param("flat", "the rules read 1000 files", marks=pytest.mark.slow),
 ])
 def test_includes_too_deep_or_too_many_are_one_located_error_not_a_recursion(tmp_path, no_hang, shape, words):
     """3,000 files each including the next hit Python's recursion limit in a traceback; past the
@@ -204,7 +204,8 @@ def test_deep_nesting_and_long_numbers_are_located_in_check_and_play_alike(tmp_p
         assert words in result.output and re.search(r"deep\.rules:\d+:\d+: error", result.output), result.output
 
 
-@pytest.mark.parametrize("body", ["var v = [" + "1, " * 300_000 + "1]", 'var v = "' + "{v} " * 60_000 + '"'])
+@pytest.mark.parametrize("body", [pytest.param("var v = [" + "1, " * 300_000 + "1]", marks=pytest.mark.slow),
+                                  'var v = "' + "{v} " * 60_000 + '"'])
 def test_a_file_past_the_tokens_the_parser_reads_fast_is_refused_at_once_located(tmp_path, no_hang, body):
     """A 600 KB list of numbers took 36 s to check (the parser spends some 30 µs a token): a
     located error now, before the parser reads any; a text's words and `{...}` count too."""
@@ -494,6 +495,7 @@ def test_an_out_file_that_cannot_be_written_is_refused_before_the_first_game(tmp
     assert result.exit_code == 2 and "cannot write" in result.output and "Final standing" not in result.output
 
 
+@pytest.mark.slow
 def test_out_is_put_in_place_whole_and_an_earlier_file_survives_a_failed_run(tmp_path):
     out = tmp_path / "games.jsonl"
     out.write_text("earlier\n")

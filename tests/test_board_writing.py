@@ -85,6 +85,7 @@ def _bad_luck(denny_cash, denny_jetons=0):
     return s
 
 
+@pytest.mark.slow
 def test_bad_luck_a_seat_short_of_the_fine_is_said_to_pay_what_it_had():
     """Denny owes 50,000 and holds 20,000: the transcript says he paid 20,000, not 50,000."""
     said = _bad_luck(20000).said()
@@ -92,6 +93,7 @@ def test_bad_luck_a_seat_short_of_the_fine_is_said_to_pay_what_it_had():
     assert "seat 3 pays 50000 to the bank" not in said
 
 
+@pytest.mark.slow  # Royale compiled with boards of its own: some 1.3 s
 def test_bad_luck_paid_in_full_and_paid_over_with_jetons():
     assert "seat 3 pays 50000 to the bank" in _bad_luck(60000).said()
     # 45,000 in cash and a jeton for the rest: jetons give no change.
@@ -101,6 +103,7 @@ def test_bad_luck_paid_in_full_and_paid_over_with_jetons():
 # ------------------------------------------------------------------ forced_boards takes names
 
 
+@pytest.mark.slow  # tests/test_parts.py keeps a misspelled forced board quick
 def test_a_wrong_forced_board_is_refused_with_the_names_the_setting_takes():
     from click.testing import CliRunner
 
@@ -125,6 +128,7 @@ def _pair(folder, front, back):
     return path
 
 
+@pytest.mark.slow
 def test_three_double_sided_boards_from_three_fragments_combine_without_override(tmp_path):
     pairs = [("ace", "deuce"), ("trey", "cater"), ("cinque", "sice")]
     fragments = [_pair(tmp_path, *pair) for pair in pairs]

@@ -47,6 +47,7 @@ def counting(tmp_path_factory):
     return rules_from_text(tmp_path_factory.mktemp("counting"), COUNTING)
 
 
+@pytest.mark.slow
 def test_a_hidden_or_private_zone_or_a_secret_choice_hides_information(tmp_path, counting):
     assert hides_information(counting)
     assert hides_information(rulesrun.load(RULESETS / "classic.rules"))

@@ -193,6 +193,7 @@ def _spelled_name_sets(path):
     return found
 
 
+@pytest.mark.slow
 def test_only_the_table_lists_built_in_names():
     paths = [path for folder in ("dsl", "interpreter", "cli") for path in sorted((ROOT / folder).glob("*.py"))]
     assert len(paths) > 20

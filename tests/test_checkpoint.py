@@ -187,6 +187,7 @@ def test_going_back_restores_everything_as_often_as_asked(rules, first, second):
     assert not game.open
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(STEP, max_size=10), st.lists(STEP, max_size=10), st.lists(STEP, max_size=10))
 def test_a_newer_checkpoint_survives_going_back_to_an_older_one(rules, before_newer, after_newer, after_going_back):
@@ -225,6 +226,7 @@ ROUND = st.tuples(st.lists(st.lists(STEP, min_size=1, max_size=3), min_size=1, m
 @given(st.lists(ROUND, max_size=4))
 # A die turned and put in one try, put as it shows in another: the second must not get the
 # first one's stamp, though the pile holds the same pieces and nothing turned since going back.
+@pytest.mark.slow
 @example(rounds=[([[("face", 1, 0), ("put", 1, 1)], [("put", 1, 1)]], 1, [])])
 def test_a_stamp_names_one_pile_showing_one_thing(rules, rounds):
     """Remembered answers trust it: whenever a zone shows a stamp seen before, it is the same

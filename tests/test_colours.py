@@ -3,6 +3,7 @@ none with NO_COLOR set (https://no-color.org)."""
 
 import re
 
+import pytest
 from click.testing import CliRunner
 
 from rulesrun.cli import output as cli_output
@@ -19,6 +20,7 @@ def invoke(*args, env=None):
     return CliRunner().invoke(main, [str(a) for a in args], env=env)
 
 
+@pytest.mark.slow
 def test_a_terminal_gets_colours_and_the_same_text_under_them(monkeypatch):
     plain = invoke(*GAME)
     monkeypatch.setattr(cli_output, "stdout_on_terminal", lambda: True)

@@ -107,7 +107,7 @@ def logged(bot, tmp_path):
 
 # --- a log: its answers replay the game, its seats are names --------------------------------
 
-@pytest.mark.parametrize("how", [(), ("--show",), ("--step",)])
+@pytest.mark.parametrize("how", [(), *(pytest.param(how, marks=pytest.mark.slow) for how in [("--show",), ("--step",)])])
 def test_a_log_that_seats_a_bot_file_replays_from_its_answers_and_imports_nothing(logged, bot, how):
     """A replay plays the logged answers and asks no agent, so it makes none: the bot's seat is
     only a name, in the transcript and the printed `replay:` line."""
@@ -118,6 +118,7 @@ def test_a_log_that_seats_a_bot_file_replays_from_its_answers_and_imports_nothin
         assert f"--agent {bot.spec}" in replayed.output
 
 
+@pytest.mark.slow
 def test_serve_log_shows_a_bot_seat_by_name_and_never_makes_it(logged, bot):
     """`rulesrun serve LOG`: the replay needs no agent; a new game on the log's seats is refused."""
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
@@ -200,6 +201,7 @@ def test_a_snapshot_set_that_seats_a_bot_file_is_refused_unplayed(their_set, bot
     assert not bot.imported() and sorted(p.name for p in their_set.iterdir()) == ["snapshot.json"]
 
 
+@pytest.mark.slow
 def test_a_bot_named_after_agent_may_play_the_sets_that_seat_it(their_set, bot, tmp_path):
     assert invoke("snapshot", "--update", tmp_path, "--agent", bot.spec).exit_code == 0
     assert bot.imported() and (their_set / "seed-1.txt").exists()

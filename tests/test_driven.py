@@ -190,7 +190,7 @@ score by p: guessed[p] * 0
 
 
 @pytest.mark.parametrize("name", quick_first(["classic", "royale"]))
-@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:playouts=4,horizon=3"])
+@pytest.mark.parametrize("spec", quick_first(["random", "greedy", "mcts:playouts=4,horizon=3"]))
 def test_a_game_played_to_its_result_leaves_nothing_for_the_garbage_collector(name, spec):
     """`Rules.play` lets its game go once it has the result, and a search lets go of its what-if
     games and explorers, paused ones included (their rules stopped while their state is
@@ -213,6 +213,7 @@ def test_a_game_played_to_its_result_leaves_nothing_for_the_garbage_collector(na
         gc.enable()
 
 
+@pytest.mark.slow
 def test_a_test_looks_at_a_game_through_its_view_params_parts_and_form():
     """What tests and tools read of a game without its state: params and parts as the rules read
     them (the very values, fixed), and the form of the rules it runs; a name that is no such

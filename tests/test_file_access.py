@@ -120,7 +120,7 @@ def test_serve_loads_no_log_naming_a_file_outside_its_folders(project, ruleset, 
 
 @pytest.mark.parametrize("command", [REPLAYS[0], *(pytest.param(c, marks=pytest.mark.slow) for c in REPLAYS[1:]),
                                      pytest.param(("serve", "--port", "0"), marks=pytest.mark.slow)], ids=" ".join)
-@pytest.mark.parametrize("target", ["fifo", "/dev/zero"])
+@pytest.mark.parametrize("target", ["fifo", pytest.param("/dev/zero", marks=pytest.mark.slow)])
 def test_a_log_whose_sources_name_a_fifo_or_dev_zero_is_refused_at_once(project, command, target):
     """The recorded sources are checked by their sha256: reading a FIFO hung, /dev/zero filled the memory."""
     if target == "fifo":

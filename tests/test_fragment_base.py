@@ -23,8 +23,9 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-@pytest.mark.parametrize("path", [RULESETS / "tafeln" / "no_entry.rules", RULESETS / "variants" / "kicker.rules"],
-                         ids=lambda p: p.stem)
+# The board compiles Royale (tests/test_every_file_checks.py checks a board alone quick).
+@pytest.mark.parametrize("path", [pytest.param(RULESETS / "tafeln" / "no_entry.rules", marks=pytest.mark.slow),
+                                  RULESETS / "variants" / "kicker.rules"], ids=lambda p: p.stem)
 def test_a_board_and_a_variant_check_on_their_own(path):
     result = run("check", path)
     assert result.exit_code == 0, result.output

@@ -281,6 +281,7 @@ def _fuzz_shipped(count: int, shipped=SHIPPED):
     return bounded
 
 
+@pytest.mark.slow  # every shipped ruleset damaged; the generated programs stay quick
 @pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
 def test_damaged_shipped_rulesets_end_in_a_verdict(shipped_copy):
     """A few damaged copies of the smaller shipped rulesets, each run (CI runs many more of all)."""

@@ -100,6 +100,7 @@ def line_of(text: str, start: str) -> int:
     return next(number for number, line in enumerate(text.splitlines()) if line.lstrip().startswith(start))
 
 
+@pytest.mark.slow  # a server of its own and Royale's files: some 5 s; the server's start stays quick below
 def test_a_board_with_a_mistake_typed_a_name_of_its_base_a_param_renamed_and_its_outline(folder):
     jackpot = "rulesets/tafeln/jackpot.rules"
     text = (folder / jackpot).read_text()

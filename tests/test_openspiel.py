@@ -36,6 +36,7 @@ def test_openspiel_random_sim_test_passes_on_every_shipped_ruleset(path, players
     assert imperfect == hides_information(game.rules)
 
 
+@pytest.mark.slow
 def test_openspiel_mcts_bot_plays_classic_through_the_bridge():
     game = load("rulesets/classic.rules", players=2, seed=5)
     rng = np.random.RandomState(1)

@@ -48,6 +48,7 @@ def test_pettingzoo_api_test_and_seed_test_pass_on_every_shipped_ruleset(path, p
         pettingzoo_test.seed_test(lambda: env(rules(path), players=players))
 
 
+@pytest.mark.slow
 def test_the_observation_is_the_seats_view_and_the_mask_the_deciding_seats_options():
     table = raw_env(rules("rulesets/royale.rules"), players=3)
     table.reset(seed=5)

@@ -92,6 +92,7 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
+@pytest.mark.slow
 def test_without_players_the_cli_seats_four_or_the_nearest_the_rules_allow(tmp_path):
     two_seats = ROOT / "tests" / "agent_games" / "guess_the_top_card.rules"
     three_seats = tmp_path / "three.rules"
@@ -156,6 +157,7 @@ def test_cli_log_replays_identically(tmp_path):
     assert out.exit_code == 0 and "identical" in out.output
 
 
+@pytest.mark.slow  # tests/test_bad_inputs.py keeps tampered logs quick
 def test_cli_replay_notices_a_tampered_log(tmp_path):
     log = tmp_path / "game.jsonl"
     run(CLASSIC, "--players", 2, "--seed", 8, "--log", log)

@@ -1,6 +1,7 @@
 """Properties that hold for every seed: nothing is created or lost unless a rule says so,
 and a game is a function of its seed and decisions."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -81,6 +82,7 @@ def test_same_seed_same_log(game):
     assert logs[0] == logs[1]
 
 
+@pytest.mark.slow  # tests/test_bad_inputs.py keeps an untouched log replaying quick
 @settings(max_examples=25, deadline=None)
 @given(games)
 def test_a_replayed_log_gives_the_same_game(game):

@@ -172,6 +172,7 @@ after round:
     assert reach_of(tmp_path, text, "keep")["keep"] == {"deck"}
 
 
+@pytest.mark.slow  # every shipped ruleset compiled
 def test_the_shipped_rulesets_read_no_hidden_zone_in_a_placement_but_a_deal_on_demand_does():
     classic = rules_of("classic")
     assert classic.hidden_reach[classic.moves["place"]] == ()

@@ -5,7 +5,9 @@ would, through the command a person types, in a process of its own bounded in ti
 end in its expected exit status and words, with no traceback, and without creating the marker
 file that any executed payload would create.
 
-The quick run tries one case of each surface; CI runs them all (`slow`).
+The quick run tries one hostile rules file and every request to the web table (tampered logs,
+three processes a case, stay quick in process in tests/test_bad_inputs.py and
+tests/test_data_names_no_code.py); CI runs them all (`slow`).
 """
 
 import json
@@ -98,8 +100,8 @@ def test_a_hostile_rules_file_ends_as_expected_and_runs_nothing(tmp_path, name):
     _rules_case(tmp_path, name)
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=() if n == "seats naming a bot's code" else pytest.mark.slow)
-                                  for n in _setup_edits()])
+@pytest.mark.slow  # three processes a case: tests/test_bad_inputs.py keeps tampered logs quick, in process
+@pytest.mark.parametrize("name", list(_setup_edits()))
 def test_a_tampered_log_ends_as_expected_and_runs_nothing(tmp_path, name):
     _log_case(tmp_path, name)
 

@@ -57,6 +57,7 @@ def line_of(path: Path, start: str) -> int:
     return next(n for n, line in enumerate(path.read_text().splitlines()) if line.startswith(start))
 
 
+@pytest.mark.slow  # Royale's files searched: some 1.5 s
 def test_a_param_of_a_base_is_renamed_in_the_base_in_royale_and_in_the_board_that_uses_it():
     lasvegas = RULESETS / "lasvegas.rules"
     named = named_at(lasvegas, lasvegas.read_text(), line_of(lasvegas, "param jeton_value"), 8, {})
@@ -68,6 +69,7 @@ def test_a_param_of_a_base_is_renamed_in_the_base_in_royale_and_in_the_board_tha
         assert {new for _, new in found} == {"chip_value"}
 
 
+@pytest.mark.slow  # every file of the project searched: some 3 s
 def test_a_boards_own_name_is_renamed_short_in_its_file_and_in_full_elsewhere(tmp_path):
     shutil.copytree(RULESETS, tmp_path / "rulesets")
     jackpot = tmp_path / "rulesets" / "tafeln" / "jackpot.rules"

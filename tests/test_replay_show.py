@@ -30,6 +30,7 @@ def test_replay_show_prints_the_transcript_the_game_printed(tmp_path):
     assert shown.output == played.output
 
 
+@pytest.mark.slow
 def test_a_log_replays_from_any_directory_and_names_its_files_relative_to_itself(tmp_path, monkeypatch):
     shutil.copytree(RULESETS, tmp_path / "rules")
     (tmp_path / "logs").mkdir()
@@ -71,6 +72,7 @@ def test_replay_step_walks_the_game_from_a_pipe(tmp_path):
     assert "'zz' is no command here" in result.output and "Final standing:" not in result.output
 
 
+@pytest.mark.slow
 def test_replay_step_to_the_end_shows_the_standing_and_stops_when_the_input_ends(tmp_path):
     log = tmp_path / "game.jsonl"
     assert invoke(CLASSIC, "--seed", 3, "--players", 2, "--set", "rounds=1", "--log", log).exit_code == 0
@@ -84,6 +86,7 @@ def test_replay_step_to_the_end_shows_the_standing_and_stops_when_the_input_ends
     assert body == [line for line in shown.splitlines() if line]
 
 
+@pytest.mark.slow
 def test_replay_step_answers_a_strange_or_huge_turn_without_a_traceback(tmp_path):
     """`t ²` passed `isdigit()` and ended in int()'s ValueError (issue #38 item 6)."""
     log = tmp_path / "game.jsonl"

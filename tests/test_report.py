@@ -213,6 +213,7 @@ def test_plot_bins_are_shared_and_round():
     assert [sum(c) for c in counts] == [4, 4]
 
 
+@pytest.mark.slow
 def test_cli_compare_detects_fewer_rounds():
     out = run("compare", CLASSIC, CLASSIC, "--players", 3, "--games", 30, "--set-b", "rounds=1", "--json")
     assert out.exit_code == 0, out.output

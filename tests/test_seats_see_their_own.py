@@ -101,6 +101,7 @@ def royale(seed: int = 2):
     return game
 
 
+@pytest.mark.slow
 def test_royales_table_shows_each_boards_field_and_block_its_groups_with_the_board():
     game = royale()
     table = game.decision.table().split("\n")
@@ -116,6 +117,7 @@ def test_royales_table_shows_each_boards_field_and_block_its_groups_with_the_boa
     assert "double_down_field" not in shown.zones and shown.parts[0].zones["field"]
 
 
+@pytest.mark.slow
 def test_royales_page_shows_each_board_in_play_with_its_zones():
     rules = rulesrun.load(ROYALE, params={"forced_boards": ["double_down", "block_it", "my_choice"]})
     web = client(rules, ROYALE, ["human", "random"], players=3)

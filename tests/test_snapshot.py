@@ -153,6 +153,7 @@ def test_pytest_names_a_damaged_snapshot_set_without_a_traceback(kept_set, tmp_p
     assert "snapshot.json:2:1: not JSON" in collected.stdout and "Traceback" not in collected.stdout
 
 
+@pytest.mark.slow
 def test_a_kept_transcript_that_is_no_text_is_a_change_not_a_traceback(kept_set, tmp_path, monkeypatch):
     shutil.copytree(kept_set, tmp_path, dirs_exist_ok=True)
     kept = tmp_path / "snapshots" / "mine"
@@ -227,6 +228,7 @@ def test_tiny(rules_snapshot):
 """
 
 
+@pytest.mark.slow  # three pytest runs, one in a process of its own: some 4 s
 def test_the_fixture_fails_with_a_unified_diff_naming_the_set_and_the_seed(pytester):
     """It failed with a bare AssertionError."""
     rules = a_tiny_game(pytester.path)

@@ -60,6 +60,7 @@ def test_q_then_resume_plays_the_game_to_its_end_and_its_log_replays_as_one_game
     assert whole.exit_code == 0 and whole.output.startswith("replayed ") and "stopped" not in whole.output
 
 
+@pytest.mark.slow
 def test_resume_seats_the_logs_seats_or_those_of_agent_and_writes_to_log(tmp_path):
     kept = tmp_path / "stopped.jsonl"
     assert invoke(*SHORT, "--agent", "human", "--log", kept, input="1\nq\n").exit_code == 0
@@ -73,6 +74,7 @@ def test_resume_seats_the_logs_seats_or_those_of_agent_and_writes_to_log(tmp_pat
     assert invoke("replay", finished).exit_code == 0
 
 
+@pytest.mark.slow
 def test_resume_refuses_what_is_no_stopped_game(tmp_path):
     finished = tmp_path / "finished.jsonl"
     assert invoke(*SHORT, "--agent", "random", "--log", finished).exit_code == 0
@@ -84,6 +86,7 @@ def test_resume_refuses_what_is_no_stopped_game(tmp_path):
     assert nothing.exit_code == exit_codes.INVALID and "Missing argument 'RULES' (or --resume LOG)" in nothing.output
 
 
+@pytest.mark.slow
 def test_a_seat_of_a_stopped_log_that_names_code_is_not_loaded_but_refused(tmp_path):
     kept = tmp_path / "stopped.jsonl"
     assert invoke(*SHORT, "--agent", "human", "--log", kept, input="q\n").exit_code == 0
@@ -106,6 +109,7 @@ def test_a_pipe_that_sends_no_option_is_told_once_and_stops_with_exit_2(tmp_path
     assert len(answers_of(tmp_path / "classic-3.jsonl")) == 1
 
 
+@pytest.mark.slow  # a process of its own
 def test_yes_0_through_a_real_pipe_gets_one_message_and_exit_2(tmp_path):
     """`yes 0 | rulesrun ... --agent human` printed "no option 0" 515,500 times in a minute."""
     process = subprocess.run([sys.executable, "-m", "rulesrun", *map(str, SHORT), "--agent", "human"],
@@ -161,6 +165,7 @@ def test_ctrl_c_at_the_table_keeps_the_game_and_exits_130(tmp_path, monkeypatch)
     assert invoke("replay", log).exit_code == 0
 
 
+@pytest.mark.slow
 def test_replay_step_plays_on_from_a_decision_with_people_and_bots_seated_anew(tmp_path):
     logged = tmp_path / "bots.jsonl"
     assert invoke(*SHORT, "--agent", "random", "--log", logged).exit_code == 0
@@ -175,6 +180,7 @@ def test_replay_step_plays_on_from_a_decision_with_people_and_bots_seated_anew(t
     assert invoke("replay", on).exit_code == 0
 
 
+@pytest.mark.slow
 def test_replay_step_cannot_play_on_from_the_end_of_a_finished_game(tmp_path):
     logged = tmp_path / "bots.jsonl"
     assert invoke(*SHORT, "--agent", "random", "--log", logged).exit_code == 0
@@ -183,6 +189,7 @@ def test_replay_step_cannot_play_on_from_the_end_of_a_finished_game(tmp_path):
     assert invoke("replay", logged, "--agent", "random").exit_code == exit_codes.INVALID
 
 
+@pytest.mark.slow
 def test_the_page_steps_through_finished_games_and_says_how_to_go_on_with_a_stopped_one(tmp_path):
     pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
     kept = tmp_path / "stopped.jsonl"

@@ -85,6 +85,7 @@ def test_a_rule_first_met_late_counts_zero_in_the_games_before_in_a_comparison()
     assert bonus.paid_per_game.p == stats.paired_t([0, 2, 2, 2])
 
 
+@pytest.mark.slow
 def test_the_running_report_keeps_no_records():
     """Twenty times the games, about the same memory: sums and counts of distinct values only."""
     def record(i):
@@ -126,7 +127,8 @@ def test_units_are_lazy_and_grow_from_one_game():
         [(0, 1), (1, 3), (3, 7), (7, 15), (15, 31), (31, 63), (63, 127), (127, 255), (255, 455), (455, 655)]
 
 
-@pytest.mark.parametrize("jobs", [pytest.param(1, marks=pytest.mark.slow), 2])
+@pytest.mark.slow  # a process of its own, some 1.5 s; the signal tests below start `simulate` quick
+@pytest.mark.parametrize("jobs", [1, 2])
 def test_a_trillion_games_start_at_once_and_stream_their_records_in_order(tmp_path, jobs):
     out = tmp_path / "games.jsonl"
     process = subprocess.Popen([sys.executable, "-m", "rulesrun", "simulate", str(CLASSIC), "--games", str(10 ** 12),
@@ -275,7 +277,7 @@ phase game:
 '''
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_a_signal_while_a_game_is_played_stops_the_run_at_once(signals_as_a_terminal_leaves_them, tmp_path, jobs):
     """A game may run for minutes: a SIGTERM (`timeout`) that comes while the run waits for one
     stops it then, the game unplayed, instead of after it. It was held to the end of the next

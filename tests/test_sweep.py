@@ -90,6 +90,7 @@ def test_ray_gives_the_results_of_the_local_backend(tmp_path):
     assert local == ray
 
 
+@pytest.mark.slow
 def test_a_cell_is_yielded_as_soon_as_it_and_those_before_it_are_played():
     axes = sweep.param_axes(str(CLASSIC), (), {"rounds": "1"}, ["biggy_weight=1,2,3"], [])
     cells = sweep.cells(str(CLASSIC), (), {"rounds": "1"}, axes, 2, ("random",), 0, 2)
@@ -114,6 +115,7 @@ def test_the_table_shows_each_cell_its_settings_win_shares_and_intervals():
     assert "3" in row and "-" in row and "0." in row
 
 
+@pytest.mark.slow
 def test_json_has_the_axes_and_every_cell(tmp_path):
     result = small("--with-grid", f"-,{BANDIT}", "--jobs", 1, "--json")
     data = json.loads(result.stdout)
@@ -121,6 +123,7 @@ def test_json_has_the_axes_and_every_cell(tmp_path):
     assert any(r["rule"].startswith("bandit") for r in data["cells"][1]["rules"])
 
 
+@pytest.mark.slow  # matplotlib
 def test_the_plot_draws_every_cell_for_every_seat(tmp_path):
     plot = tmp_path / "sweep.html"
     result = small("--grid", "biggy_weight=1,3", "--jobs", 1, "--plot", plot)
@@ -226,6 +229,7 @@ def test_the_readme_ray_example_prints_the_numbers_of_the_local_backend(tmp_path
     assert (tmp_path / "ray.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
 
 
+@pytest.mark.slow  # the shipped rulesets copied and a workshop sent elsewhere: some 1.3 s
 def test_a_workshop_sent_elsewhere_plays_the_same_games_without_the_files(tmp_path, monkeypatch):
     """What a Ray worker gets (the workshop pickled): the rules' sources, once by digest, so it
     plays the very games in another folder, with the files gone, as it does with a cell's params

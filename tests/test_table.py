@@ -43,6 +43,7 @@ def invoke(*args, input=None):
     return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
 
+@pytest.mark.slow  # a game of Royale with greedy bots: some 2.5 s
 def test_a_person_plays_a_whole_game_of_royale_against_three_greedy_bots_through_a_pipe(tmp_path):
     log = tmp_path / "game.jsonl"
     result = invoke(ROYALE, "--seed", 5, "--agent", "human", "--agent", "greedy", "--log", log, input="1\n" * 400)
@@ -130,6 +131,7 @@ def test_the_replay_line_carries_every_option_that_shapes_the_game():
     assert again.output == result.output
 
 
+@pytest.mark.slow
 def test_a_bot_of_ones_own_plays_from_its_file_and_its_mistakes_point_into_it(tmp_path):
     bot = tmp_path / "mine.py"
     bot.write_text("class Last:\n    def __init__(self, seed):\n        pass\n\n"
@@ -170,6 +172,7 @@ score by p: count
 """
 
 
+@pytest.mark.slow
 def test_a_bot_that_searches_shows_a_passing_line_on_a_terminal_only(monkeypatch):
     args = (CLASSIC, "--seed", 2, "--players", 2, "--set", "rounds=1", "--agent", "greedy")
     piped = invoke(*args)
@@ -265,6 +268,7 @@ score by p: money[p] as "money", cards[p]
 """
 
 
+@pytest.mark.slow  # a round of Royale with greedy bots: some 4 s; tests/test_web_api.py keeps the page's hiding quick
 def test_a_bots_secret_answer_is_not_shown_to_the_person_who_must_guess_it(tmp_path):
     """LUCKY PUNCH: seat 0 (a bot) hides markers in its fist, seat 1 (a person) guesses how many.
     The table must not print the hidden number before the guess; the log and `replay --show`

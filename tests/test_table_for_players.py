@@ -86,6 +86,7 @@ def test_a_die_turned_to_a_face_shows_it(tmp_path):
     assert [face for _, face, _ in game.shown(0).zones["left"]] == [4, None]
 
 
+@pytest.mark.slow
 def test_royales_grey_dice_are_never_rolled_and_never_show_a_face():
     rules = rulesrun.load(RULESETS / "royale.rules", params={"forced_boards": ["block_it"]})
     game = rules.start(players=3, seed=2)
@@ -105,6 +106,7 @@ def test_a_bots_line_at_the_table_names_the_option_it_took_and_verbose_lists_the
     assert "(of 6: bid 1 die showing 1; bid 1 die showing 2;" in line
 
 
+@pytest.mark.slow
 def test_the_page_lists_a_bots_options_only_behind_its_line(tmp_path):
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
     pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the test extra)")
@@ -138,6 +140,7 @@ def test_options_that_read_the_same_are_one_choice_where_they_are_the_same_move_
     assert sum(len(choice.options) for choice in choices) == len(decision.options)
 
 
+@pytest.mark.slow
 def test_double_down_offers_each_face_once_and_the_table_answers_with_the_first_of_its_dice():
     rules = rulesrun.load(RULESETS / "royale.rules", params={"forced_boards": ["double_down"]})
     for seed in range(1, 40):

@@ -8,6 +8,9 @@ casinos 1, 2, 3 in the order given (`forced_boards`, and only those: `boards_per
 Seats: Anna = 0, Benno = 1, Carla = 2, Denny = 3 (Anna's left neighbour is Benno). A seat's
 supply is 7 small dice and then the Biggy, so a roll of a full supply loads 8 faces, the
 last one the Biggy's.
+
+Each set of forced boards is a Royale compiled anew (some 0.5 s): the quick run keeps JACKPOT's
+cases on their own, one compile; CI runs every board (`slow`).
 """
 
 from pathlib import Path
@@ -89,6 +92,7 @@ def no_dice_left(s, *seats):
 # =========================================================================== LUCKY PUNCH (A1)
 
 
+@pytest.mark.slow
 def test_lucky_punch_a_wrong_guess_on_three_markers_pays_40000_from_the_bank():
     """Anna hides 3 markers, Benno (her left neighbour) guesses 1: Anna takes 40000 from the bank."""
     s = royale("lucky_punch")
@@ -100,6 +104,7 @@ def test_lucky_punch_a_wrong_guess_on_three_markers_pays_40000_from_the_bank():
     assert s.var("jetons", ANNA) == 0
 
 
+@pytest.mark.slow
 def test_lucky_punch_a_wrong_guess_on_two_markers_pays_30000():
     s = royale("lucky_punch")
     s.script(BENNO, "3")
@@ -107,6 +112,7 @@ def test_lucky_punch_a_wrong_guess_on_two_markers_pays_30000():
     assert s.var("cash", ANNA) == 30000
 
 
+@pytest.mark.slow
 def test_lucky_punch_a_wrong_guess_on_one_marker_pays_two_jetons_and_no_money():
     s = royale("lucky_punch")
     bank = s.var("bank")
@@ -116,6 +122,7 @@ def test_lucky_punch_a_wrong_guess_on_one_marker_pays_two_jetons_and_no_money():
     assert s.var("cash", ANNA) == 0 and s.var("bank") == bank
 
 
+@pytest.mark.slow
 def test_lucky_punch_a_right_guess_pays_nothing():
     s = royale("lucky_punch")
     bank = s.var("bank")
@@ -125,6 +132,7 @@ def test_lucky_punch_a_right_guess_pays_nothing():
     assert s.var("bank") == bank
 
 
+@pytest.mark.slow
 def test_lucky_punch_the_left_neighbour_guesses_from_1_to_3_without_seeing_the_choice():
     """At two players seat 1's left neighbour is seat 0; the guess offers 1-3 whatever was hidden."""
     s = royale("lucky_punch", players=2)
@@ -137,6 +145,7 @@ def test_lucky_punch_the_left_neighbour_guesses_from_1_to_3_without_seeing_the_c
     assert s.var("jetons", BENNO) == 2
 
 
+@pytest.mark.slow
 def test_lucky_punch_cannot_be_activated_while_no_entry_closes_its_casino():
     """NO ENTRY! at casino 1 closes casino 2 (LUCKY PUNCH): Benno's 2s cannot be placed, so nobody plays for markers."""
     s = royale("no_entry", "lucky_punch")
@@ -241,6 +250,7 @@ def _prime_time_position(s, c=1):
     s.cards("bills_at", 5, [90000, 50000])
 
 
+@pytest.mark.slow
 def test_prime_time_the_winner_adds_both_extra_dice_which_count_as_theirs_at_scoring():
     """Anna wins casino 1, rolls 4 and 5 and sets both: she breaks the 2:2 on casino 4 and wins casino 5 alone."""
     s = royale("prime_time")
@@ -255,6 +265,7 @@ def test_prime_time_the_winner_adds_both_extra_dice_which_count_as_theirs_at_sco
     assert sorted(c.value for c in s.zone("won", BENNO)) == [30000, 40000]
 
 
+@pytest.mark.slow
 def test_prime_time_the_winner_may_set_no_extra_die():
     s = royale("prime_time")
     _prime_time_position(s)
@@ -265,6 +276,7 @@ def test_prime_time_the_winner_may_set_no_extra_die():
     assert sorted(c.value for c in s.zone("won", BENNO)) == [30000]
 
 
+@pytest.mark.slow
 def test_prime_time_with_doubles_the_winner_may_set_only_one_of_them():
     s = royale("prime_time")
     _prime_time_position(s)
@@ -276,6 +288,7 @@ def test_prime_time_with_doubles_the_winner_may_set_only_one_of_them():
     assert len(s.zone("extra_dice")) == 1
 
 
+@pytest.mark.slow
 def test_prime_time_nobody_rolls_when_the_casino_has_no_winner():
     """Anna and Benno tie 2:2 on the PRIME TIME casino: there is no winner, so nobody rolls the extra dice."""
     s = royale("prime_time")
@@ -288,6 +301,7 @@ def test_prime_time_nobody_rolls_when_the_casino_has_no_winner():
     assert s.total("won", ANNA) == s.total("won", BENNO) == 0
 
 
+@pytest.mark.slow
 def test_prime_time_nobody_rolls_when_the_two_player_neutral_dice_take_the_higher_bill():
     s = royale("prime_time", players=2)
     s.place("neutral", "small", [1, 1, 1], "casino", 1)
@@ -298,6 +312,7 @@ def test_prime_time_nobody_rolls_when_the_two_player_neutral_dice_take_the_highe
     assert s.total("won", ANNA) == 30000
 
 
+@pytest.mark.slow
 def test_prime_time_an_extra_die_cannot_go_into_a_casino_closed_by_no_entry():
     s = royale("no_entry", "prime_time")
     _prime_time_position(s, c=2)
@@ -309,6 +324,7 @@ def test_prime_time_an_extra_die_cannot_go_into_a_casino_closed_by_no_entry():
     assert s.faces("casino", 5) == []
 
 
+@pytest.mark.slow
 def test_prime_time_extra_dice_do_not_activate_the_board_of_their_casino():
     """Anna sets an extra 1 into casino 1 (JACKPOT): the board is not activated, the die still counts for her."""
     s = royale("jackpot", "prime_time")
@@ -325,6 +341,7 @@ def test_prime_time_extra_dice_do_not_activate_the_board_of_their_casino():
     assert sorted(c.value for c in s.zone("won", BENNO)) == [30000]
 
 
+@pytest.mark.slow
 def test_prime_time_extra_dice_go_back_to_the_board_after_the_round():
     s = royale("prime_time")
     _prime_time_position(s)
@@ -348,12 +365,14 @@ def test_fifty_fifty_two_right_calls_then_stopping_pays_20000():
     assert s.var("cash", ANNA) == 20000 and s.var("bank") == bank - 20000
 
 
+@pytest.mark.slow
 def test_fifty_fifty_stopping_after_the_first_roll_pays_nothing():
     s = royale("fifty_fifty")
     turn(s, ANNA, [1, 1, 2, 3, 4, 5, 6, 6], 1, "stop", extras=(6, 6))
     assert s.var("cash", ANNA) == 0
 
 
+@pytest.mark.slow
 def test_fifty_fifty_a_wrong_call_ends_the_turn_with_nothing():
     """7, 'higher' (11, right: 10000), 'higher' again: 5 is wrong, and the 10000 is lost too."""
     s = royale("fifty_fifty")
@@ -363,6 +382,7 @@ def test_fifty_fifty_a_wrong_call_ends_the_turn_with_nothing():
     assert s.var("cash", ANNA) == 0 and s.var("bank") == bank
 
 
+@pytest.mark.slow
 def test_fifty_fifty_the_same_sum_again_counts_as_wrong():
     """7, 'higher', 7 again: wrong. 11, 'lower', 11 again: wrong. Nothing either time."""
     s = royale("fifty_fifty")
@@ -376,6 +396,7 @@ def test_fifty_fifty_the_same_sum_again_counts_as_wrong():
     assert s.var("cash", ANNA) == 0
 
 
+@pytest.mark.slow
 def test_fifty_fifty_six_right_calls_reach_the_end_of_the_track_and_pay_60000():
     s = royale("fifty_fifty")
     extra(s, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4)  # 2, 3, 4, 5, 6, 7, 8
@@ -385,6 +406,7 @@ def test_fifty_fifty_six_right_calls_reach_the_end_of_the_track_and_pay_60000():
     assert s.var("cash", ANNA) == 60000
 
 
+@pytest.mark.slow
 def test_fifty_fifty_the_marker_starts_from_the_start_field_on_every_activation():
     s = royale("fifty_fifty")
     extra(s, 3, 4, 5, 6, 2, 2)
@@ -396,6 +418,7 @@ def test_fifty_fifty_the_marker_starts_from_the_start_field_on_every_activation(
     assert s.var("cash", BENNO) == 0
 
 
+@pytest.mark.slow
 def test_fifty_fifty_is_activated_by_a_power_play_placement():
     """Anna holds the POWER PLAY marker (casino 1) and turns a die to 2: FIFTY FIFTY at casino 2 is played."""
     s = royale("power_play", "fifty_fifty")
@@ -410,6 +433,7 @@ def test_fifty_fifty_is_activated_by_a_power_play_placement():
 # ============================================================================= HIGH FIVE (C1)
 
 
+@pytest.mark.slow
 def test_high_five_the_first_to_five_dice_takes_the_tile_and_trades_it_for_100000_at_scoring():
     s = royale("high_five")
     s.place(ANNA, "small", [1, 1, 1], "casino", 1)
@@ -420,6 +444,7 @@ def test_high_five_the_first_to_five_dice_takes_the_tile_and_trades_it_for_10000
     assert s.var("cash", ANNA) == 100000 and s.var("bank") == bank - 100000
 
 
+@pytest.mark.slow
 def test_high_five_three_dice_and_the_biggy_are_five():
     s = royale("high_five")
     s.place(ANNA, "small", [1, 1], "casino", 1)
@@ -427,6 +452,7 @@ def test_high_five_three_dice_and_the_biggy_are_five():
     assert s.var("high_five_holder") == ANNA
 
 
+@pytest.mark.slow
 def test_high_five_four_dice_are_not_enough():
     s = royale("high_five")
     s.place(ANNA, "small", [1, 1], "casino", 1)
@@ -437,6 +463,7 @@ def test_high_five_four_dice_are_not_enough():
     assert s.var("cash", ANNA) == 0
 
 
+@pytest.mark.slow
 def test_high_five_a_second_player_reaching_five_gets_nothing():
     s = royale("high_five")
     s.place(ANNA, "small", [1, 1, 1, 1], "casino", 1)
@@ -448,6 +475,7 @@ def test_high_five_a_second_player_reaching_five_gets_nothing():
     assert s.var("cash", ANNA) == 100000 and s.var("cash", BENNO) == 0
 
 
+@pytest.mark.slow
 def test_high_five_the_tile_is_back_on_the_board_when_the_board_comes_up_in_a_later_round():
     s = royale("high_five")
     s.place(ANNA, "small", [1, 1, 1, 1], "casino", 1)
@@ -459,6 +487,7 @@ def test_high_five_the_tile_is_back_on_the_board_when_the_board_comes_up_in_a_la
     assert s.var("high_five_holder") == BENNO
 
 
+@pytest.mark.slow
 def test_high_five_the_two_player_neutral_dice_do_not_count_towards_five():
     s = royale("high_five", players=2)
     s.place("neutral", "small", [1, 1, 1], "casino", 1)
@@ -468,6 +497,7 @@ def test_high_five_the_two_player_neutral_dice_do_not_count_towards_five():
     assert s.var("high_five_holder") is None
 
 
+@pytest.mark.slow
 def test_high_five_a_power_play_placement_that_makes_five_takes_the_tile():
     """Anna has four dice on casino 1 (HIGH FIVE) and holds the POWER PLAY marker (casino 2): one turned 1 makes five."""
     s = royale("high_five", "power_play")
@@ -481,6 +511,7 @@ def test_high_five_a_power_play_placement_that_makes_five_takes_the_tile():
 # ============================================================================== BAD LUCK (C2)
 
 
+@pytest.mark.slow
 def test_bad_luck_the_player_with_the_fewest_dice_pays_50000_after_the_whole_scoring():
     """Denny has 1 die on casino 1 (Anna 3, Benno 2, Carla 4) and nothing before scoring; he wins 70000 on casino 4 and pays 50000 of it."""
     s = royale("bad_luck")
@@ -497,6 +528,7 @@ def test_bad_luck_the_player_with_the_fewest_dice_pays_50000_after_the_whole_sco
     assert [money(s, p) for p in (ANNA, BENNO, CARLA)] == [0, 0, 0]
 
 
+@pytest.mark.slow
 def test_bad_luck_dice_are_counted_before_ties_are_removed():
     """Anna 1, Benno 2, Carla 2, Denny 3: Benno and Carla cancel in the scoring, but only Anna pays."""
     s = royale("bad_luck")
@@ -508,6 +540,7 @@ def test_bad_luck_dice_are_counted_before_ties_are_removed():
     assert [money(s, p) for p in range(4)] == [60000 + 30000 - 50000, 60000, 60000, 60000 + 50000]
 
 
+@pytest.mark.slow
 def test_bad_luck_every_player_without_dice_there_pays():
     s = royale("bad_luck")
     s.place(ANNA, "small", [1, 1], "casino", 1)
@@ -520,6 +553,7 @@ def test_bad_luck_every_player_without_dice_there_pays():
     assert s.var("bank") == bank + 100000
 
 
+@pytest.mark.slow
 def test_bad_luck_a_player_short_of_money_pays_all_of_it_and_then_jetons_at_10000():
     """Denny owes 50000 and has a 30000 card and 3 jetons: he gives the card and 2 jetons, and keeps 1 jeton."""
     s = royale("bad_luck")
@@ -535,6 +569,7 @@ def test_bad_luck_a_player_short_of_money_pays_all_of_it_and_then_jetons_at_1000
     assert s.var("bank") == bank + 30000
 
 
+@pytest.mark.slow
 def test_bad_luck_a_player_with_nothing_pays_nothing():
     s = royale("bad_luck")
     for seat in (ANNA, BENNO, CARLA):
@@ -545,6 +580,7 @@ def test_bad_luck_a_player_with_nothing_pays_nothing():
     assert s.var("bank") == bank
 
 
+@pytest.mark.slow
 def test_bad_luck_change_comes_from_the_bank_and_never_as_jetons():
     """Denny pays with a 90000 card: 40000 comes back as money; his jetons are untouched."""
     s = royale("bad_luck")
@@ -557,6 +593,7 @@ def test_bad_luck_change_comes_from_the_bank_and_never_as_jetons():
     assert s.var("jetons", DENNY) == 2
 
 
+@pytest.mark.slow
 def test_bad_luck_the_two_player_neutral_dice_never_pay():
     """Neutral 1, Anna 2, Benno 3 on casino 1: the imaginary player has the fewest, but only players pay: Anna."""
     s = royale("bad_luck", players=2)
@@ -570,6 +607,7 @@ def test_bad_luck_the_two_player_neutral_dice_never_pay():
     assert money(s, BENNO) == 60000
 
 
+@pytest.mark.slow
 def test_bad_luck_counts_the_biggy_as_two_dice():
     """Anna's Biggy (2) against Benno's one small die: one piece each, but Benno has the fewest dice."""
     s = royale("bad_luck", players=2)
@@ -585,6 +623,7 @@ def test_bad_luck_counts_the_biggy_as_two_dice():
 # ================================================================================ PAY DAY (D1)
 
 
+@pytest.mark.slow
 def test_pay_day_pays_10000_for_every_casino_with_own_dice():
     """Anna has dice on casinos 3 and 5 and places on casino 1 (PAY DAY): 3 casinos, 30000 from the bank."""
     s = royale("pay_day")
@@ -597,6 +636,7 @@ def test_pay_day_pays_10000_for_every_casino_with_own_dice():
     assert s.var("jetons", ANNA) == 0
 
 
+@pytest.mark.slow
 def test_pay_day_20000_is_paid_as_two_jetons():
     s = royale("pay_day")
     s.place(ANNA, "small", [4], "casino", 4)
@@ -606,12 +646,14 @@ def test_pay_day_20000_is_paid_as_two_jetons():
     assert s.var("cash", ANNA) == 0 and s.var("bank") == bank
 
 
+@pytest.mark.slow
 def test_pay_day_10000_is_paid_as_one_jeton():
     s = royale("pay_day")
     turn(s, ANNA, [1, 1, 2, 3, 4, 5, 6, 6], 1)
     assert s.var("jetons", ANNA) == 1 and s.var("cash", ANNA) == 0
 
 
+@pytest.mark.slow
 def test_pay_day_dice_on_all_six_casinos_pay_60000():
     s = royale("pay_day")
     for c in range(2, 7):
@@ -630,6 +672,7 @@ def test_pay_day_dice_on_a_board_do_not_count():
     assert s.var("jetons", ANNA) == 2 and s.var("cash", ANNA) == 0
 
 
+@pytest.mark.slow
 def test_pay_day_the_two_player_neutral_dice_are_not_yours():
     s = royale("pay_day", players=2)
     for c in (2, 3, 4):
@@ -641,6 +684,7 @@ def test_pay_day_the_two_player_neutral_dice_are_not_yours():
 # ============================================================================= POWER PLAY (D2)
 
 
+@pytest.mark.slow
 def test_power_play_the_unique_majority_takes_the_marker():
     s = royale("power_play")
     s.place(BENNO, "small", [1, 1], "casino", 1)
@@ -648,6 +692,7 @@ def test_power_play_the_unique_majority_takes_the_marker():
     assert s.var("power_holder") == ANNA
 
 
+@pytest.mark.slow
 def test_power_play_a_shared_majority_does_not_take_the_marker():
     """Benno has 2 dice on casino 1, Anna places 2: 2:2 is nobody's majority."""
     s = royale("power_play")
@@ -656,6 +701,7 @@ def test_power_play_a_shared_majority_does_not_take_the_marker():
     assert s.var("power_holder") is None
 
 
+@pytest.mark.slow
 def test_power_play_placing_without_getting_the_most_dice_does_not_take_the_marker():
     """Benno has 3 dice on casino 1, Anna places 2: Benno leads, and the marker stays on the board."""
     s = royale("power_play")
@@ -664,6 +710,7 @@ def test_power_play_placing_without_getting_the_most_dice_does_not_take_the_mark
     assert s.var("power_holder") is None
 
 
+@pytest.mark.slow
 def test_power_play_the_marker_is_taken_from_another_player():
     s = royale("power_play")
     turn(s, BENNO, [1, 1, 2, 3, 4, 5, 6, 6], 1)
@@ -672,6 +719,7 @@ def test_power_play_the_marker_is_taken_from_another_player():
     assert s.var("power_holder") == ANNA
 
 
+@pytest.mark.slow
 def test_power_play_the_holder_may_turn_one_die_and_place_it_instead_of_rolling():
     s = royale("power_play")
     holds_the_power_play_marker(s, ANNA)
@@ -685,6 +733,7 @@ def test_power_play_the_holder_may_turn_one_die_and_place_it_instead_of_rolling(
     assert not any("rolls" in t for t in s.said())
 
 
+@pytest.mark.slow
 def test_power_play_the_marker_goes_back_when_nobody_has_the_unique_majority():
     """Anna holds the marker with 2 dice; Benno places 2 on casino 1: 2:2, the marker goes back to the board."""
     s = royale("power_play")
@@ -693,6 +742,7 @@ def test_power_play_the_marker_goes_back_when_nobody_has_the_unique_majority():
     assert s.var("power_holder") is None
 
 
+@pytest.mark.slow
 def test_power_play_a_casino_closed_by_no_entry_is_not_offered():
     """NO ENTRY! (casino 2) has closed casino 4: Anna may turn a die to any face but 4."""
     s = royale("power_play", "no_entry")
@@ -706,6 +756,7 @@ def test_power_play_a_casino_closed_by_no_entry_is_not_offered():
     assert s.faces("casino", 5, owner=ANNA) == [5] and s.faces("casino", 4) == []
 
 
+@pytest.mark.slow
 def test_power_play_the_two_player_neutral_dice_can_hold_the_majority():
     """Three neutral dice on casino 1: Anna's two are no majority; two more make her four the unique majority."""
     s = royale("power_play", players=2)
@@ -716,6 +767,7 @@ def test_power_play_the_two_player_neutral_dice_can_hold_the_majority():
     assert s.var("power_holder") == ANNA
 
 
+@pytest.mark.slow
 def test_power_play_the_marker_goes_back_to_the_board_after_the_round():
     s = royale("power_play")
     holds_the_power_play_marker(s, ANNA)

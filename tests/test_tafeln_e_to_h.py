@@ -10,6 +10,9 @@ Seats are numbered clockwise from 0; the left neighbour is the next seat. The bo
 are forced onto casinos 1, 2, 3 in the order given (and no other board lies out). Players hold
 no jetons at the start (the round's two jetons come with the placement phase, not run here), so
 a jeton count is exactly what a board gave.
+
+Each set of forced boards is a Royale compiled anew (some 0.5 s): the quick run keeps NO ENTRY!'s
+cases on their own, one compile; CI runs every board (`slow`).
 """
 
 from pathlib import Path
@@ -190,6 +193,7 @@ def test_no_entry_casino_reopens_and_marker_restarts_when_the_next_round_draws_b
     assert jetons(s, 1) == 2
 
 
+@pytest.mark.slow
 def test_no_entry_closed_casino_gets_no_grey_dice_from_block_it():
     """E1 with F1: 'Dies gilt auch für alle Funktionen anderer Tafeln': BLOCK IT! cannot put grey dice into the closed casino."""
     s = royale("no_entry", "block_it")
@@ -200,6 +204,7 @@ def test_no_entry_closed_casino_gets_no_grey_dice_from_block_it():
     assert len(s.zone("casino", 4)) == 0 and grey_in(s, 6) == 3
 
 
+@pytest.mark.slow
 def test_no_entry_closed_casino_gives_no_die_back_and_takes_none_through_my_choice_5():
     """E1 with H2: MY CHOICE 5 can neither take an own die out of the closed casino nor turn a die and place it there."""
     s = royale("no_entry", "my_choice")
@@ -217,6 +222,7 @@ def test_no_entry_closed_casino_gives_no_die_back_and_takes_none_through_my_choi
 # =========================================================================== KNOCKOUT? (E2)
 
 
+@pytest.mark.slow
 def test_knockout_every_other_player_puts_one_remaining_die_at_the_counter():
     """E2: when activated, each fellow player must put one of their remaining dice (their choice) at the counter."""
     s = royale("knockout", players=3)
@@ -231,6 +237,7 @@ def test_knockout_every_other_player_puts_one_remaining_die_at_the_counter():
     assert dice_of(s, 0, "knockout_counter") == 0
 
 
+@pytest.mark.slow
 def test_knockout_you_take_your_own_dice_back_from_the_counter():
     """E2: the activating player gets their dice at the counter back into supply."""
     s = royale("knockout", players=3)
@@ -243,6 +250,7 @@ def test_knockout_you_take_your_own_dice_back_from_the_counter():
     assert len(s.zone("supply", 0)) == 6  # 8 - 2 placed; the 2 from the counter are back
 
 
+@pytest.mark.slow
 def test_knockout_two_dice_at_the_counter_are_the_limit_and_the_biggy_counts_as_one_of_them():
     """E2: nobody puts a third die at the counter; a Biggy there is one of a player's two."""
     s = royale("knockout", players=3)
@@ -255,6 +263,7 @@ def test_knockout_two_dice_at_the_counter_are_the_limit_and_the_biggy_counts_as_
     assert dice_of(s, 1, "knockout_counter") == 2 and len(s.zone("supply", 1)) == 6
 
 
+@pytest.mark.slow
 def test_knockout_a_biggy_alone_at_the_counter_is_one_die_so_a_second_follows():
     """E2 + RULES-NOTES: KNOCKOUT? counts dice by piece: a lone Biggy (worth 2 elsewhere) is one of the two."""
     s = royale("knockout", players=3)
@@ -267,6 +276,7 @@ def test_knockout_a_biggy_alone_at_the_counter_is_one_die_so_a_second_follows():
     assert dice_of(s, 1, "knockout_counter") == 2
 
 
+@pytest.mark.slow
 def test_knockout_a_player_without_remaining_dice_puts_nothing_at_the_counter():
     """E2: only 'noch übrige' dice go to the counter: a player with an empty supply is not asked."""
     s = royale("knockout", players=3)
@@ -279,6 +289,7 @@ def test_knockout_a_player_without_remaining_dice_puts_nothing_at_the_counter():
     assert dice_of(s, 2, "knockout_counter") == 0 and dice_of(s, 2, "casino", 6) == 7
 
 
+@pytest.mark.slow
 def test_knockout_a_player_whose_dice_all_wait_at_the_counter_is_skipped_in_placement():
     """E2 with the base rule 'Wer keine Würfel mehr hat, wird übersprungen': counter dice are not rolled."""
     s = royale("knockout", players=3)
@@ -297,6 +308,7 @@ def test_knockout_a_player_whose_dice_all_wait_at_the_counter_is_skipped_in_plac
     assert dice_of(s, 1, "knockout_counter") == 1
 
 
+@pytest.mark.slow
 def test_knockout_counter_dice_go_back_to_their_owners_at_the_end_of_the_round():
     """E2: the counter empties with the round's last action (all dice back to supply)."""
     s = royale("knockout", players=3)
@@ -323,6 +335,7 @@ def test_knockout_activated_through_my_choice_4_knocks_the_others_out_and_return
 # =========================================================================== BLOCK IT! (F1)
 
 
+@pytest.mark.slow
 def test_block_it_preparation_lays_the_nine_grey_dice_in_groups_of_1_1_2_2_3():
     """F1 preparation: 2x 1, 2x 2, 1x 3 grey blank dice on the board's five field groups."""
     s = royale("block_it")
@@ -330,6 +343,7 @@ def test_block_it_preparation_lays_the_nine_grey_dice_in_groups_of_1_1_2_2_3():
     assert len(s.zone("grey_supply")) == 0
 
 
+@pytest.mark.slow
 def test_block_it_puts_all_grey_dice_of_one_group_into_a_casino_of_your_choice():
     """F1: take all blank dice of any group and put them into any casino (here 3 dice into casino 4)."""
     s = royale("block_it")
@@ -340,6 +354,7 @@ def test_block_it_puts_all_grey_dice_of_one_group_into_a_casino_of_your_choice()
     assert [len(s.zone("block_it_group", k)) for k in range(1, 5)] == [1, 1, 2, 2]
 
 
+@pytest.mark.slow
 def test_block_it_grey_dice_count_for_an_imaginary_player_at_scoring():
     """F1: at scoring the grey dice are an imaginary player's: they tie seat 1 (both cancel), seat 2 takes the higher bill."""
     s = royale("block_it")
@@ -351,6 +366,7 @@ def test_block_it_grey_dice_count_for_an_imaginary_player_at_scoring():
     assert [s.total("won", p) for p in range(4)] == [0, 0, 90000, 0]
 
 
+@pytest.mark.slow
 def test_block_it_offers_only_groups_still_on_the_board_and_does_nothing_once_all_are_used():
     """F1 boundary: a used group is gone; with the board empty an activation asks nothing and moves nothing."""
     s = royale("block_it")
@@ -365,6 +381,7 @@ def test_block_it_offers_only_groups_still_on_the_board_and_does_nothing_once_al
     assert grey_in(s, 6) == 4 and grey_in(s, 5) == 5
 
 
+@pytest.mark.slow
 def test_block_it_grey_dice_put_into_casinos_are_all_back_on_the_board_next_round():
     """F1 boundary (end of a round): the grey dice in casinos return with everyone's dice; the next round's board
     again holds all nine in groups of 1, 1, 2, 2, 3."""
@@ -377,6 +394,7 @@ def test_block_it_grey_dice_put_into_casinos_are_all_back_on_the_board_next_roun
     assert [grey_in(s, c) for c in range(1, 7)] == [0] * 6
 
 
+@pytest.mark.slow
 def test_block_it_two_players_grey_dice_and_neutral_dice_are_two_different_imaginary_players():
     """F1, 2-player note: the neutral dice and the grey dice belong to two different imaginary players, so 2 against 2 cancels."""
     s = royale("block_it", players=2)
@@ -388,6 +406,7 @@ def test_block_it_two_players_grey_dice_and_neutral_dice_are_two_different_imagi
     assert (s.total("won", 0), s.total("won", 1)) == (90000, 0)
 
 
+@pytest.mark.slow
 def test_block_it_printed_example_two_grey_dice_take_the_power_play_marker_from_red():
     """F1 Beispiel: casino 2 (POWER PLAY) holds 1 blue, 1 yellow, 2 red dice; 2 grey dice are added: red must put
     the marker back on the board at once; left so until scoring, nobody is paid there."""
@@ -425,12 +444,14 @@ def test_block_it_printed_example_two_grey_dice_take_the_power_play_marker_from_
 # =========================================================================== HANDICAP (F2)
 
 
+@pytest.mark.slow
 def test_handicap_preparation_puts_one_grey_die_in_casinos_1_to_3_and_two_in_4_to_6():
     """F2 preparation: the nine grey blank dice, one each in casinos 1-3 and two each in 4-6."""
     s = royale("handicap")
     assert [grey_in(s, c) for c in range(1, 7)] == [1, 1, 1, 2, 2, 2]
 
 
+@pytest.mark.slow
 def test_handicap_a_grey_die_taken_for_a_jeton_picture_gives_1_jeton():
     """F2: take a grey die from any casino onto a free picture of the board: the jeton picture gives 1 jeton."""
     s = royale("handicap")
@@ -441,6 +462,7 @@ def test_handicap_a_grey_die_taken_for_a_jeton_picture_gives_1_jeton():
     assert grey_in(s, 4) == 1 and len(s.zone("handicap_board")) == 1
 
 
+@pytest.mark.slow
 def test_handicap_money_picture_pays_30000_from_the_bank():
     """F2: a money picture pays 30,000 from the bank."""
     s = royale("handicap")
@@ -450,6 +472,7 @@ def test_handicap_money_picture_pays_30000_from_the_bank():
     assert grey_in(s, 6) == 1
 
 
+@pytest.mark.slow
 def test_handicap_the_two_jeton_pictures_are_used_up_after_two_takes():
     """F2 boundary: 1 jeton 'bis zu 2x möglich': a third take offers no jeton picture."""
     s = royale("handicap")
@@ -460,6 +483,7 @@ def test_handicap_the_two_jeton_pictures_are_used_up_after_two_takes():
     assert (jetons(s, 0), jetons(s, 1), jetons(s, 2)) == (1, 1, 0)
 
 
+@pytest.mark.slow
 def test_handicap_taking_no_grey_die_gives_no_reward():
     """F2: 'Du musst keinen Blanko-Würfel aufnehmen, allerdings erhältst du dann auch keine Belohnung.'"""
     s = royale("handicap")
@@ -469,6 +493,7 @@ def test_handicap_taking_no_grey_die_gives_no_reward():
     assert (jetons(s, 0), cash(s, 0), s.var("bank")) == (0, 0, bank)
 
 
+@pytest.mark.slow
 def test_handicap_with_no_grey_die_left_in_any_casino_gives_nothing():
     """F2 boundary: when every grey die has left the casinos there is nothing to take and no reward."""
     s = royale("handicap")
@@ -479,6 +504,7 @@ def test_handicap_with_no_grey_die_left_in_any_casino_gives_nothing():
     assert (jetons(s, 0), cash(s, 0)) == (0, 0)
 
 
+@pytest.mark.slow
 def test_handicap_choice_picture_turns_a_remaining_die_and_places_it_without_activating():
     """F2: the choice picture: turn one of your remaining dice to any face and place it there, without activating
     that casino's board (KNOCKOUT? at casino 2 asks nobody for a die)."""
@@ -490,6 +516,7 @@ def test_handicap_choice_picture_turns_a_remaining_die_and_places_it_without_act
     assert len(s.zone("supply", 0)) == 5
 
 
+@pytest.mark.slow
 def test_handicap_choice_picture_takes_an_own_die_back_from_a_casino_but_never_from_a_board():
     """F2: 'Es dürfen nur eigene Würfel aus einem Casino genommen ... werden, nicht aber von einer Tafel'."""
     s = royale("handicap", "knockout", players=3)
@@ -504,6 +531,7 @@ def test_handicap_choice_picture_takes_an_own_die_back_from_a_casino_but_never_f
     assert len(s.zone("supply", 0)) == 7
 
 
+@pytest.mark.slow
 def test_handicap_grey_dice_left_in_a_casino_count_for_an_imaginary_player_at_scoring():
     """F2 'Während der Auswertung': the 2 grey dice in casino 4 tie seat 0's 2 dice (both cancel); seat 1 takes the higher bill."""
     s = royale("handicap")
@@ -514,6 +542,7 @@ def test_handicap_grey_dice_left_in_a_casino_count_for_an_imaginary_player_at_sc
     assert [s.total("won", p) for p in range(4)] == [0, 80000, 0, 0]
 
 
+@pytest.mark.slow
 def test_handicap_grey_dice_and_pictures_are_all_back_for_the_next_round():
     """F2 boundary (end of a round): grey dice from the casinos and from the board's pictures come back; the next
     round starts again with 1, 1, 1, 2, 2, 2 and both jeton pictures free."""
@@ -528,6 +557,7 @@ def test_handicap_grey_dice_and_pictures_are_all_back_for_the_next_round():
     assert jetons(s, 2) == 1
 
 
+@pytest.mark.slow
 def test_handicap_two_players_grey_dice_and_neutral_dice_are_two_different_imaginary_players():
     """F2, 2-player note: 2 grey and 2 neutral dice in casino 4 are two players and cancel; seat 0's single die wins."""
     s = royale("handicap", players=2)
@@ -538,6 +568,7 @@ def test_handicap_two_players_grey_dice_and_neutral_dice_are_two_different_imagi
     assert (s.total("won", 0), s.total("won", 1)) == (80000, 0)
 
 
+@pytest.mark.slow
 def test_handicap_takes_no_grey_die_from_a_casino_closed_by_no_entry():
     """F2 with E1: no die may be taken out of the closed casino, by any board."""
     s = royale("no_entry", "handicap")
@@ -551,6 +582,7 @@ def test_handicap_takes_no_grey_die_from_a_casino_closed_by_no_entry():
 # =========================================================================== BLACK BOX (G1)
 
 
+@pytest.mark.slow
 def test_black_box_left_neighbour_splits_the_tiles_and_the_winner_takes_one_group_from_the_bank():
     """G1: seat 1 wins casino 1; seat 2 (its left neighbour) splits 1/5 with the 100,000 alone; seat 1, seeing only the
     sizes, takes the five: 2 jetons + 40,000 + 60,000 + 80,000 + the blank."""
@@ -570,6 +602,7 @@ def test_black_box_left_neighbour_splits_the_tiles_and_the_winner_takes_one_grou
     assert s.total("won", 1) == 40000 and s.total("won", 0) == 30000
 
 
+@pytest.mark.slow
 def test_black_box_splits_are_3_3_or_4_2_or_5_1():
     """G1: the splitter may make 3/3, 4/2 or 5/1 (a group of 1, 2 or 3 tiles beside the rest), never 6/0."""
     s = royale("black_box")
@@ -583,6 +616,7 @@ def test_black_box_splits_are_3_3_or_4_2_or_5_1():
     assert (jetons(s, 0), cash(s, 0)) == (2, 100000)  # tiles 0, 1, 2: 2 jetons, 40,000, 60,000
 
 
+@pytest.mark.slow
 def test_black_box_gives_no_tiles_when_nobody_wins_the_casino():
     """G1 boundary: the only two players in casino 1 tie and cancel: there is no winner, nobody splits or picks."""
     s = royale("black_box")
@@ -593,6 +627,7 @@ def test_black_box_gives_no_tiles_when_nobody_wins_the_casino():
     assert all(jetons(s, p) == 0 and cash(s, p) == 0 for p in range(4))
 
 
+@pytest.mark.slow
 def test_black_box_a_short_bank_pays_only_what_it_holds():
     """G1 with RULES-NOTES ('an empty bank pays what it has'): the 100,000 tile from a bank of 50,000 pays 50,000."""
     s = royale("black_box")
@@ -604,6 +639,7 @@ def test_black_box_a_short_bank_pays_only_what_it_holds():
     assert cash(s, 0) == 50000 and s.var("bank") == 0
 
 
+@pytest.mark.slow
 def test_black_box_left_neighbour_of_the_last_seat_is_seat_0():
     """G1: seats sit in a circle: when seat 3 wins, seat 0 splits."""
     s = royale("black_box")
@@ -632,6 +668,7 @@ def test_black_box_grey_dice_of_block_it_winning_the_casino_give_no_seat_the_til
 # =========================================================================== DOUBLE DOWN (G2)
 
 
+@pytest.mark.slow
 def test_double_down_moves_chosen_own_dice_from_its_casino_onto_the_field():
     """G2: any number of your dice from this casino, placed now or earlier, go onto the board's field; others' stay."""
     s = royale("double_down")
@@ -644,6 +681,7 @@ def test_double_down_moves_chosen_own_dice_from_its_casino_onto_the_field():
     assert dice_of(s, 0, "casino", 1) == 1 and dice_of(s, 1, "casino", 1) == 1
 
 
+@pytest.mark.slow
 def test_double_down_field_is_scored_like_a_casino_60000_and_30000_from_the_bank():
     """G2 'Während der Auswertung': the field ranks by dice (Biggy = 2): 3 dice take 60,000, the Biggy 30,000, 1 die nothing."""
     s = royale("double_down")
@@ -656,6 +694,7 @@ def test_double_down_field_is_scored_like_a_casino_60000_and_30000_from_the_bank
     assert s.var("bank") == bank - 90000
 
 
+@pytest.mark.slow
 def test_double_down_field_ties_cancel_first():
     """G2: 'zunächst Gleichstände prüfen und auflösen': 2 dice against a Biggy cancel; the single die takes 60,000; no 30,000."""
     s = royale("double_down")
@@ -666,6 +705,7 @@ def test_double_down_field_ties_cancel_first():
     assert [cash(s, p) for p in range(4)] == [0, 0, 60000, 0]
 
 
+@pytest.mark.slow
 def test_double_down_stopping_at_once_moves_nothing_and_an_empty_field_pays_nothing():
     """G2 boundary: moving dice is optional ('wenn du willst'); an empty field pays nobody."""
     s = royale("double_down")
@@ -676,6 +716,7 @@ def test_double_down_stopping_at_once_moves_nothing_and_an_empty_field_pays_noth
     assert cash(s, 0) == 0
 
 
+@pytest.mark.slow
 def test_double_down_field_dice_are_not_counted_in_the_casino():
     """G2: dice moved onto the field leave the casino: seat 0's 3 dice, 2 of them on the field, lose the casino to seat 1's 2."""
     s = royale("double_down")
@@ -688,6 +729,7 @@ def test_double_down_field_dice_are_not_counted_in_the_casino():
     assert cash(s, 0) == 60000
 
 
+@pytest.mark.slow
 def test_double_down_field_dice_cannot_be_taken_back_by_my_choice_5():
     """G2 with H2: 'Auf diesem Tafelfeld dürfen durch keine andere Aktion Würfel ... weggenommen werden'."""
     s = royale("my_choice", "double_down")
@@ -699,6 +741,7 @@ def test_double_down_field_dice_cannot_be_taken_back_by_my_choice_5():
     assert dice_of(s, 0, "double_down_field") == 1
 
 
+@pytest.mark.slow
 def test_double_down_casino_closed_by_no_entry_lets_no_die_onto_the_field_even_through_my_choice_4():
     """G2 with E1 and H2: NO ENTRY! may close the casino the board lies at; then no die may leave it for the field,
     even when MY CHOICE 4 activates DOUBLE DOWN."""
@@ -715,6 +758,7 @@ def test_double_down_casino_closed_by_no_entry_lets_no_die_onto_the_field_even_t
 # =========================================================================== NICE DICE (H1)
 
 
+@pytest.mark.slow
 def test_nice_dice_puts_one_just_placed_die_on_the_field_of_its_face():
     """H1: one of the dice just placed here may go onto the board's field of its face."""
     s = royale("nice_dice")
@@ -724,6 +768,7 @@ def test_nice_dice_puts_one_just_placed_die_on_the_field_of_its_face():
     assert dice_of(s, 0, "casino", 1) == 1 and len(s.zone("supply", 0)) == 6
 
 
+@pytest.mark.slow
 def test_nice_dice_may_take_a_die_of_the_roll_still_in_hand():
     """H1: 'einen deiner gerade geworfenen Würfel': a 6 of this roll that was not placed goes onto field 6."""
     s = royale("nice_dice")
@@ -734,6 +779,7 @@ def test_nice_dice_may_take_a_die_of_the_roll_still_in_hand():
     assert dice_of(s, 0, "casino", 1) == 2 and len(s.zone("supply", 0)) == 5
 
 
+@pytest.mark.slow
 def test_nice_dice_declining_leaves_the_board_as_it_is():
     """H1 boundary: the die goes onto the board only 'wenn du willst'."""
     s = royale("nice_dice")
@@ -743,6 +789,7 @@ def test_nice_dice_declining_leaves_the_board_as_it_is():
     assert dice_of(s, 0, "casino", 1) == 2 and len(s.zone("supply", 0)) == 6
 
 
+@pytest.mark.slow
 def test_nice_dice_displaces_the_die_on_the_field_into_its_casino_without_activating_it():
     """H1: a die already on the field moves into the casino of its face 'ohne dieses damit zu aktivieren':
     seat 1's 1 goes into casino 1 and KNOCKOUT? there asks nobody."""
@@ -755,6 +802,7 @@ def test_nice_dice_displaces_the_die_on_the_field_into_its_casino_without_activa
     assert asked(s, "knockout") == [] and len(s.zone("knockout_counter")) == 0
 
 
+@pytest.mark.slow
 def test_nice_dice_at_scoring_each_takes_their_dice_back_with_1_jeton_2_jetons_or_30000_to_60000():
     """H1 + RULES-NOTES: field 1 -> 1 jeton, 2 -> 2 jetons, 3 -> 30,000, 4 -> 40,000, 5 -> 50,000, 6 -> 60,000."""
     s = royale("nice_dice")
@@ -767,6 +815,7 @@ def test_nice_dice_at_scoring_each_takes_their_dice_back_with_1_jeton_2_jetons_o
     assert [len(s.zone("supply", p)) for p in range(4)] == [8, 8, 8, 8]
 
 
+@pytest.mark.slow
 def test_nice_dice_displaces_no_die_into_a_casino_closed_by_no_entry():
     """H1 with E1: the die on field 4 cannot move into closed casino 4, so no die of face 4 may take its field."""
     s = royale("no_entry", "nice_dice")
@@ -782,6 +831,7 @@ def test_nice_dice_displaces_no_die_into_a_casino_closed_by_no_entry():
 # =========================================================================== MY CHOICE (H2)
 
 
+@pytest.mark.slow
 def test_my_choice_rolls_both_extra_dice_and_offers_one_of_their_faces():
     """H2: roll both black extra dice and choose one of them."""
     s = royale("my_choice")
@@ -791,6 +841,7 @@ def test_my_choice_rolls_both_extra_dice_and_offers_one_of_their_faces():
     assert jetons(s, 0) == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("face, reward", [(1, (1, 0)), (2, (2, 0)), (3, (0, 30000))])
 def test_my_choice_1_2_3_give_1_jeton_2_jetons_or_30000(face, reward):
     """H2 + RULES-NOTES: face 1 -> +1 jeton, 2 -> +2 jetons, 3 -> +30,000 from the bank."""
@@ -802,6 +853,7 @@ def test_my_choice_1_2_3_give_1_jeton_2_jetons_or_30000(face, reward):
     assert s.var("bank") == bank - reward[1]
 
 
+@pytest.mark.slow
 def test_my_choice_4_activates_another_board_as_if_dice_were_placed_there():
     """H2 with E1: face 4 activates NO ENTRY! at casino 2: the player closes a casino and takes the first field's 2 jetons."""
     s = royale("my_choice", "no_entry")
@@ -810,6 +862,7 @@ def test_my_choice_4_activates_another_board_as_if_dice_were_placed_there():
     assert s.var("closed_casino") == 5 and jetons(s, 0) == 2
 
 
+@pytest.mark.slow
 def test_my_choice_4_with_no_other_board_out_does_nothing():
     """H2 boundary: 'Es sind dabei nicht immer Aktionen möglich': MY CHOICE never activates itself."""
     s = royale("my_choice")
@@ -820,6 +873,7 @@ def test_my_choice_4_with_no_other_board_out_does_nothing():
     assert (jetons(s, 0), cash(s, 0)) == (0, 0)
 
 
+@pytest.mark.slow
 def test_my_choice_5_turns_a_remaining_die_and_places_it_without_activating():
     """H2: face 5 turns one of the remaining dice of the roll and places it; KNOCKOUT? in that casino is not activated."""
     s = royale("my_choice", "knockout", players=3)
@@ -830,6 +884,7 @@ def test_my_choice_5_turns_a_remaining_die_and_places_it_without_activating():
     assert len(s.zone("supply", 0)) == 5
 
 
+@pytest.mark.slow
 def test_my_choice_5_takes_an_own_die_back_from_a_casino():
     """H2: face 5, the other option: one of your dice from any casino back into your supply."""
     s = royale("my_choice")
@@ -841,6 +896,7 @@ def test_my_choice_5_takes_an_own_die_back_from_a_casino():
     assert len(s.zone("supply", 0)) == 8
 
 
+@pytest.mark.slow
 def test_my_choice_6_puts_a_remaining_die_on_the_gold_field_worth_60000_at_scoring():
     """H2: face 6 puts one of the remaining dice of the roll on the gold-framed field; at scoring it pays 60,000 and goes home."""
     s = royale("my_choice")
@@ -853,6 +909,7 @@ def test_my_choice_6_puts_a_remaining_die_on_the_gold_field_worth_60000_at_scori
     assert len(s.zone("my_choice_field")) == 0 and len(s.zone("supply", 0)) == 8
 
 
+@pytest.mark.slow
 def test_my_choice_6_sends_the_die_already_on_the_gold_field_back_to_its_owner():
     """H2: 'Ist es besetzt, lege zuerst den dort liegenden Würfel in den Vorrat seines Besitzers zurück.'"""
     s = royale("my_choice")
@@ -863,6 +920,7 @@ def test_my_choice_6_sends_the_die_already_on_the_gold_field_back_to_its_owner()
     assert len(s.zone("supply", 1)) == 8
 
 
+@pytest.mark.slow
 def test_my_choice_6_with_no_die_left_puts_nothing_on_the_gold_field():
     """H2 boundary: the player's last dice were just placed: no remaining die, the field stays as it is."""
     s = royale("my_choice")

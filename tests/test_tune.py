@@ -40,6 +40,7 @@ def bets(pays: float, start: int, stop: int, rolls: int = 10):
         yield sum(pays if dice.randint(1, 6) == 6 else -1 for _ in range(rolls))
 
 
+@pytest.mark.slow
 def test_the_fair_pay_of_the_side_bet_lies_in_the_interval_of_a_search_on_its_gaps():
     outcome = tune.search(tune.Search(0, 20, 0.5, 20000), bets)
     assert outcome.low <= 5 <= outcome.high and outcome.low <= outcome.value <= outcome.high
@@ -68,6 +69,7 @@ def test_the_levels_of_all_looks_add_up_to_the_confidence_asked():
     assert sum(1 - search.level(j) for j in range(1, 100000)) == pytest.approx(0.1, rel=1e-4)
 
 
+@pytest.mark.slow
 def test_the_side_bet_of_the_fragment_is_fair_within_the_interval_printed():
     result = side_bet("--param", "pays", "--range", "0..20", "--target", "score:0=0", "--games", 300)
     assert result.exit_code == exit_codes.OK, result.output
@@ -169,6 +171,7 @@ class FakeRay:
         return ref
 
 
+@pytest.mark.slow
 def test_a_search_on_ray_starts_ray_once_for_all_its_points_and_answers_as_locally(monkeypatch):
     fake = FakeRay()
     monkeypatch.setitem(__import__("sys").modules, "ray", fake)
@@ -191,6 +194,7 @@ def test_a_list_tuned_whole_is_refused_with_the_entry_to_tune_instead():
     assert "`odds` is not a number" in result.stderr and "hint: tune one entry: --param odds[0]" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_game_gone_wrong_at_a_point_is_status_3_with_the_game_to_replay(tmp_path):
     rules = tmp_path / "spinning.rules"
     rules.write_text('game "spinning"\nplayers 1..4\nparam spins = 0\nscore by p: 0\nphase game:\n'

@@ -138,6 +138,7 @@ def test_the_royale_groups_force_every_board_once():
     assert sorted(boards) == sorted(path.stem for path in (RULESETS / "tafeln").glob("*.rules"))
 
 
+@pytest.mark.slow
 def test_undo_after_a_greedy_seat_weighed_a_black_box_split_it_never_saw_shows_the_table_as_it_was():
     """A person at seat 0, greedy seats inside the game, as the web page seats them. BLACK BOX's
     winner weighs the split its left neighbour made in secret by running the scoring again

@@ -65,6 +65,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_and_its_log_replays(classic, 
     assert replay(setup, events).first_difference is None
 
 
+@pytest.mark.slow
 def test_a_downloaded_log_names_its_rules_so_that_it_replays_from_any_folder(tmp_path, monkeypatch):
     """A log downloaded from the page named its rules as the server's command line did, relative
     to the server's working folder: it replayed only from there. It names them by their absolute
@@ -99,6 +100,7 @@ def test_a_downloaded_log_names_its_rules_so_that_it_replays_from_any_folder(tmp
     assert CliRunner().invoke(main, ["replay", str(downloads / "shipped.jsonl")]).exit_code == 0
 
 
+@pytest.mark.slow
 def test_a_log_downloaded_mid_game_goes_on_at_the_terminal(classic, tmp_path):
     web = client(classic, CLASSIC, ["human", "random"])
     moment = web.post("/api/games", json={"seed": 3}).json()
@@ -228,6 +230,7 @@ def test_answers_that_do_not_fit_the_game_are_refused_where_they_part(classic):
         Replay(classic, 2, 4, events[:decisions[2]], ["random", "random"])
 
 
+@pytest.mark.slow
 def test_serve_log_opens_with_the_logged_game(tmp_path):
     log = tmp_path / "game.jsonl"
     played = CliRunner().invoke(main, [str(CLASSIC), "--seed", "2", "--players", "2", "--set", "rounds=1",
@@ -273,6 +276,7 @@ def logged(tmp_path_factory):
     return log
 
 
+@pytest.mark.slow
 def test_serve_refuses_what_it_cannot_serve_with_a_word_and_a_status(logged, tmp_path, monkeypatch):
     fixed = serve(logged, "--agent", "greedy")
     assert fixed.exit_code == 2 and "a log fixes its game" in fixed.output

@@ -183,6 +183,7 @@ def test_one_address_holds_at_most_its_share_of_the_table(classic):
     assert all(answered(web, game["game"]).status_code == 200 for web, game in zip(neighbours, games))
 
 
+@pytest.mark.slow  # 400 requests: some 3 s
 def test_a_persons_game_survives_a_flood_of_foreign_requests(classic):
     """The red team's eviction: 64 games dealt by others dropped the oldest, someone's game."""
     server = app(classic, CLASSIC, ["human", "random"])

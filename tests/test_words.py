@@ -220,6 +220,7 @@ def test_a_text_in_single_quotes_reads_like_one_in_double_quotes(tmp_path):
     assert said[3] == 'into bag 2, "quoted"'
 
 
+@pytest.mark.slow
 @given(st.one_of(st.integers(), st.floats(allow_nan=True), st.text(), st.booleans(), st.none(),
                  st.lists(st.one_of(st.integers(), st.text(), st.booleans()), max_size=4)))
 def test_a_text_writes_a_value_as_in_words_does_by_its_quick_way_too(value):
