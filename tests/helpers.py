@@ -7,6 +7,7 @@ import pytest
 
 from rulesrun.interpreter.lookahead.agents import RandomAgent
 from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.running.runtime import Game as State
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
@@ -80,6 +81,15 @@ def rules_from_text(folder, text: str, name: str = "written"):
 
 def random_agents(seed, players):
     return [RandomAgent(f"{seed}:{p}:random") for p in range(players)]
+
+
+def finished_state(rules, players: int = 2, seed: int = 1):
+    """The runtime state (steps, zones as the rules hold them) of a game of `rules` with random
+    seats and no books, played to its end: what a test reads that no driven game shows."""
+    state = State(rules, players, seed, random_agents(seed, players), None, rules.step_budget)
+    rules.prepare(state, lookahead=False, meter=False)
+    rules.run(state)
+    return state
 
 
 def readme_example(heading: str, language: str = "python") -> str:

@@ -13,12 +13,12 @@ import time
 
 import pytest
 
+from helpers import finished_state
 from rulesrun.dsl.errors import RulesError
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.interpreter.running.budget import SHORT, Budget, LongZone
 from rulesrun.interpreter.running.people import people_view
 from rulesrun.interpreter.running.rules import load_rules
-from rulesrun.interpreter.running.runtime import Game as State
 from rulesrun.interpreter.running.values import Zone
 from rulesrun.interpreter.running.view import seat_view, table_view
 
@@ -86,25 +86,17 @@ def test_the_hang_a_red_team_wrote_stops_in_seconds(tmp_path):
     assert time.process_time() - start < 20
 
 
-def finished(rules, agent: str = "random"):
-    """The runtime state of a game of `rules` played to its end."""
-    state = State(rules, 2, 1, [make_agent(agent, 1, p) for p in range(2)], None, rules.step_budget)
-    rules.prepare(state, lookahead=False, meter=False)
-    rules.run(state)
-    return state
-
-
 def test_a_zone_turns_long_as_it_grows_past_short_and_stays_a_zone(tmp_path):
-    state = finished(rules_of(tmp_path, "    put pile into other\n    put [first(other)] into pile\n"))
+    state = finished_state(rules_of(tmp_path, "    put pile into other\n    put [first(other)] into pile\n"))
     assert type(state.z_other) is LongZone and type(state.z_pile) is LongZone
     assert state.z_other == state.z_other and state.z_other != state.z_pile
     assert len(state.z_other) == 499 and all(d.zone is state.z_other for d in state.z_other[:])
-    short = finished(rules_of(tmp_path, "    deal 3 from pile into other\n"))
+    short = finished_state(rules_of(tmp_path, "    deal 3 from pile into other\n"))
     assert type(short.z_other) is Zone
 
 
 def test_looking_at_a_long_zone_spends_none_of_the_games_steps(tmp_path):
-    state = finished(rules_of(tmp_path, "    v = 1\n", budget=Budget()))
+    state = finished_state(rules_of(tmp_path, "    v = 1\n", budget=Budget()))
     steps = state.steps
     seat_view(state, 0), table_view(state), people_view(state, 1), people_view(state, None, onlooker=True)
     assert state.steps == steps

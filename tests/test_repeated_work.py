@@ -10,10 +10,9 @@ import sys
 
 import pytest
 
-from helpers import ROOT, RULESETS, random_agents, rules_from_text
+from helpers import ROOT, RULESETS, finished_state, random_agents, rules_from_text
 from rulesrun.interpreter.lookahead.agents import RandomAgent
 from rulesrun.interpreter.running.rules import load_rules
-from rulesrun.interpreter.running.runtime import Game as State
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
@@ -187,21 +186,13 @@ score by p: left
 """
 
 
-def steps_of(rules) -> int:
-    """The steps a game of `rules` with random seats spent, played to its end."""
-    state = State(rules, 2, 1, random_agents(1, 2), None, rules.step_budget)
-    rules.prepare(state, lookahead=False, meter=False)
-    rules.run(state)
-    return state.steps
-
-
 def test_a_call_a_domain_and_a_forbid_both_go_through_is_worked_out_once_a_decision(tmp_path):
     """`listing()` (500 passes; it reads a var, so no memory answers it) is the move's values and,
     in the forbid, what names the one allowed: asked once a decision, it spends 500 steps, not
     1,000 (4 decisions). Where the
     forbid's comprehension calls a procedure, which could change what it goes through, each
     asks its own."""
-    once = steps_of(rules_from_text(tmp_path, SHARED))
+    once = finished_state(rules_from_text(tmp_path, SHARED)).steps
     assert 4 * 500 <= once < 4 * 1000
-    twice = steps_of(rules_from_text(tmp_path, SHARED.replace("first([m for", "first([same(m) for")))
+    twice = finished_state(rules_from_text(tmp_path, SHARED.replace("first([m for", "first([same(m) for"))).steps
     assert twice >= 4 * 1000

@@ -48,11 +48,11 @@ def shared_iterables(domains, parts, options: frozenset, calls_nothing) -> list:
 
     Only where each comprehension that goes through it calls nothing that could change its items
     in place (`calls_nothing`: no procedure), so both read what the call answered."""
+    in_parts = [call for part in parts for call in _iterated_calls(part, calls_nothing)]
     found: list = []
     for domain in domains:
         for call in _iterated_calls(domain, calls_nothing):
-            if call not in found and not free_names(call) & options \
-                    and any(call in _iterated_calls(part, calls_nothing) for part in parts):
+            if call in in_parts and call not in found and not free_names(call) & options:
                 found.append(call)
     return found
 
