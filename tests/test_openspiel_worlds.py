@@ -97,8 +97,14 @@ def test_a_chance_node_and_a_world_are_not_resampled():
 
 
 def ismcts_bot(game, simulations: int, seed: int):
-    return ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)), 2.0, simulations,
-                            random_state=np.random.RandomState(seed))
+    """OpenSpiel's ISMCTS with every draw seeded. Its own resampler makes a new
+    `UniformProbabilitySampler(0., 1.)` at each world, which C++ seeds from the system's
+    entropy: a game played with it differs from run to run."""
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)), 2.0, simulations,
+                           random_state=np.random.RandomState(seed))
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0., 1.)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    return bot
 
 
 def test_openspiel_ismcts_plays_liars_dice_through_the_bridge():
@@ -121,12 +127,12 @@ def test_openspiel_ismcts_plays_liars_dice_through_the_bridge():
 
 @pytest.mark.slow
 def test_openspiel_ismcts_beats_random_play_at_liars_dice():
-    """Worlds that keep the seat's dice and draw the others': 50 simulations a decision win 9
-    of 10 games against random bids and calls (measured; an even share is 5)."""
+    """Worlds that keep the seat's dice and draw the others': 50 simulations a decision win 27
+    of 40 games against random bids and calls (measured; an even share is 20)."""
     game = load("rulesets/games/liars_dice.rules", players=2, seed=3, params="sides:3")
     rng = np.random.RandomState(0)
     wins = 0.0
-    for number in range(10):
+    for number in range(40):
         bot, seat = ismcts_bot(game, 50, number), number % 2
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -135,4 +141,4 @@ def test_openspiel_ismcts_beats_random_play_at_liars_dice():
             else:
                 state.apply_action(bot.step(state) if state.current_player() == seat else rng.choice(state.legal_actions()))
         wins += state.returns()[seat]
-    assert wins >= 8
+    assert wins >= 25
