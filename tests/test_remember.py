@@ -1,5 +1,6 @@
 """Pure procedures and their remembered answers: which procedures count as pure, that an
-answer is reused only while its zones hold the same, and that remembering changes no game."""
+answer is reused only while its zones hold the same, that games without books share answers
+as they were given, and that remembering changes no game, nor the steps it spends."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ import pytest
 
 from rulesrun.interpreter.compiling.purity import pure_procs
 from rulesrun.interpreter.lookahead.agents import make_agent
-from rulesrun.interpreter.lookahead.bookkeeping import ALWAYS_RUNNING, BOOKKEEPING
+from rulesrun.dsl.errors import RulesError
+from rulesrun.interpreter.lookahead.bookkeeping import ALWAYS_RUNNING, BOOKKEEPING, PLAIN, running, running_through
 from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
 from rulesrun.interpreter.testing.scenario import Scenario
 
-from tests.helpers import quick_first, rules_from_text
+from rulesrun.interpreter.running.rules import load_rules
+from rulesrun.interpreter.running.runtime import Game as State
+from tests.helpers import RULESETS, SHIPPED, finished_state, quick_first, random_agents, rules_from_text
 from tests.test_agents import GAMES, rules_of
 
 PROCS = '''
@@ -226,3 +230,131 @@ def test_remembering_changes_no_game(game, monkeypatch):
     for name, always_running in ALWAYS_RUNNING.items():
         monkeypatch.setitem(BOOKKEEPING, name, always_running)
     assert play() == remembering
+
+
+# Games without books share one memory per Rules and number of seats, keyed by values
+# (remember.py, `remembered_values`).
+
+SHARED = '''
+game "Shared"
+players 2..3
+
+die d6 faces 1..6
+zone pile
+var rows_first = []
+var rows_again = []
+var same_list = []
+var top_is_first = false
+var seats = 0
+
+phase game:
+    create d6 x 3 into pile
+    roll pile
+    let a = pairs(pile)
+    a[0][1] = 99
+    a[1] = [7]
+    rows_first = a
+    rows_again = pairs(pile)
+    let xs = [1, 2]
+    let ys = same(xs)
+    ys[0] = 5
+    same_list = xs
+    top_is_first = top(pile) == first(pile)
+    seats = how_many()
+
+proc pairs(ds):
+    let rows = [[d.face, 1] for d in ds]
+    return rows
+
+proc same(xs):
+    "Two statements, so that it is called, not written in place."
+    let n = len(xs)
+    return xs
+
+proc top(ds):
+    let n = len(ds)
+    return first(ds)
+
+proc how_many():
+    let n = 1
+    return num_players
+
+score by p: 0
+'''
+
+
+def test_a_shared_answer_comes_back_as_it_was_given_in_every_game(tmp_path):
+    """A caller changing a remembered list of lists changes neither the memory nor the next
+    answer; an argument list answered comes back as that very list; an answer that is a piece
+    of the game is never shared (a piece of an earlier game would come back); a procedure
+    reading the number of seats answers each number its own."""
+    rules = rules_from_text(tmp_path, SHARED)
+    for seed, players in ((1, 2), (1, 2), (2, 3), (1, 2)):
+        state = finished_state(rules, players, seed)
+        faces = [d.face for d in state.z_pile]
+        assert state.v_rows_first == [[faces[0], 99], [7], [faces[2], 1]]
+        assert state.v_rows_again == [[face, 1] for face in faces]
+        assert state.v_same_list == [5, 2]
+        assert state.v_top_is_first is True
+        assert state.v_seats == players
+    memory = rules.shared_memory(2)
+    remembered = {procedure.__name__: calls for procedure, calls in memory.items()}
+    assert remembered["pr_same"] is None and remembered["pr_top"] is None
+    assert len(remembered["pr_pairs"].answers) == 1 and remembered["pr_pairs"].asked == 6, "one roll, asked twice a game"
+    assert rules.shared_memory(3) is not memory
+
+
+def _played(rules, players: int, seed: int, step_budget: int | None = None):
+    """(log, steps) of a game of random seats without books, or the error that stopped it."""
+    log: list = []
+    state = State(rules, players, seed, random_agents(seed, players), log, step_budget or rules.step_budget)
+    rules.prepare(state, lookahead=False, meter=False)
+    try:
+        rules.run(state)
+    except RulesError as error:
+        return log, str(error)
+    return log, state.steps
+
+
+POLICY = ("games/yahtzee.rules", ("../examples/yahtzee_most_common.rules",), {})
+
+
+@pytest.mark.parametrize("ruleset, fragments, params", quick_first([POLICY, *SHIPPED.values()]))
+def test_a_game_plays_and_spends_the_same_whatever_the_memory_holds(ruleset, fragments, params, monkeypatch):
+    """Each game the same event for event and step for step: with nothing remembered, with a
+    memory of its own, and after the other games filled the memory (in both orders). A call
+    answered from memory spends what it cost, so the steps are those of a game that
+    remembers nothing."""
+    def fresh():
+        return load_rules(str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments], params)
+
+    rules = fresh()
+    players = max(rules.min_players, min(3, rules.max_players))
+    seeds = range(4)
+    alone = [_played(fresh(), players, seed) for seed in seeds[:2]]
+    shared = [_played(rules, players, seed) for seed in seeds]
+    backwards = [_played(rules, players, seed) for seed in reversed(seeds)][::-1]
+    monkeypatch.setitem(PLAIN, "remembered_values", running)
+    monkeypatch.setitem(PLAIN, "recalled_values", running_through)
+    forgetting = [_played(fresh(), players, seed) for seed in seeds]
+    assert shared == backwards == forgetting
+    assert alone == shared[:2]
+
+
+def test_a_game_stops_over_its_steps_where_it_would_alone(monkeypatch):
+    """A game whose budget runs out stops at the same place with the same words, however much
+    the memory other games filled answers: a remembered call that would go over runs, to stop
+    where it goes over. Budgets one step apart, so that some run out within a remembered call."""
+    ruleset, fragments, _ = POLICY
+    paths = str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments]
+    rules = load_rules(*paths)
+    for seed in range(6):
+        _played(rules, 2, seed)
+    _, steps = _played(rules, 2, 9)
+    budgets = range(steps // 3, steps // 3 + 60)
+    remembering = [_played(rules, 2, 9, budget) for budget in budgets]
+    monkeypatch.setitem(PLAIN, "remembered_values", running)
+    monkeypatch.setitem(PLAIN, "recalled_values", running_through)
+    forgetting = load_rules(*paths)
+    assert remembering == [_played(forgetting, 2, 9, budget) for budget in budgets]
+    assert all("steps" in error for _, error in remembering)

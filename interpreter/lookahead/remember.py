@@ -10,11 +10,16 @@ holds something that could be changed in place (a list inside a list, a mapping)
 such an answer the procedure is not remembered again in that game (the memory holds the
 procedure itself as a mark), which spares the work of trying.
 
-The memory belongs to one game; a remembered answer is the very answer the procedure gave,
-so remembering changes no game, only how fast it runs.
+In a game that keeps books the memory belongs to the game, and a remembered answer is the
+very answer the procedure gave. A game without books recognises a call by its arguments'
+values and shares its memory with every game of its rules and number of seats
+(`remembered_values`): an answer comes back as a copy where it holds lists, and spends the
+steps the call spent. Either way remembering changes no game, only how fast it runs.
 """
 
 from __future__ import annotations
+
+from operator import attrgetter
 
 from ..running.budget import ZONES
 from ..running.values import Kind, Piece, Zone
@@ -26,10 +31,11 @@ _ITEMS = 4096
 """The most items (at every depth) of an argument or answer that is remembered."""
 _PILE = 64
 """The most pieces of a zone recognised by what it holds (`remembered_values`)."""
-_TRIAL = 128
-"""Answers a procedure works out in a game without books before remembering is judged."""
-_TALLY = object()
-"""A memory's key of (calls, answers worked out) of a procedure: `(_TALLY, procedure)`."""
+_TRIAL = 4096
+"""Answers a procedure works out in the shared memory of games without books before
+remembering it is judged: the memory starts empty, so early calls are new however often the
+rules ask them again later (the Yahtzee policy of examples/: a quarter of the first 3,000
+calls of `keeps` answered from memory, half of them after 100 games)."""
 
 
 def remembered(g, procedure, *args):
@@ -57,55 +63,194 @@ def recalled_piles(g, procedure, key, *piles):
 
 def remembered_values(g, procedure, *args):
     """`remembered` in a game that keeps no books, for a procedure that only reads its
-    parameters. Such a game never renews a zone's stamp, so a zone is recognised by what it
-    holds, its pieces in order and each one's face, value and owner (a pile of at most `_PILE`
-    pieces; a larger one makes the call run), and a list by its items (the procedure cannot
-    change it, and its answer depends on what it holds); an answer that is an argument itself
-    is never remembered, since the same list must come back.
+    parameters. Such a game never renews a zone's stamp, so a call is recognised by the values
+    of its arguments alone: a zone by its name and what it holds, each piece's kind, face,
+    value and owner in order (a pile of at most `_PILE` pieces; a larger one makes the call
+    run), a list by its items (the procedure cannot change it). The key holds no object of a
+    game, and neither may the answer (numbers, texts, truths and lists or tuples of these): a
+    procedure that answers a piece, a zone, a kind or an argument list itself (the same list
+    must come back) is not remembered again in games of its form.
 
-    Nothing in such a game is asked twice on purpose (no look-ahead), so remembering pays only
-    where the rules happen to ask again: a procedure that has worked out `_TRIAL` answers and
-    found fewer than a quarter as many remembered runs from then on in that game."""
-    answer, is_list = _recall_values(g, procedure, args)
-    return list(answer) if is_list else answer
+    So the memory is shared by every game of one `Rules` with one number of seats
+    (`Rules.shared_memory`): what a pure procedure answered in one game answers it in the next
+    (the thousands of games of a `simulate` ask the same few hundred calls). A remembered
+    answer comes back as a new list where it was one, nested lists too (`_thawed`), and a
+    call answered from memory spends the steps the call spent when it ran, so a game spends
+    the same steps, and meets its budget at the same place, whatever ran before it; a call
+    that would go over the game's steps runs, to stop where it goes over.
+
+    A procedure that has worked out `_TRIAL` answers and found fewer than a quarter as many
+    remembered runs from then on, in every game of the memory."""
+    answer, shape, _ = _recall_values(g, procedure, args)
+    if shape <= _AS_IS:
+        return answer
+    if shape == _FLAT:
+        return list(answer)
+    return list(map(list, answer)) if shape == _ROWS else _thawed(answer)
 
 
 def recalled_values(g, procedure, *args):
     """`recalled` in a game that keeps no books (`remembered_values`)."""
-    answer, is_list = _recall_values(g, procedure, args)
-    return answer if is_list or not isinstance(answer, list) else tuple(answer)
+    answer, shape, _ = _recall_values(g, procedure, args)
+    if shape == _RAN:
+        return tuple(answer) if isinstance(answer, list) else answer
+    if shape == _ROWS:
+        return tuple(map(list, answer))
+    if shape == _NESTED:
+        answer = _thawed(answer)
+        return tuple(answer) if type(answer) is list else answer
+    return answer
+
+
+# How a remembered answer comes back (`remembered_values`): it ran and was not remembered
+# (as it is), as it is (no list in it), a list of plain values (a tuple in memory), a list of
+# such lists (`combinations`'), or lists in it at any depth (`_Listed` in memory).
+_RAN, _AS_IS, _FLAT, _ROWS, _NESTED = -1, 0, 1, 2, 3
+_VALUES = frozenset({int, str, bool, float, type(None)})
+"""What an answer or a key remembered across games may hold, with lists and tuples of these."""
+_DEPTH = 32
+_KEPT_ITEMS = 1 << 20
+"""The most items the answers of one shared memory hold together before it is emptied."""
+_NEW = object()
+"""A procedure a shared memory has not met yet."""
+_looks = attrgetter("kind.name", "face", "value", "owner")
+"""What a procedure can read of a piece in a zone it is given, and so its part of a call's key."""
+_SHARED_ENTRIES = 1 << 15
+"""The most answers a shared memory holds, all procedures together."""
+
+
+class _Calls:
+    """What a shared memory knows of one procedure: its answers by key, each (the answer as
+    kept, its shape, the steps it cost), and how many calls asked and how many ran."""
+
+    __slots__ = ("answers", "asked", "ran", "items")
+
+    def __init__(self):
+        self.answers: dict = {}
+        self.asked = 0
+        self.ran = 0
+        self.items = 0
+
+
+class _Listed(tuple):
+    """A list inside a remembered answer, kept as a tuple that remembers it was a list."""
+
+    __slots__ = ()
+
+
+class _Unshared(Exception):
+    """An answer that may not be remembered across games (`_frozen`)."""
 
 
 def _recall_values(g, procedure, args) -> tuple:
-    if procedure in g.remembered:
-        return procedure(g, *args), False
-    key = [procedure]
+    memory = g.remembered
+    calls = memory.get(procedure, _NEW)
+    if calls is None:
+        return procedure(g, *args), _RAN, 0
+    key = []
     for arg in args:
         kind = type(arg)
-        if kind in _PLAIN or kind is tuple and _made_of(arg, _PLAIN):
+        if kind in _VALUES or kind is tuple and _made_of(arg, _VALUES):
             key.append(arg)
-        elif kind is list and _made_of(arg, _PLAIN):
+        elif kind is list and _made_of(arg, _VALUES):
             key.append(list)
             key.append(tuple(arg))
         elif kind is Zone and len(arg) <= _PILE:
             # What a procedure can read of a zone: its pieces, in order, and what each shows.
-            key.append(arg)
-            key.append(tuple([(piece, piece.face, piece.value, piece.owner) for piece in arg]))
+            key.append(arg.name)
+            key.append(tuple(map(_looks, arg)))
+        elif kind is Kind:
+            key.append(Kind)
+            key.append(arg.name)
         else:
-            return procedure(g, *args), False
+            return procedure(g, *args), _RAN, 0
+    if calls is _NEW:
+        calls = memory[procedure] = _Calls()
+    calls.asked += 1
     key = tuple(key)
-    memory = g.remembered
-    tally = memory.get((_TALLY, procedure))
-    if tally is None:
-        tally = memory[_TALLY, procedure] = [0, 0]
-    tally[0] += 1
-    known = memory.get(key)
-    if known is not None:
+    known = calls.answers.get(key)
+    if known is not None and g.steps + known[2] <= g.step_budget:
+        g.steps += known[2]
         return known
-    tally[1] += 1
-    if tally[1] == _TRIAL and tally[0] < _TRIAL + _TRIAL // 4:
+    calls.ran += 1
+    if calls.ran == _TRIAL and calls.asked < _TRIAL + _TRIAL // 4:
         memory[procedure] = None
-    return _answer(g, procedure, args, key, True)
+    spent = g.steps
+    answer = procedure(g, *args)
+    spent = g.steps - spent
+    if memory.get(procedure) is not calls:
+        return answer, _RAN, 0
+    try:
+        frozen, shape, items = _frozen(answer, args)
+    except _Unshared:
+        memory[procedure] = None
+        return answer, _RAN, 0
+    _make_room(memory, items + len(key))
+    known = calls.answers[key] = (frozen, shape, spent)
+    calls.items += items + len(key)
+    return known
+
+
+def _make_room(memory: dict, items: int) -> None:
+    """Room in a shared memory for one more answer of `items` items: past `_SHARED_ENTRIES`
+    answers or `_KEPT_ITEMS` items, the procedure with the most answers forgets them."""
+    every = [calls for calls in memory.values() if calls is not None]
+    while every and (sum(len(calls.answers) for calls in every) >= _SHARED_ENTRIES
+                     or sum(calls.items for calls in every) + items > _KEPT_ITEMS):
+        largest = max(every, key=lambda calls: len(calls.answers))
+        largest.answers.clear()
+        largest.items = 0
+        every.remove(largest)
+
+
+def _frozen(answer, args) -> tuple:
+    """(the answer as memory keeps it, its shape, how many items it holds); `_Unshared` where
+    it holds anything but plain values, is an argument list itself, holds more than `_ITEMS`
+    items or lists deeper than `_DEPTH`."""
+    kind = type(answer)
+    if kind in _VALUES:
+        return answer, _AS_IS, 1
+    if kind is not list and kind is not tuple:
+        raise _Unshared
+    room = [_ITEMS]
+    nested = [False]
+    frozen = _freeze(answer, args, room, nested, 0)
+    items = _ITEMS - room[0]
+    if nested[0]:
+        rows = kind is list and all(type(item) is _Listed and not any(map(_is_tuple, item)) for item in frozen)
+        return frozen, _ROWS if rows else _NESTED, items
+    return (tuple(frozen), _FLAT, items) if kind is list else (frozen, _AS_IS, items)
+
+
+def _freeze(value, args, room: list, nested: list, depth: int):
+    kind = type(value)
+    if kind is list and any(value is arg for arg in args) or depth > _DEPTH:
+        raise _Unshared
+    room[0] -= len(value)
+    if room[0] < 0:
+        raise _Unshared
+    items = []
+    for item in value:
+        inner = type(item)
+        if inner in _VALUES:
+            items.append(item)
+        elif inner is list or inner is tuple:
+            if inner is list:
+                nested[0] = True
+            items.append(_freeze(item, args, room, nested, depth + 1))
+        else:
+            raise _Unshared
+    return _Listed(items) if kind is list else tuple(items)
+
+
+def _is_tuple(item) -> bool:
+    return isinstance(item, tuple)
+
+
+def _thawed(value):
+    """A remembered answer as the procedure gave it: every `_Listed` a new list."""
+    items = [_thawed(item) if isinstance(item, tuple) else item for item in value]
+    return items if type(value) is _Listed else tuple(items)
 
 
 def _recall(g, procedure, args) -> tuple:
@@ -127,16 +272,14 @@ def _recall(g, procedure, args) -> tuple:
     return _answer(g, procedure, args, key) if known is None else known
 
 
-def _answer(g, procedure, args, key, lists: bool = False) -> tuple:
-    """The call made, its answer kept under `key` if it cannot be changed in place (nor, where
-    lists are arguments, `lists`, is one of them)."""
+def _answer(g, procedure, args, key) -> tuple:
+    """The call made, its answer kept under `key` if it cannot be changed in place."""
     memory = g.remembered
     answer = procedure(g, *args)
     if procedure in memory:
         return answer, False
     kind = type(answer)
-    if not (_made_of(answer, _SHARED) if kind is list or kind is tuple else kind in _SHARED) \
-            or lists and kind is list and any(answer is arg for arg in args):
+    if not (_made_of(answer, _SHARED) if kind is list or kind is tuple else kind in _SHARED):
         memory[procedure] = None
         return answer, False
     if len(memory) >= _LIMIT:

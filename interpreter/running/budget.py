@@ -253,8 +253,15 @@ def compare(g, op, left, right):
     """`op(left, right)` (`operator.eq`, `lt`...), its work counted first when both sides may hold
     items: a comparison stops at the end of the smaller side, so that side's items are counted.
     Two lists of different lengths are unequal at once, as Python finds them, going through neither."""
-    if (op is eq or op is ne) and type(left) is list and type(right) is list and len(left) != len(right):
-        return op is ne
+    if type(left) is list and type(right) is list:
+        size = len(left)
+        if size != len(right):
+            if op is eq or op is ne:
+                return op is ne
+        elif size <= SHORT and size <= g.step_budget - g.steps and not any(map(isinstance, left, _FLAT)):
+            # Two lists of one length, the left one short and flat (numbers, pieces): the
+            # common case, answered before the general tests below.
+            return op(left, right)
     if isinstance(left, _NESTING) and isinstance(right, _NESTING):
         kind = type(left)
         if (kind is list or kind is tuple) and len(left) <= SHORT and len(left) <= g.step_budget - g.steps \

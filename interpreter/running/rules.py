@@ -101,6 +101,9 @@ class Rules:
         self.read_variables = _reader(self.variable_attributes)
         self._hidden_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "hidden")
         self._private_zones = tuple(f"z_{name}" for name, seen in self.namespace["ZONES"] if seen == "private")
+        # The memory of pure procedures' answers that games without books share, per number of
+        # seats (`shared_memory`).
+        self._memories: dict[int, dict] = {}
         # Player counts that a top-level `assert` refuses, with its errors.
         self._refused_counts: dict[int, list[Diagnostic]] = {}
         if program.asserts:
@@ -259,6 +262,8 @@ class Rules:
         game.books = lookahead
         if lookahead:
             game.frames = Frames()
+        else:
+            game.remembered = self.shared_memory(game.n)
         code = self._code_for(game)
         if meter or course:
             game.meter = Meter(code["score_first"], *self._metered)
@@ -267,6 +272,15 @@ class Rules:
         if game.log is not None:
             game.log.append({"t": "game", "title": self.program.title, "players": game.n, "seed": game.seed,
                              "sources": [s.path for s in self.program.sources]})
+
+    def shared_memory(self, players: int) -> dict:
+        """What pure procedures answered in the games without books of `players` seats, which
+        each such game reads and adds to (interpreter/lookahead/remember.py, `remembered_values`):
+        their answers depend on their arguments, the rules' params and the number of seats alone."""
+        memory = self._memories.get(players)
+        if memory is None:
+            memory = self._memories[players] = {}
+        return memory
 
     def running(self, game: Game):
         """Set up and play `game` to its end, pausing at each decision nobody in the game answers
