@@ -66,10 +66,11 @@ def remembered_values(g, procedure, *args):
     parameters. Such a game never renews a zone's stamp, so a call is recognised by the values
     of its arguments alone: a zone by its name and what it holds, each piece's kind, face,
     value and owner in order (a pile of at most `_PILE` pieces; a larger one makes the call
-    run), a list by its items (the procedure cannot change it). The key holds no object of a
-    game, and neither may the answer (numbers, texts, truths and lists or tuples of these): a
-    procedure that answers a piece, a zone, a kind or an argument list itself (the same list
-    must come back) is not remembered again in games of its form.
+    run; the kind named once where the game has made pieces of one kind only), a list by its
+    items (the procedure cannot change it). The key holds no object of a game, and neither
+    may the answer (numbers, texts, truths and lists or tuples of these): a procedure that
+    answers a piece, a zone, a kind or an argument list itself (the same list must come back)
+    is not remembered again in games of its form.
 
     So the memory is shared by every game of one `Rules` with one number of seats
     (`Rules.shared_memory`): what a pure procedure answered in one game answers it in the next
@@ -115,6 +116,8 @@ _NEW = object()
 """A procedure a shared memory has not met yet."""
 _looks = attrgetter("kind.name", "face", "value", "owner")
 """What a procedure can read of a piece in a zone it is given, and so its part of a call's key."""
+_shows = attrgetter("face", "value", "owner")
+"""`_looks` where every piece is of one kind."""
 _SHARED_ENTRIES = 1 << 15
 """The most answers a shared memory holds, all procedures together."""
 
@@ -130,6 +133,19 @@ class _Calls:
         self.asked = 0
         self.ran = 0
         self.items = 0
+
+
+class _Room:
+    """How many answers, and items in them, a shared memory holds (under the key `_ROOM`)."""
+
+    __slots__ = ("answers", "items")
+
+    def __init__(self):
+        self.answers = 0
+        self.items = 0
+
+
+_ROOM = object()
 
 
 class _Listed(tuple):
@@ -156,9 +172,15 @@ def _recall_values(g, procedure, args) -> tuple:
             key.append(list)
             key.append(tuple(arg))
         elif kind is Zone and len(arg) <= _PILE:
-            # What a procedure can read of a zone: its pieces, in order, and what each shows.
+            # What a procedure can read of a zone: its pieces, in order, and what each shows;
+            # their kind once, where the game has made pieces of one kind only.
             key.append(arg.name)
-            key.append(tuple(map(_looks, arg)))
+            made = g.pieces_by_kind
+            if len(made) == 1:
+                key.append(next(iter(made)))
+                key.append(tuple(map(_shows, arg)))
+            else:
+                key.append(tuple(map(_looks, arg)))
         elif kind is Kind:
             key.append(Kind)
             key.append(arg.name)
@@ -185,22 +207,29 @@ def _recall_values(g, procedure, args) -> tuple:
     except _Unshared:
         memory[procedure] = None
         return answer, _RAN, 0
-    _make_room(memory, items + len(key))
+    if known is None:
+        _make_room(memory, items + len(key))
+        calls.items += items + len(key)
     known = calls.answers[key] = (frozen, shape, spent)
-    calls.items += items + len(key)
     return known
 
 
 def _make_room(memory: dict, items: int) -> None:
     """Room in a shared memory for one more answer of `items` items: past `_SHARED_ENTRIES`
-    answers or `_KEPT_ITEMS` items, the procedure with the most answers forgets them."""
-    every = [calls for calls in memory.values() if calls is not None]
-    while every and (sum(len(calls.answers) for calls in every) >= _SHARED_ENTRIES
-                     or sum(calls.items for calls in every) + items > _KEPT_ITEMS):
-        largest = max(every, key=lambda calls: len(calls.answers))
-        largest.answers.clear()
-        largest.items = 0
-        every.remove(largest)
+    answers or `_KEPT_ITEMS` items, the procedures with the most answers forget them."""
+    room = memory.get(_ROOM)
+    if room is None:
+        room = memory[_ROOM] = _Room()
+    if room.answers >= _SHARED_ENTRIES or room.items + items > _KEPT_ITEMS:
+        every = sorted((calls for calls in memory.values() if type(calls) is _Calls), key=lambda calls: len(calls.answers))
+        while every and (room.answers >= _SHARED_ENTRIES or room.items + items > _KEPT_ITEMS):
+            largest = every.pop()
+            room.answers -= len(largest.answers)
+            room.items -= largest.items
+            largest.answers.clear()
+            largest.items = 0
+    room.answers += 1
+    room.items += items
 
 
 def _frozen(answer, args) -> tuple:

@@ -253,7 +253,10 @@ def compare(g, op, left, right):
     """`op(left, right)` (`operator.eq`, `lt`...), its work counted first when both sides may hold
     items: a comparison stops at the end of the smaller side, so that side's items are counted.
     Two lists of different lengths are unequal at once, as Python finds them, going through neither."""
-    if type(left) is list and type(right) is list:
+    kind = type(left)
+    if kind is str and type(right) is str and len(left) <= SHORT:
+        return op(left, right)
+    if kind is list and type(right) is list:
         size = len(left)
         if size != len(right):
             if op is eq or op is ne:
