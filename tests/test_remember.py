@@ -9,6 +9,7 @@ import pytest
 from rulesrun.interpreter.compiling.purity import pure_procs
 from rulesrun.interpreter.lookahead.agents import make_agent
 from rulesrun.dsl.errors import RulesError
+from rulesrun.interpreter.lookahead import remember
 from rulesrun.interpreter.lookahead.bookkeeping import ALWAYS_RUNNING, BOOKKEEPING, PLAIN, running, running_through
 from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
 from rulesrun.interpreter.testing.scenario import Scenario
@@ -406,3 +407,21 @@ def test_a_shared_answer_tells_kinds_apart(tmp_path):
         assert seen[0] == seen[1] and seen[2] == "b"
         firsts.add(seen[0])
     assert firsts == {"a", "b"}
+
+
+def test_a_full_memory_forgets_and_the_games_stay_the_same(monkeypatch):
+    """Past its answers or items, the procedure with the most answers forgets them all; the
+    memory stays within both, and every game plays and spends as with no memory."""
+    ruleset, fragments, _ = POLICY
+    paths = str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments]
+    monkeypatch.setattr(remember, "_SHARED_ENTRIES", 40)
+    monkeypatch.setattr(remember, "_KEPT_ITEMS", 900)
+    rules = load_rules(*paths)
+    remembering = [_played(rules, 2, seed) for seed in range(3)]
+    memory = rules.shared_memory(2)
+    answers = [len(calls.answers) for calls in memory.values() if type(calls) is remember._Calls]
+    assert 0 < sum(answers) <= 40 and 0 < memory[remember._ROOM].items <= 900
+    assert sum(answers) == memory[remember._ROOM].answers
+    monkeypatch.setitem(PLAIN, "remembered_values", running)
+    monkeypatch.setitem(PLAIN, "recalled_values", running_through)
+    assert remembering == [_played(load_rules(*paths), 2, seed) for seed in range(3)]

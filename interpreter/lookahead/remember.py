@@ -221,7 +221,9 @@ def _make_room(memory: dict, items: int) -> None:
     if room is None:
         room = memory[_ROOM] = _Room()
     if room.answers >= _SHARED_ENTRIES or room.items + items > _KEPT_ITEMS:
-        every = sorted((calls for calls in memory.values() if type(calls) is _Calls), key=lambda calls: len(calls.answers))
+        # A copy, made at once: another thread's game may add to the memory meanwhile.
+        every = sorted((calls for calls in memory.copy().values() if type(calls) is _Calls),
+                       key=lambda calls: len(calls.answers))
         while every and (room.answers >= _SHARED_ENTRIES or room.items + items > _KEPT_ITEMS):
             largest = every.pop()
             room.answers -= len(largest.answers)
