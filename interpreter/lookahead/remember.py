@@ -8,7 +8,8 @@ equal pile), numbers, text, kinds and tuples of these by value. A call with any 
 argument (a list, a piece, a function) runs as usual, and so does a call whose answer
 holds something that could be changed in place (a list inside a list, a mapping); after
 such an answer the procedure is not remembered again in that game (the memory holds the
-procedure itself as a mark), which spares the work of trying.
+procedure itself as a mark), which spares the work of trying. That is a game that keeps
+books; a game without books remembers otherwise (below).
 
 In a game that keeps books the memory belongs to the game, and a remembered answer is the
 very answer the procedure gave. A game without books recognises a call by its arguments'
@@ -111,7 +112,7 @@ _VALUES = frozenset({int, str, bool, float, type(None)})
 """What an answer or a key remembered across games may hold, with lists and tuples of these."""
 _DEPTH = 32
 _KEPT_ITEMS = 1 << 20
-"""The most items the answers of one shared memory hold together before it is emptied."""
+"""The most items the answers (and keys) of one shared memory hold together (`_make_room`)."""
 _NEW = object()
 """A procedure a shared memory has not met yet."""
 _looks = attrgetter("kind.name", "face", "value", "owner")
