@@ -425,3 +425,18 @@ def test_a_full_memory_forgets_and_the_games_stay_the_same(monkeypatch):
     monkeypatch.setitem(PLAIN, "remembered_values", running)
     monkeypatch.setitem(PLAIN, "recalled_values", running_through)
     assert remembering == [_played(load_rules(*paths), 2, seed) for seed in range(3)]
+
+
+def test_a_shared_memory_keeps_one_copy_of_each_inner_tuple():
+    """Interning: the rows of `keeps`' answers and the pieces of the keys repeat across calls,
+    and the memory holds each once (some 30 MB down to 10 after 1,500 Yahtzee games)."""
+    ruleset, fragments, _ = POLICY
+    rules = load_rules(str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments])
+    for seed in range(3):
+        _played(rules, 2, seed)
+    memory = rules.shared_memory(2)
+    keeps = next(calls for procedure, calls in memory.items() if getattr(procedure, "__name__", "") == "pr_keeps")
+    rows = [row for frozen, _, _ in keeps.answers.values() for row in frozen]
+    looks = [look for key in keeps.answers for look in key[-1]]
+    assert len({id(row) for row in rows}) == len(set(rows)) < len(rows) / 4
+    assert len({id(look) for look in looks}) == len(set(looks)) < len(looks) / 4

@@ -147,6 +147,9 @@ class _Room:
 
 
 _ROOM = object()
+_SAME = object()
+"""A shared memory's key of its interned tuples (`_same`)."""
+_SAME_MOST = 1 << 16
 
 
 class _Listed(tuple):
@@ -204,13 +207,16 @@ def _recall_values(g, procedure, args) -> tuple:
     if memory.get(procedure) is not calls:
         return answer, _RAN, 0
     try:
-        frozen, shape, items = _frozen(answer, args)
+        frozen, shape, items = _frozen(answer, args, _same(memory))
     except _Unshared:
         memory[procedure] = None
         return answer, _RAN, 0
     if known is None:
         _make_room(memory, items + len(key))
         calls.items += items + len(key)
+        if key and type(key[-1]) is tuple:
+            # A zone's pieces (the last argument's), each a tuple met in many keys: kept once.
+            key = key[:-1] + (tuple(map(_same(memory), key[-1])),)
     known = calls.answers[key] = (frozen, shape, spent)
     return known
 
@@ -235,10 +241,31 @@ def _make_room(memory: dict, items: int) -> None:
     room.items += items
 
 
-def _frozen(answer, args) -> tuple:
-    """(the answer as memory keeps it, its shape, how many items it holds); `_Unshared` where
-    it holds anything but plain values, is an argument list itself, holds more than `_ITEMS`
-    items or lists deeper than `_DEPTH`."""
+def _same(memory: dict):
+    """The function that gives the one copy a shared memory keeps of an inner tuple equal to
+    the one it is given (interning: `keeps`' answers hold the same few hundred lists, 7,776
+    times over), up to `_SAME` tuples."""
+    known = memory.get(_SAME)
+    if known is None:
+        known = memory[_SAME] = {}
+
+    def same(value):
+        if type(value) is not tuple and type(value) is not _Listed:
+            return value
+        kept = known.get(value)
+        if kept is not None and type(kept) is type(value):
+            return kept
+        if len(known) < _SAME_MOST:
+            known[value] = value
+        return value
+
+    return same
+
+
+def _frozen(answer, args, same) -> tuple:
+    """(the answer as memory keeps it, its shape, how many items it holds), its inner tuples
+    given by `same`; `_Unshared` where it holds anything but plain values, is an argument list
+    itself, holds more than `_ITEMS` items or lists deeper than `_DEPTH`."""
     kind = type(answer)
     if kind in _VALUES:
         return answer, _AS_IS, 1
@@ -246,7 +273,7 @@ def _frozen(answer, args) -> tuple:
         raise _Unshared
     room = [_ITEMS]
     nested = [False]
-    frozen = _freeze(answer, args, room, nested, 0)
+    frozen = _freeze(answer, args, room, nested, 0, same)
     items = _ITEMS - room[0]
     if nested[0]:
         rows = kind is list and all(type(item) is _Listed and not any(map(_is_tuple, item)) for item in frozen)
@@ -254,7 +281,7 @@ def _frozen(answer, args) -> tuple:
     return (tuple(frozen), _FLAT, items) if kind is list else (frozen, _AS_IS, items)
 
 
-def _freeze(value, args, room: list, nested: list, depth: int):
+def _freeze(value, args, room: list, nested: list, depth: int, same):
     kind = type(value)
     if kind is list and any(value is arg for arg in args) or depth > _DEPTH:
         raise _Unshared
@@ -269,7 +296,7 @@ def _freeze(value, args, room: list, nested: list, depth: int):
         elif inner is list or inner is tuple:
             if inner is list:
                 nested[0] = True
-            items.append(_freeze(item, args, room, nested, depth + 1))
+            items.append(same(_freeze(item, args, room, nested, depth + 1, same)))
         else:
             raise _Unshared
     return _Listed(items) if kind is list else tuple(items)
