@@ -436,7 +436,7 @@ def test_a_shared_memory_keeps_one_copy_of_each_inner_tuple():
         _played(rules, 2, seed)
     memory = rules.shared_memory(2)
     keeps = next(calls for procedure, calls in memory.items() if getattr(procedure, "__name__", "") == "pr_keeps")
-    rows = [row for frozen, _, _ in keeps.answers.values() for row in frozen]
+    rows = [row for frozen, *_ in keeps.answers.values() for row in frozen]
     looks = [look for key in keeps.answers for look in key[-1]]
     assert len({id(row) for row in rows}) == len(set(rows)) < len(rows) / 4
     assert len({id(look) for look in looks}) == len(set(looks)) < len(looks) / 4

@@ -20,6 +20,7 @@ steps the call spent. Either way remembering changes no game, only how fast it r
 
 from __future__ import annotations
 
+from itertools import islice
 from operator import attrgetter
 
 from ..running.budget import ZONES
@@ -83,7 +84,7 @@ def remembered_values(g, procedure, *args):
 
     A procedure that has worked out `_TRIAL` answers and found fewer than a quarter as many
     remembered runs from then on, in every game of the memory."""
-    answer, shape, _ = _recall_values(g, procedure, args)
+    answer, shape, _, _ = _recall_values(g, procedure, args)
     if shape <= _AS_IS:
         return answer
     if shape == _FLAT:
@@ -93,7 +94,7 @@ def remembered_values(g, procedure, *args):
 
 def recalled_values(g, procedure, *args):
     """`recalled` in a game that keeps no books (`remembered_values`)."""
-    answer, shape, _ = _recall_values(g, procedure, args)
+    answer, shape, _, _ = _recall_values(g, procedure, args)
     if shape == _RAN:
         return tuple(answer) if isinstance(answer, list) else answer
     if shape == _ROWS:
@@ -119,13 +120,14 @@ _looks = attrgetter("kind.name", "face", "value", "owner")
 """What a procedure can read of a piece in a zone it is given, and so its part of a call's key."""
 _shows = attrgetter("face", "value", "owner")
 """`_looks` where every piece is of one kind."""
-_SHARED_ENTRIES = 1 << 15
+_SHARED_ENTRIES = 1 << 16
 """The most answers a shared memory holds, all procedures together."""
 
 
 class _Calls:
     """What a shared memory knows of one procedure: its answers by key, each (the answer as
-    kept, its shape, the steps it cost), and how many calls asked and how many ran."""
+    kept, its shape, the steps it cost, the items it and its key hold), and how many calls
+    asked and how many ran."""
 
     __slots__ = ("answers", "asked", "ran", "items")
 
@@ -166,7 +168,7 @@ def _recall_values(g, procedure, args) -> tuple:
     memory = g.remembered
     calls = memory.get(procedure, _NEW)
     if calls is None:
-        return procedure(g, *args), _RAN, 0
+        return procedure(g, *args), _RAN, 0, 0
     key = []
     for arg in args:
         kind = type(arg)
@@ -189,7 +191,7 @@ def _recall_values(g, procedure, args) -> tuple:
             key.append(Kind)
             key.append(arg.name)
         else:
-            return procedure(g, *args), _RAN, 0
+            return procedure(g, *args), _RAN, 0, 0
     if calls is _NEW:
         calls = memory[procedure] = _Calls()
     calls.asked += 1
@@ -205,40 +207,50 @@ def _recall_values(g, procedure, args) -> tuple:
     answer = procedure(g, *args)
     spent = g.steps - spent
     if memory.get(procedure) is not calls:
-        return answer, _RAN, 0
+        return answer, _RAN, 0, 0
     try:
         frozen, shape, items = _frozen(answer, args, _same(memory))
     except _Unshared:
         memory[procedure] = None
-        return answer, _RAN, 0
+        return answer, _RAN, 0, 0
     if known is None:
         _make_room(memory, items + len(key))
         calls.items += items + len(key)
         if key and type(key[-1]) is tuple:
             # A zone's pieces (the last argument's), each a tuple met in many keys: kept once.
             key = key[:-1] + (tuple(map(_same(memory), key[-1])),)
-    known = calls.answers[key] = (frozen, shape, spent)
+    known = calls.answers[key] = (frozen, shape, spent, items + len(key))
     return known
 
 
 def _make_room(memory: dict, items: int) -> None:
     """Room in a shared memory for one more answer of `items` items: past `_SHARED_ENTRIES`
-    answers or `_KEPT_ITEMS` items, the procedures with the most answers forget them."""
+    answers or `_KEPT_ITEMS` items, the procedure with the most answers forgets its older
+    half, again until there is room."""
     room = memory.get(_ROOM)
     if room is None:
         room = memory[_ROOM] = _Room()
     if room.answers >= _SHARED_ENTRIES or room.items + items > _KEPT_ITEMS:
         # A copy, made at once: another thread's game may add to the memory meanwhile.
-        every = sorted((calls for calls in memory.copy().values() if type(calls) is _Calls),
-                       key=lambda calls: len(calls.answers))
+        every = [calls for calls in memory.copy().values() if type(calls) is _Calls]
         while every and (room.answers >= _SHARED_ENTRIES or room.items + items > _KEPT_ITEMS):
-            largest = every.pop()
-            room.answers -= len(largest.answers)
-            room.items -= largest.items
-            largest.answers.clear()
-            largest.items = 0
+            largest = max(every, key=lambda calls: len(calls.answers))
+            if not largest.answers:
+                break
+            _forget_older_half(largest, room)
     room.answers += 1
     room.items += items
+
+
+def _forget_older_half(calls: _Calls, room: _Room) -> None:
+    """`calls` forgets the older half of its answers (a dict keeps them in the order they came),
+    keeping those its games asked for last, rather than all."""
+    answers = calls.answers
+    for key in list(islice(answers, (len(answers) + 1) // 2)):
+        items = answers.pop(key)[3]
+        calls.items -= items
+        room.items -= items
+        room.answers -= 1
 
 
 def _same(memory: dict):
