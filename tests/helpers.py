@@ -48,9 +48,14 @@ _shipped: dict = {}
 def shipped(name: str):
     """The rules of SHIPPED[name], compiled once per test process."""
     if name not in _shipped:
-        ruleset, fragments, params = SHIPPED[name]
-        _shipped[name] = load_rules(str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments], params)
+        _shipped[name] = compiled(*SHIPPED[name])
     return _shipped[name]
+
+
+def compiled(ruleset: str, fragments=(), params=None):
+    """The rules of `ruleset` with `fragments` (paths relative to rulesets/, as in SHIPPED),
+    compiled anew: a Rules of its own, whose games share nothing with another's."""
+    return load_rules(str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments], params or {})
 
 
 def quick_first(cases, keep: int = 1) -> list:
@@ -83,10 +88,11 @@ def random_agents(seed, players):
     return [RandomAgent(f"{seed}:{p}:random") for p in range(players)]
 
 
-def finished_state(rules, players: int = 2, seed: int = 1):
+def finished_state(rules, players: int = 2, seed: int = 1, log: list | None = None, step_budget: int | None = None):
     """The runtime state (steps, zones as the rules hold them) of a game of `rules` with random
-    seats and no books, played to its end: what a test reads that no driven game shows."""
-    state = State(rules, players, seed, random_agents(seed, players), None, rules.step_budget)
+    seats and no books, played to its end: what a test reads that no driven game shows. `log`
+    receives its events."""
+    state = State(rules, players, seed, random_agents(seed, players), log, step_budget or rules.step_budget)
     rules.prepare(state, lookahead=False, meter=False)
     rules.run(state)
     return state

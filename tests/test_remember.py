@@ -14,9 +14,7 @@ from rulesrun.interpreter.lookahead.bookkeeping import ALWAYS_RUNNING, BOOKKEEPI
 from rulesrun.interpreter.lookahead.checkpoint import Checkpoint
 from rulesrun.interpreter.testing.scenario import Scenario
 
-from rulesrun.interpreter.running.rules import load_rules
-from rulesrun.interpreter.running.runtime import Game as State
-from tests.helpers import RULESETS, SHIPPED, finished_state, quick_first, random_agents, rules_from_text
+from tests.helpers import SHIPPED, compiled, finished_state, quick_first, rules_from_text
 from tests.test_agents import GAMES, rules_of
 
 PROCS = '''
@@ -308,16 +306,19 @@ def test_a_shared_answer_comes_back_as_it_was_given_in_every_game(tmp_path):
 def _played(rules, players: int, seed: int, step_budget: int | None = None):
     """(log, steps) of a game of random seats without books, or the error that stopped it."""
     log: list = []
-    state = State(rules, players, seed, random_agents(seed, players), log, step_budget or rules.step_budget)
-    rules.prepare(state, lookahead=False, meter=False)
     try:
-        rules.run(state)
+        return log, finished_state(rules, players, seed, log, step_budget).steps
     except RulesError as error:
         return log, str(error)
-    return log, state.steps
 
 
 POLICY = ("games/yahtzee.rules", ("../examples/yahtzee_most_common.rules",), {})
+
+
+def remembering_nothing(monkeypatch) -> None:
+    """Rules compiled from now on (in this test) remember nothing in games without books."""
+    monkeypatch.setitem(PLAIN, "remembered_values", running)
+    monkeypatch.setitem(PLAIN, "recalled_values", running_through)
 
 
 @pytest.mark.parametrize("ruleset, fragments, params", quick_first([POLICY, *SHIPPED.values()]))
@@ -327,7 +328,7 @@ def test_a_game_plays_and_spends_the_same_whatever_the_memory_holds(ruleset, fra
     answered from memory spends what it cost, so the steps are those of a game that
     remembers nothing."""
     def fresh():
-        return load_rules(str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments], params)
+        return compiled(ruleset, fragments, params)
 
     rules = fresh()
     players = max(rules.min_players, min(3, rules.max_players))
@@ -335,8 +336,7 @@ def test_a_game_plays_and_spends_the_same_whatever_the_memory_holds(ruleset, fra
     alone = _played(fresh(), players, seeds[-1])
     shared = [_played(rules, players, seed) for seed in seeds]
     backwards = [_played(rules, players, seed) for seed in reversed(seeds)][::-1]
-    monkeypatch.setitem(PLAIN, "remembered_values", running)
-    monkeypatch.setitem(PLAIN, "recalled_values", running_through)
+    remembering_nothing(monkeypatch)
     forgetting = [_played(fresh(), players, seed) for seed in seeds]
     assert shared == backwards == forgetting
     assert alone == shared[-1]
@@ -346,17 +346,14 @@ def test_a_game_stops_over_its_steps_where_it_would_alone(monkeypatch):
     """A game whose budget runs out stops at the same place with the same words, however much
     the memory other games filled answers: a remembered call that would go over runs, to stop
     where it goes over. Budgets one step apart, so that some run out within a remembered call."""
-    ruleset, fragments, _ = POLICY
-    paths = str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments]
-    rules = load_rules(*paths)
+    rules = compiled(*POLICY)
     for seed in range(6):
         _played(rules, 2, seed)
     _, steps = _played(rules, 2, 9)
     budgets = range(steps // 3, steps // 3 + 60)
     remembering = [_played(rules, 2, 9, budget) for budget in budgets]
-    monkeypatch.setitem(PLAIN, "remembered_values", running)
-    monkeypatch.setitem(PLAIN, "recalled_values", running_through)
-    forgetting = load_rules(*paths)
+    remembering_nothing(monkeypatch)
+    forgetting = compiled(*POLICY)
     assert remembering == [_played(forgetting, 2, 9, budget) for budget in budgets]
     assert all("steps" in error for _, error in remembering)
 
@@ -410,28 +407,24 @@ def test_a_shared_answer_tells_kinds_apart(tmp_path):
 
 
 def test_a_full_memory_forgets_and_the_games_stay_the_same(monkeypatch):
-    """Past its answers or items, the procedure with the most answers forgets them all; the
-    memory stays within both, and every game plays and spends as with no memory."""
-    ruleset, fragments, _ = POLICY
-    paths = str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments]
+    """Past its answers or items, the procedure with the most answers forgets the older half;
+    the memory stays within both, and every game plays and spends as with no memory."""
     monkeypatch.setattr(remember, "_SHARED_ENTRIES", 40)
     monkeypatch.setattr(remember, "_KEPT_ITEMS", 900)
-    rules = load_rules(*paths)
+    rules = compiled(*POLICY)
     remembering = [_played(rules, 2, seed) for seed in range(3)]
     memory = rules.shared_memory(2)
     answers = [len(calls.answers) for calls in memory.values() if type(calls) is remember._Calls]
     assert 0 < sum(answers) <= 40 and 0 < memory[remember._ROOM].items <= 900
     assert sum(answers) == memory[remember._ROOM].answers
-    monkeypatch.setitem(PLAIN, "remembered_values", running)
-    monkeypatch.setitem(PLAIN, "recalled_values", running_through)
-    assert remembering == [_played(load_rules(*paths), 2, seed) for seed in range(3)]
+    remembering_nothing(monkeypatch)
+    assert remembering == [_played(compiled(*POLICY), 2, seed) for seed in range(3)]
 
 
 def test_a_shared_memory_keeps_one_copy_of_each_inner_tuple():
     """Interning: the rows of `keeps`' answers and the pieces of the keys repeat across calls,
     and the memory holds each once (some 30 MB down to 10 after 1,500 Yahtzee games)."""
-    ruleset, fragments, _ = POLICY
-    rules = load_rules(str(RULESETS / ruleset), [str(RULESETS / f) for f in fragments])
+    rules = compiled(*POLICY)
     for seed in range(3):
         _played(rules, 2, seed)
     memory = rules.shared_memory(2)

@@ -26,7 +26,9 @@ from operator import attrgetter
 from ..running.budget import ZONES
 from ..running.values import Kind, Piece, Zone
 
-_PLAIN = frozenset({int, str, bool, float, type(None), Kind})
+_VALUES = frozenset({int, str, bool, float, type(None)})
+"""What an answer or a key remembered across games may hold, with lists and tuples of these."""
+_PLAIN = _VALUES | {Kind}
 _SHARED = _PLAIN | {Piece} | ZONES
 _LIMIT = 1 << 16
 _ITEMS = 4096
@@ -109,8 +111,6 @@ def recalled_values(g, procedure, *args):
 # (as it is), as it is (no list in it), a list of plain values (a tuple in memory), a list of
 # such lists (`combinations`'), or lists in it at any depth (`_Listed` in memory).
 _RAN, _AS_IS, _FLAT, _ROWS, _NESTED = -1, 0, 1, 2, 3
-_VALUES = frozenset({int, str, bool, float, type(None)})
-"""What an answer or a key remembered across games may hold, with lists and tuples of these."""
 _DEPTH = 32
 _KEPT_ITEMS = 1 << 20
 """The most items the answers (and keys) of one shared memory hold together (`_make_room`)."""
@@ -129,13 +129,12 @@ class _Calls:
     kept, its shape, the steps it cost, the items it and its key hold), and how many calls
     asked and how many ran."""
 
-    __slots__ = ("answers", "asked", "ran", "items")
+    __slots__ = ("answers", "asked", "ran")
 
     def __init__(self):
         self.answers: dict = {}
         self.asked = 0
         self.ran = 0
-        self.items = 0
 
 
 class _Room:
@@ -208,17 +207,17 @@ def _recall_values(g, procedure, args) -> tuple:
     spent = g.steps - spent
     if memory.get(procedure) is not calls:
         return answer, _RAN, 0, 0
+    same = _same(memory)
     try:
-        frozen, shape, items = _frozen(answer, args, _same(memory))
+        frozen, shape, items = _frozen(answer, args, same)
     except _Unshared:
         memory[procedure] = None
         return answer, _RAN, 0, 0
     if known is None:
         _make_room(memory, items + len(key))
-        calls.items += items + len(key)
         if key and type(key[-1]) is tuple:
             # A zone's pieces (the last argument's), each a tuple met in many keys: kept once.
-            key = key[:-1] + (tuple(map(_same(memory), key[-1])),)
+            key = key[:-1] + (tuple(map(same, key[-1])),)
     known = calls.answers[key] = (frozen, shape, spent, items + len(key))
     return known
 
@@ -247,9 +246,7 @@ def _forget_older_half(calls: _Calls, room: _Room) -> None:
     keeping those its games asked for last, rather than all."""
     answers = calls.answers
     for key in list(islice(answers, (len(answers) + 1) // 2)):
-        items = answers.pop(key)[3]
-        calls.items -= items
-        room.items -= items
+        room.items -= answers.pop(key)[3]
         room.answers -= 1
 
 

@@ -254,24 +254,17 @@ def compare(g, op, left, right):
     items: a comparison stops at the end of the smaller side, so that side's items are counted.
     Two lists of different lengths are unequal at once, as Python finds them, going through neither."""
     kind = type(left)
-    if kind is str and type(right) is str and len(left) <= SHORT:
-        return op(left, right)
-    if kind is list and type(right) is list:
-        size = len(left)
-        if size != len(right):
-            if op is eq or op is ne:
-                return op is ne
-        elif size <= SHORT and size <= g.step_budget - g.steps and not any(map(isinstance, left, _FLAT)):
-            # Two lists of one length, the left one short and flat (numbers, pieces): the
-            # common case, answered before the general tests below.
+    if kind is str:
+        if type(right) is str and len(left) <= SHORT:
+            return op(left, right)
+    elif kind is list or kind is tuple:
+        if kind is list and type(right) is list and len(left) != len(right) and (op is eq or op is ne):
+            return op is ne
+        if len(left) <= SHORT and len(left) <= g.step_budget - g.steps and not any(map(isinstance, left, _FLAT)):
+            # A short list of numbers or pieces, within the budget left: the comparison stops at
+            # its end, and `items_in` would count its length, which `count_walk` leaves uncounted.
             return op(left, right)
     if isinstance(left, _NESTING) and isinstance(right, _NESTING):
-        kind = type(left)
-        if (kind is list or kind is tuple) and len(left) <= SHORT and len(left) <= g.step_budget - g.steps \
-                and not any(map(isinstance, left, _FLAT)):
-            # A short list of numbers or pieces, within the budget left: `items_in` would count
-            # its length, which `count_walk` leaves uncounted.
-            return op(left, right)
         room = g.step_budget - g.steps
         count = items_in(left, room)
         if count > room:
